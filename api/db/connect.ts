@@ -1,0 +1,65 @@
+// One Kysely instance over either a PostgreSQL server (DATABASE_URL) or the embedded PGlite
+// (file-backed under DATA_DIR, or in memory for tests). Both parse values the same way:
+// int8 as number, date as 'yyyy-MM-dd' text, timestamptz as Date.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import { lockDataDir } from './data-dir-lock';
+import type { Database } from './schema';
+
+const OID_INT8 = 20;
+const OID_DATE = 1082;
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string | null }; // null: in memory
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === OID_INT8) return (v: string) => Number(v);
+          if (oid === OID_DATE) return (v: string) => v;
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  const release = target.dataDir ? lockDataDir(target.dataDir) : () => {};
+  try {
+    const pgl = await PGlite.create(target.dataDir ? path.join(target.dataDir, 'pgdata') : undefined, {
+      extensions: { pg_trgm },
+      parsers: {
+        [OID_INT8]: (v: string) => Number(v),
+        [OID_DATE]: (v: string) => v,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pgl) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

@@ -1,0 +1,34 @@
+// Module augmentation: what the app decorates onto Fastify (see api/app.ts).
+import type { Kysely } from 'kysely';
+import type { Caller } from './authority/caller';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { Mailer } from './mail/mailer';
+import type { AuthLimits } from './routes/auth/limits';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    clock: Clock;
+    config: Config;
+    mailer: Mailer;
+    authLimits: AuthLimits;
+  }
+  interface FastifyRequest {
+    /** Set by the auth plugin on authenticated routes (and on optional-auth routes with a token). */
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** No token needed (sign-in, reset, operating hours, logs). */
+    public?: boolean;
+    /** A token is used when sent, but not required (operation and error logs). */
+    optionalAuth?: boolean;
+    /** Body fields that name a target rather than the caller, skipped by the identity check. */
+    bodyTargets?: readonly string[];
+    /** Answers even outside operating hours. */
+    alwaysOpen?: boolean;
+  }
+}
+
+export {};

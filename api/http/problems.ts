@@ -1,0 +1,34 @@
+// The one error path: handlers throw an HttpProblem; the error plugin turns it into the
+// wire shape of docs/wire-contract.md. Never a stack trace or SQL text to the client.
+import type { Message } from '../../schemas/messages/format';
+
+export interface WireMessage {
+  messageId: string;
+  args: string[];
+}
+
+export class HttpProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(`HTTP ${statusCode}`);
+  }
+}
+
+const wire = (messages: readonly Message[]): WireMessage[] =>
+  messages.map((m) => ({ messageId: m.messageId, args: (m.args ?? []).map(String) }));
+
+export const problem = {
+  /** 400 with catalogue messages (rule results carry `field`, which the wire does not need). */
+  validation: (messages: readonly Message[]) => new HttpProblem(400, { messages: wire(messages) }),
+  unauthorized: (messageId = 'ERR_USER001') => new HttpProblem(401, { messages: wire([{ messageId }]) }),
+  forbidden: () => new HttpProblem(403, { messages: wire([{ messageId: 'ERR_0022' }]) }),
+  tooManyResults: (what: string) => new HttpProblem(416, { messages: wire([{ messageId: 'ERR_0023', args: [what] }]) }),
+  tooManyAttempts: () => new HttpProblem(429, { messages: wire([{ messageId: 'ERR_USER003' }]) }),
+  outOfOperation: () => new HttpProblem(503, { outOfOperation: true }),
+};
+
+export function messagesBody(messages: readonly Message[]): { messages: WireMessage[] } {
+  return { messages: wire(messages) };
+}

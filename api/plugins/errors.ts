@@ -1,0 +1,57 @@
+// One error handler and one not-found handler for the whole API.
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpProblem, messagesBody } from '../http/problems';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+function fieldOf(e: AjvError): string {
+  const path = e.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const missing = typeof e.params.missingProperty === 'string' ? e.params.missingProperty : '';
+  return [path, missing].filter(Boolean).join('.') || 'body';
+}
+
+/** Schema failures become catalogue messages: missing → ERR_0001, anything else → ERR_0025. */
+function validationMessages(errors: AjvError[]) {
+  const seen = new Set<string>();
+  const out: { messageId: string; args: string[] }[] = [];
+  for (const e of errors) {
+    const field = fieldOf(e);
+    const messageId = e.keyword === 'required' ? 'ERR_0001' : 'ERR_0025';
+    const key = `${messageId}:${field}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ messageId, args: [field] });
+  }
+  return out;
+}
+
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
+    if (err instanceof HttpProblem) return reply.status(err.statusCode).send(err.body);
+    if (err.validation) {
+      return reply.status(400).send({ messages: validationMessages(err.validation as unknown as AjvError[]) });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Bad JSON, wrong content type, body too large …: say the request was not right, nothing more.
+      request.log.info({ code: err.code }, 'rejected request');
+      return reply.status(status === 404 ? 404 : status).send(messagesBody([{ messageId: 'ERR_0025', args: ['リクエスト'] }]));
+    }
+    const errorId = randomUUID();
+    request.log.error({ err, errorId }, 'unexpected error');
+    await app.db
+      .insertInto('error_logs')
+      .values({ error_id: errorId, source: 'server', message: String(err.message).slice(0, 4000), stack: String(err.stack ?? ''), url: request.url.slice(0, 2000), user_id: request.caller?.userId ?? '' })
+      .execute()
+      .catch((logErr: unknown) => request.log.error({ err: logErr }, 'could not store the error log'));
+    return reply.status(500).send({ ...messagesBody([{ messageId: 'ERR_SYS999' }]), errorId });
+  });
+
+  app.setNotFoundHandler(async (_request, reply) => reply.status(404).send(messagesBody([{ messageId: 'ERR_SYS999' }])));
+});

@@ -1,0 +1,179 @@
+// The one typed client of the renderer. Every call of the API is a JSON POST under /api
+// (docs/wire-contract.md): object bodies carry systemKbn "01", the bearer token of the stored
+// session is attached, cookies are sent, and every failure becomes one ApiError.
+import { formatMessage, formatMessages, type Message } from '../../schemas/messages/format';
+import { getToken } from '../app/session';
+import { navigateTo } from '../app/navigation';
+
+export const SYSTEM_KBN = '01';
+
+export type ApiErrorKind = 'http' | 'network' | 'setup';
+
+/** A failed call: an HTTP error answer, no answer at all, or a request that could not be made. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status?: number;
+  readonly messages?: Message[];
+  readonly body?: unknown;
+
+  constructor(init: { kind: ApiErrorKind; status?: number; messages?: Message[]; body?: unknown; cause?: unknown }) {
+    super(init.kind === 'http' ? `API answered ${init.status}` : `API call failed (${init.kind})`, { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.messages = init.messages;
+    this.body = init.body;
+  }
+
+  /** 503 with { outOfOperation: true }: the request arrived outside operating hours. */
+  get outOfOperation(): boolean {
+    return this.kind === 'http' && this.status === 503 && isRecord(this.body) && this.body.outOfOperation === true;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export interface ApiPostOptions {
+  /** Attach the stored bearer token (default true). Sign-in and password reset calls pass false. */
+  auth?: boolean;
+  /** On 503 outOfOperation, go to /out-of-operation (default true). The route guard redirects itself. */
+  redirectOutOfOperation?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function apiPost<T>(path: string, body?: unknown, opts: ApiPostOptions = {}): Promise<T> {
+  const { auth = true, redirectOutOfOperation = true, signal } = opts;
+  let request: Request;
+  try {
+    const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'application/json' });
+    const token = auth ? getToken() : '';
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const payload = isRecord(body) ? { ...body, systemKbn: SYSTEM_KBN } : body === undefined ? { systemKbn: SYSTEM_KBN } : body;
+    request = new Request(path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(payload),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (cause) {
+    throw new ApiError({ kind: 'setup', cause });
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError({ kind: 'network', cause });
+  }
+
+  const parsed = await readBody(response);
+  if (response.ok) return parsed as T;
+
+  const error = new ApiError({
+    kind: 'http',
+    status: response.status,
+    body: parsed,
+    messages: extractMessages(parsed),
+  });
+  if (error.outOfOperation && redirectOutOfOperation) navigateTo('/out-of-operation');
+  throw error;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function extractMessages(body: unknown): Message[] | undefined {
+  if (!isRecord(body) || !Array.isArray(body.messages)) return undefined;
+  const messages = body.messages.filter(
+    (m): m is Message => isRecord(m) && typeof m.messageId === 'string',
+  );
+  return messages.length > 0 ? messages : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// From an error to the text the user sees (spec 000 section 8).
+
+/**
+ * How one call turns its failures into catalogue text. Anything not covered falls back to the
+ * general handler: 400 with a string body shows the string, a 4xx body with messages shows those,
+ * 403 gives ERR_0022, everything else ERR_SYS999.
+ */
+export interface ErrorPolicy {
+  /** A fixed message for a status; takes precedence over the messages of the body. */
+  byStatus?: Record<number, string>;
+  /** Any other HTTP status that is not answered by the body's messages. */
+  otherStatus?: string;
+  /** The request was sent but no answer came back. */
+  network?: string;
+  /** The request could not be made. */
+  setup?: string;
+}
+
+export const GENERAL_ERROR_POLICY: ErrorPolicy = {};
+
+/** /api/Auth/login: 401 ERR_USER002, 500 ERR_SYS999, other ERR_SYS001, no answer ERR_SYS001, setup ERR_SYS002. */
+export const LOGIN_ERROR_POLICY: ErrorPolicy = {
+  byStatus: { 401: 'ERR_USER002', 500: 'ERR_SYS999' },
+  otherStatus: 'ERR_SYS001',
+  network: 'ERR_SYS001',
+  setup: 'ERR_SYS002',
+};
+
+/** /api/Auth/OtpLogin: as the login, with 401 ERR_USER004. */
+export const OTP_ERROR_POLICY: ErrorPolicy = {
+  ...LOGIN_ERROR_POLICY,
+  byStatus: { 401: 'ERR_USER004', 500: 'ERR_SYS999' },
+};
+
+/** /api/pwdReset/sendResetMail: 401 ERR_USER004 (spec 000 section 8). */
+export const RESET_MAIL_ERROR_POLICY: ErrorPolicy = {
+  byStatus: { 401: 'ERR_USER004' },
+};
+
+/** /api/pwdReset/ValidateOtu: 401 ERR_USER005. */
+export const RESET_TOKEN_ERROR_POLICY: ErrorPolicy = {
+  byStatus: { 401: 'ERR_USER005' },
+};
+
+/** /api/pwdReset/PasswordUpdate: 500 ERR_SYS999, others ERR_SYS001 (rule messages of a 4xx are shown). */
+export const PASSWORD_UPDATE_ERROR_POLICY: ErrorPolicy = {
+  byStatus: { 500: 'ERR_SYS999' },
+  otherStatus: 'ERR_SYS001',
+  network: 'ERR_SYS001',
+  setup: 'ERR_SYS001',
+};
+
+/** The catalogue text for any thrown value, following the policy of the call. */
+export function errorMessageText(error: unknown, policy: ErrorPolicy = GENERAL_ERROR_POLICY): string {
+  if (!isApiError(error)) return formatMessage('ERR_SYS999');
+  if (error.kind === 'setup') return formatMessage(policy.setup ?? 'ERR_SYS999');
+  if (error.kind === 'network') return formatMessage(policy.network ?? 'ERR_SYS999');
+
+  const status = error.status ?? 0;
+  const fixed = policy.byStatus?.[status];
+  if (fixed) return formatMessage(fixed);
+  if (status >= 400 && status < 500 && error.messages) return formatMessages(error.messages);
+  if (status === 400 && typeof error.body === 'string' && error.body.trim() !== '') return error.body;
+  if (status === 403) return formatMessage('ERR_0022');
+  return formatMessage(policy.otherStatus ?? 'ERR_SYS999');
+}

@@ -1,0 +1,2 @@
+export { alertMessage, confirmMessage } from './dialog-store';
+export { DialogHost } from './DialogHost';

@@ -1,0 +1,195 @@
+// The browser session: what sign-in stores in localStorage (spec 000 section 9) and how screens
+// read it. One snapshot object is cached and replaced on every write, so React can subscribe
+// through useSyncExternalStore; a change in another tab arrives through the storage event.
+import { useSyncExternalStore } from 'react';
+import type {
+  GlobalNavItem,
+  IncentiveInfo,
+  PermissionItem,
+  SessionUser,
+  SiteSearchCategory,
+} from '../api/types';
+
+export const SESSION_KEYS = {
+  token: 'token',
+  user: 'user',
+  globalNav: 'globalNav',
+  userParmition: 'userParmition',
+  categoryList: 'categoryList',
+  systemDate: 'systemDate',
+  businessDate: 'businessDate',
+  incentiveInfo: 'incentiveInfo',
+} as const;
+
+/** Ids written to the operation log before sign-in (spec 000 section 3). */
+export const ANONYMOUS_USER_ID = '0000000000';
+export const ANONYMOUS_AG_CODE = '00000000';
+
+export interface SessionSnapshot {
+  token: string;
+  user: SessionUser | null;
+  globalNav: GlobalNavItem[];
+  userParmition: PermissionItem[];
+  categoryList: SiteSearchCategory[];
+  /** yyyy/MM/dd */
+  systemDate: string;
+  /** yyyy/MM/dd, only while a provider administrator has switched the business date. */
+  businessDate: string;
+  incentiveInfo: IncentiveInfo | null;
+}
+
+export interface SessionUpdate {
+  token?: string;
+  user?: SessionUser | null;
+  globalNav?: GlobalNavItem[];
+  userParmition?: PermissionItem[];
+  categoryList?: SiteSearchCategory[];
+  systemDate?: string;
+  businessDate?: string;
+  incentiveInfo?: IncentiveInfo | null;
+}
+
+type SessionKey = keyof SessionSnapshot;
+
+const listeners = new Set<() => void>();
+let snapshot: SessionSnapshot | null = null;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readString(key: string): string {
+  return storage()?.getItem(key) ?? '';
+}
+
+function readJson<T>(key: string, fallback: T): T {
+  const raw = storage()?.getItem(key);
+  if (!raw) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function load(): SessionSnapshot {
+  return {
+    token: readString(SESSION_KEYS.token),
+    user: readJson<SessionUser | null>(SESSION_KEYS.user, null),
+    globalNav: readJson<GlobalNavItem[]>(SESSION_KEYS.globalNav, []),
+    userParmition: readJson<PermissionItem[]>(SESSION_KEYS.userParmition, []),
+    categoryList: readJson<SiteSearchCategory[]>(SESSION_KEYS.categoryList, []),
+    systemDate: readString(SESSION_KEYS.systemDate),
+    businessDate: readString(SESSION_KEYS.businessDate),
+    incentiveInfo: readJson<IncentiveInfo | null>(SESSION_KEYS.incentiveInfo, null),
+  };
+}
+
+function emit(): void {
+  snapshot = null;
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): SessionSnapshot {
+  if (!snapshot) snapshot = load();
+  return snapshot;
+}
+
+export function getToken(): string {
+  return getSession().token;
+}
+
+/** Write some session values; undefined leaves a value alone, '' or null removes it. */
+export function updateSession(update: SessionUpdate): void {
+  const store = storage();
+  if (!store) return;
+  for (const [name, value] of Object.entries(update) as [SessionKey, unknown][]) {
+    if (value === undefined) continue;
+    const key = SESSION_KEYS[name];
+    if (value === null || value === '') {
+      store.removeItem(key);
+    } else if (typeof value === 'string') {
+      store.setItem(key, value);
+    } else {
+      store.setItem(key, JSON.stringify(value));
+    }
+  }
+  emit();
+}
+
+export function removeSessionValues(...names: SessionKey[]): void {
+  const store = storage();
+  if (!store) return;
+  for (const name of names) store.removeItem(SESSION_KEYS[name]);
+  emit();
+}
+
+/** Remove everything sign-in stored. */
+export function clearSession(): void {
+  removeSessionValues(...(Object.keys(SESSION_KEYS) as SessionKey[]));
+}
+
+export function hasSignedInSession(session: SessionSnapshot = getSession()): boolean {
+  return session.token !== '' && session.user !== null && session.user.isLoggedIn === true;
+}
+
+export interface EffectiveIds {
+  userId: string;
+  agCode: string;
+  daihyoCode: string;
+}
+
+/** The ids data calls use: the pseudo ids while a provider administrator acts as another agent. */
+export function effectiveIds(session: SessionSnapshot = getSession()): EffectiveIds {
+  const user = session.user;
+  if (!user) return { userId: '', agCode: '', daihyoCode: '' };
+  if (user.pseudoUserId) {
+    return {
+      userId: user.pseudoUserId,
+      agCode: user.pseudoAgCode || user.agCode,
+      daihyoCode: user.pseudoDaihyoCode || user.daihyoCode,
+    };
+  }
+  return { userId: user.userId, agCode: user.agCode, daihyoCode: user.daihyoCode };
+}
+
+export function isPseudoLogin(session: SessionSnapshot = getSession()): boolean {
+  return Boolean(session.user?.pseudoUserId || session.user?.pseudoAgCode);
+}
+
+/** Both isAdmin and isProvider (spec 000 section 6). */
+export function isProviderAdmin(session: SessionSnapshot = getSession()): boolean {
+  return Boolean(session.user?.isAdmin && session.user?.isProvider);
+}
+
+/** The date data calls use: the business date when one is set, otherwise the system date. */
+export function targetDate(session: SessionSnapshot = getSession()): string {
+  return session.businessDate || session.systemDate;
+}
+
+/** Whether the user holds a per-category permission (parmitionFlg "1") by category name. */
+export function hasPermission(categoryName: string, session: SessionSnapshot = getSession()): boolean {
+  return session.userParmition.some(
+    (p) => (p.categoryName === categoryName || p.systemCategoryName === categoryName) && String(p.parmitionFlg) === '1',
+  );
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || (Object.values(SESSION_KEYS) as string[]).includes(event.key)) emit();
+  });
+}
+
+/** React access to the session; re-renders when anything in it changes. */
+export function useSession(): SessionSnapshot {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}

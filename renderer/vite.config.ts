@@ -1,0 +1,31 @@
+// Vite configuration of the renderer. Vite 8 transforms TSX itself (oxc) with the automatic JSX
+// runtime, so no React plugin is needed.
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+const rendererRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: rendererRoot,
+  base: '/with-ag/',
+  oxc: {
+    jsx: { runtime: 'automatic' },
+  },
+  css: {
+    modules: {
+      localsConvention: 'camelCaseOnly',
+    },
+  },
+  build: {
+    outDir: resolve(rendererRoot, '../dist/renderer'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:3000',
+    },
+  },
+});
