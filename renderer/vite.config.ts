@@ -21,6 +21,13 @@ export default defineConfig({
     outDir: resolve(rendererRoot, '../dist/renderer'),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      onwarn(warning, defaultHandler) {
+        // react-router marks its modules "use client"; meaningless in a client-only bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        defaultHandler(warning);
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,8 +1,10 @@
 // Kysely table types, written by hand to match migrations/ (keep them in step).
 import type { ColumnType, Generated } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type DateText = ColumnType<string, string, string>; // 'yyyy-MM-dd'
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type DateText = string; // 'yyyy-MM-dd' (the date parser keeps dates as text)
 type Json = ColumnType<unknown, string | null, string | null>;
 
 export interface AgentsTable {
@@ -13,7 +15,7 @@ export interface AgentsTable {
   itakumoto_ag_code: Generated<string>;
   saiitaku_flg: Generated<boolean>;
   is_incentive_entry: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface RolesTable {
@@ -37,10 +39,10 @@ export interface UsersTable {
   is_admin: Generated<boolean>;
   is_provider: Generated<boolean>;
   is_base_login: Generated<boolean>;
-  password_changed_at: Generated<Timestamp>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
-  deleted_at: Timestamp | null;
+  password_changed_at: GeneratedTimestamp;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  deleted_at: NullableTimestamp;
 }
 
 export type CategoryKind = 'content' | 'feature' | 'admin' | 'other';
@@ -68,11 +70,11 @@ export interface RolePermissionsTable {
 export interface AgentSegmentsTable {
   ag_segment_id: Generated<number>;
   ag_segment_name: string;
-  last_upload_date: Timestamp | null;
+  last_upload_date: NullableTimestamp;
   upload_file_name: Generated<string>;
   upload_data_cnt: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface AgentSegmentMembersTable {
@@ -88,8 +90,8 @@ export interface GlobalNaviSettingsTable {
   target_name: Generated<string>;
   reflection_date: DateText;
   scheduled_date: DateText | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface GlobalNaviRowsTable {
@@ -110,21 +112,21 @@ export interface NotificationsTable {
   ag_code: string | null;
   user_id: string | null;
   title: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface NotificationReadsTable {
   notification_id: number;
   user_id: string;
-  read_at: Generated<Timestamp>;
+  read_at: GeneratedTimestamp;
 }
 
 export interface SessionsTable {
   session_id: string;
   user_id: string;
-  created_at: Generated<Timestamp>;
-  last_seen_at: Generated<Timestamp>;
-  revoked_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  last_seen_at: GeneratedTimestamp;
+  revoked_at: NullableTimestamp;
   revoke_reason: string | null;
   ip: Generated<string>;
   user_agent: Generated<string>;
@@ -133,27 +135,27 @@ export interface SessionsTable {
 export interface TrustedBrowsersTable {
   browser_id: string;
   user_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   expires_at: Timestamp;
-  revoked_at: Timestamp | null;
+  revoked_at: NullableTimestamp;
 }
 
 export interface OtpChallengesTable {
   challenge_id: string;
   user_id: string;
   code_hash: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   expires_at: Timestamp;
   attempts: Generated<number>;
-  used_at: Timestamp | null;
+  used_at: NullableTimestamp;
 }
 
 export interface PasswordResetTokensTable {
   token_hash: string;
   user_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   expires_at: Timestamp;
-  used_at: Timestamp | null;
+  used_at: NullableTimestamp;
 }
 
 export interface AuthAttemptsTable {
@@ -161,7 +163,7 @@ export interface AuthAttemptsTable {
   kind: string;
   login_id: Generated<string>;
   ip: Generated<string>;
-  attempted_at: Generated<Timestamp>;
+  attempted_at: GeneratedTimestamp;
 }
 
 export interface OperationLogsTable {
@@ -183,7 +185,7 @@ export interface OperationLogsTable {
   generic_field3: Generated<string>;
   current_url: Generated<string>;
   ip: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface ErrorLogsTable {
@@ -195,7 +197,7 @@ export interface ErrorLogsTable {
   user_agent: Generated<string>;
   user_id: Generated<string>;
   url: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface AuditLogsTable {
@@ -207,7 +209,7 @@ export interface AuditLogsTable {
   entity_id: string;
   before_data: Json;
   after_data: Json;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface Database {

@@ -1,4 +1,5 @@
-// One error handler and one not-found handler for the whole API.
+// One error handler for the whole app: catalogue messages for 4xx, a generic body and a
+// logged error id for anything unexpected.
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -52,6 +53,4 @@ export default fp(async function errors(app: FastifyInstance) {
       .catch((logErr: unknown) => request.log.error({ err: logErr }, 'could not store the error log'));
     return reply.status(500).send({ ...messagesBody([{ messageId: 'ERR_SYS999' }]), errorId });
   });
-
-  app.setNotFoundHandler(async (_request, reply) => reply.status(404).send(messagesBody([{ messageId: 'ERR_SYS999' }])));
 });

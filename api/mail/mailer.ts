@@ -1,0 +1,41 @@
+// Mail through nodemailer: SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/mail
+// (the subject and file are logged so a developer can find the one-time code).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: FastifyBaseLogger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, textEncoding: 'base64', ...mail });
+        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, textEncoding: 'base64', ...mail });
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(opts.outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      // A readable copy beside the .eml, so the code or link can be read without a mail client.
+      await fs.writeFile(file.replace(/\.eml$/, '.txt'), `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+    },
+  };
+}

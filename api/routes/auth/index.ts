@@ -1,0 +1,163 @@
+// Sign-in with a mailed one-time code, session validation and renewal, logout.
+// Paths and field names are those of spec 000 section 7.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { validateLoginForm, validateOtpForm } from '../../../schemas/rules/auth-forms';
+import { tokyoDateSlash } from '../../clock';
+import { problem } from '../../http/problems';
+import { Body, EmptyResponse, SystemKbn } from '../../http/wire';
+import { burnPasswordCheck, verifyPassword } from '../../security/password';
+import { newId, newOneTimeCode, sha256 } from '../../security/tokens';
+import { signSessionToken } from '../../authority/session-token';
+import { OperationType, recordOperation } from '../../logs/operation-log';
+import { oneTimeCodeMail } from '../../mail/templates';
+import { countAttempts, recordAttempt } from './limits';
+import * as repo from './repository';
+import { SessionUser, loadSessionUser } from './session-user';
+import { OTP_CHALLENGE_COOKIE, TRUSTED_BROWSER_COOKIE, TRUSTED_BROWSER_DAYS, clearCookie, readSignedCookie, setSignedCookie } from './cookies';
+
+const OTP_TTL_MS = 10 * 60 * 1000;
+const OTP_MAX_TRIES = 5;
+
+const Credentials = { loginId: Type.String({ maxLength: 1000 }), password: Type.String({ maxLength: 1000 }) };
+
+const LoginResponse = Type.Object({
+  token: Type.String(),
+  systemDate: Type.String(),
+  isAreadyOptAuth: Type.Boolean(),
+  user: Type.Union([SessionUser, Type.Null()]),
+});
+
+const otpHash = (challengeId: string, code: string) => sha256(`${challengeId}:${code.toUpperCase()}`);
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const secureCookies = app.config.publicUrl.startsWith('https://');
+
+  /** Checks the password with the rate limits; the same 401 for an unknown id and a wrong password. */
+  async function checkCredentials(request: FastifyRequest, loginId: string, password: string) {
+    const now = app.clock.now();
+    const since = new Date(now.getTime() - app.authLimits.windowMs);
+    const [byId, byIp] = await Promise.all([
+      countAttempts(app.db, 'login', { loginId }, since),
+      countAttempts(app.db, 'login', { ip: request.ip }, since),
+    ]);
+    if (byId >= app.authLimits.maxFailuresPerLoginId || byIp >= app.authLimits.maxFailuresPerIp) throw problem.tooManyAttempts();
+    const user = await repo.findActiveUserByLoginId(app.db, loginId);
+    const ok = user ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
+    if (!user || !ok) {
+      await recordAttempt(app.db, 'login', loginId, request.ip, now);
+      throw problem.unauthorized('ERR_USER002');
+    }
+    return user;
+  }
+
+  async function completeSignIn(request: FastifyRequest, user: { user_id: string; ag_code: string; login_id: string }) {
+    const { user_id: userId, ag_code: agCode } = user;
+    const now = app.clock.now();
+    const sessionId = newId();
+    await repo.createSession(app.db, { sessionId, userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '', at: now });
+    await repo.clearLoginFailures(app.db, user.login_id);
+    await recordOperation(app.db, { source: 'server', userId, agCode, actionTime: now, operationType: OperationType.login, controlName: 'login', ip: request.ip });
+    return {
+      token: signSessionToken(app, { sessionId, userId, agCode }),
+      systemDate: tokyoDateSlash(now),
+      isAreadyOptAuth: true,
+      user: await loadSessionUser(app.db, userId),
+    };
+  }
+
+  app.post(
+    '/api/Auth/login',
+    { config: { public: true }, schema: { body: Body(Credentials), response: { 200: LoginResponse } } },
+    async (request, reply) => {
+      const { loginId, password } = request.body;
+      const errors = validateLoginForm({ loginId, password });
+      if (errors.length) throw problem.validation(errors);
+      const user = await checkCredentials(request, loginId, password);
+      const now = app.clock.now();
+
+      const browserId = readSignedCookie(request, TRUSTED_BROWSER_COOKIE);
+      if (browserId && (await repo.isTrustedBrowser(app.db, browserId, user.user_id, now))) {
+        return completeSignIn(request, user);
+      }
+
+      const challengeId = newId();
+      const code = newOneTimeCode();
+      await repo.openOtpChallenge(app.db, { challengeId, userId: user.user_id, codeHash: otpHash(challengeId, code), at: now, expiresAt: new Date(now.getTime() + OTP_TTL_MS) });
+      await app.mailer.send({ to: user.email, ...oneTimeCodeMail(user.user_name || user.login_id, code) });
+      setSignedCookie(reply, OTP_CHALLENGE_COOKIE, challengeId, OTP_TTL_MS / 1000, secureCookies);
+      return { token: '', systemDate: tokyoDateSlash(now), isAreadyOptAuth: false, user: null };
+    },
+  );
+
+  app.post(
+    '/api/Auth/OtpLogin',
+    { config: { public: true }, schema: { body: Body({ ...Credentials, otp: Type.String({ maxLength: 100 }) }), response: { 200: LoginResponse } } },
+    async (request, reply) => {
+      const { loginId, password, otp } = request.body;
+      const errors = [...validateLoginForm({ loginId, password }), ...validateOtpForm({ otp })];
+      if (errors.length) throw problem.validation(errors);
+      const user = await checkCredentials(request, loginId, password);
+      const now = app.clock.now();
+
+      const challengeId = readSignedCookie(request, OTP_CHALLENGE_COOKIE);
+      const challenge = challengeId ? await repo.findOpenOtpChallenge(app.db, challengeId, user.user_id) : undefined;
+      if (!challenge || challenge.expires_at.getTime() <= now.getTime()) throw problem.unauthorized('ERR_USER004');
+      const tries = await repo.countOtpAttempt(app.db, challenge.challenge_id);
+      if (tries > OTP_MAX_TRIES) {
+        await repo.closeOtpChallenge(app.db, challenge.challenge_id, now);
+        throw problem.unauthorized('ERR_USER004');
+      }
+      if (otpHash(challenge.challenge_id, otp) !== challenge.code_hash) {
+        if (tries >= OTP_MAX_TRIES) await repo.closeOtpChallenge(app.db, challenge.challenge_id, now);
+        throw problem.unauthorized('ERR_USER004');
+      }
+      if (!(await repo.closeOtpChallenge(app.db, challenge.challenge_id, now))) throw problem.unauthorized('ERR_USER004');
+      clearCookie(reply, OTP_CHALLENGE_COOKIE);
+
+      const browserId = newId();
+      const expiresAt = new Date(now.getTime() + TRUSTED_BROWSER_DAYS * 86_400_000);
+      await repo.trustBrowser(app.db, browserId, user.user_id, now, expiresAt);
+      setSignedCookie(reply, TRUSTED_BROWSER_COOKIE, browserId, TRUSTED_BROWSER_DAYS * 86_400, secureCookies);
+      return completeSignIn(request, user);
+    },
+  );
+
+  // "userId as plain body": the id as a JSON string; an object with userId is accepted too.
+  app.post(
+    '/api/auth/validate',
+    {
+      schema: {
+        body: Type.Union([Type.String({ maxLength: 20 }), Type.Object({ systemKbn: Type.Optional(SystemKbn), userId: Type.Optional(Type.String({ maxLength: 20 })) })]),
+        response: { 200: Type.Object({ isValid: Type.Boolean(), token: Type.String() }) },
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      if (typeof request.body === 'string' && request.body !== caller.userId && request.body !== caller.pseudo?.userId) throw problem.forbidden();
+      await repo.touchSession(app.db, caller.sessionId, app.clock.now());
+      const pseudo = caller.pseudo ? { userId: caller.pseudo.userId, agCode: caller.pseudo.agCode } : null;
+      return { isValid: true, token: signSessionToken(app, { sessionId: caller.sessionId, userId: caller.userId, agCode: caller.agCode, pseudo }) };
+    },
+  );
+
+  app.post('/api/Auth/logout', { schema: { body: Body({}), response: { 200: EmptyResponse } } }, async (request) => {
+    const caller = request.caller!;
+    const now = app.clock.now();
+    await repo.revokeSession(app.db, caller.sessionId, now, 'logout');
+    await recordOperation(app.db, {
+      source: 'server',
+      userId: caller.userId,
+      agCode: caller.agCode,
+      pseudoUserId: caller.pseudo?.userId,
+      pseudoAgCode: caller.pseudo?.agCode,
+      actionTime: now,
+      operationType: OperationType.logout,
+      controlName: 'logout',
+      ip: request.ip,
+    });
+    return {};
+  });
+}

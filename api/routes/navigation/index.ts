@@ -1,0 +1,70 @@
+// Global navigation and its badges (spec 000 section 7, /api/GlobalNavi/*).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { effectiveIds, targetDateFor } from '../../authority/caller';
+import { loadPermissions } from '../../authority/permissions';
+import { Body, CallerIds, TargetDate } from '../../http/wire';
+import { countUnreadNotifications, loadNaviRows } from './repository';
+
+const OTHER_CATEGORY_ID = 999; // external links, always shown
+
+const NaviItem = Type.Object({
+  categoryId: Type.Number(),
+  categoryName: Type.String(),
+  parentId: Type.Union([Type.Number(), Type.Literal('')]),
+  displayOrder: Type.Number(),
+  linkUrl: Type.String(),
+  isSaparateTab: Type.Boolean(),
+});
+
+export default async function navigationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/api/GlobalNavi/getGlobalNaviData',
+    {
+      schema: {
+        body: Body({ ...CallerIds, pseudoLoginFlg: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])), targetDate: TargetDate }),
+        response: { 200: Type.Object({ globalNav: Type.Array(NaviItem) }) },
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const { agCode } = effectiveIds(caller);
+      const date = targetDateFor(caller, request.body.targetDate, app.clock);
+      // While acting as an agent the navigation is that agent's, filtered by its permissions.
+      const holder = caller.pseudo ?? caller;
+      const allowed = new Set((await loadPermissions(app.db, holder)).filter((p) => p.parmitionFlg === '1').map((p) => p.categoryId));
+      const rows = (await loadNaviRows(app.db, agCode, date)).filter((r) => r.categoryId === OTHER_CATEGORY_ID || allowed.has(r.categoryId));
+      const present = new Set(rows.filter((r) => r.parentId === null).map((r) => r.categoryId));
+      return {
+        globalNav: rows
+          .filter((r) => r.parentId === null || present.has(r.parentId)) // no orphans under a hidden parent
+          .map((r) => ({
+            categoryId: r.categoryId,
+            categoryName: r.name,
+            parentId: r.parentId ?? ('' as const),
+            displayOrder: r.order,
+            linkUrl: r.url,
+            isSaparateTab: r.separateTab,
+          })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/GlobalNavi/getNotificationBadges',
+    {
+      schema: {
+        body: Body(CallerIds),
+        response: { 200: Type.Object({ notificationList: Type.Array(Type.Object({ categoryId: Type.Number(), notificationNum: Type.Number() })) }) },
+      },
+    },
+    async (request) => {
+      const { userId, agCode } = effectiveIds(request.caller!);
+      const rows = await countUnreadNotifications(app.db, userId, agCode);
+      return { notificationList: rows.map((r) => ({ categoryId: r.category_id, notificationNum: Number(r.n) })) };
+    },
+  );
+}

@@ -1,0 +1,95 @@
+// Password reset by a mailed single-use link (30 minutes). Spec 000 sections 2, 4, 5 and 7.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { validateResetRequestForm } from '../../../schemas/rules/auth-forms';
+import { validateNewPassword } from '../../../schemas/rules/password';
+import { problem } from '../../http/problems';
+import { Body, EmptyResponse } from '../../http/wire';
+import { OperationType, recordOperation } from '../../logs/operation-log';
+import { passwordResetMail } from '../../mail/templates';
+import { hashPassword } from '../../security/password';
+import { newResetToken, sha256 } from '../../security/tokens';
+import { countAttempts, recordAttempt } from '../auth/limits';
+import * as repo from './repository';
+
+const RESET_TTL_MS = 30 * 60 * 1000;
+
+export default async function passwordResetRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  // Always the same answer, so the call does not tell whether an address is registered.
+  app.post(
+    '/api/pwdReset/sendResetMail',
+    {
+      config: { public: true },
+      schema: { body: Body({ agCode: Type.String({ maxLength: 100 }), emailAddress: Type.String({ maxLength: 1000 }) }), response: { 200: EmptyResponse } },
+    },
+    async (request) => {
+      const { agCode, emailAddress } = request.body;
+      const errors = validateResetRequestForm({ agCode, emailAddress });
+      if (errors.length) throw problem.validation(errors);
+      const now = app.clock.now();
+      const since = new Date(now.getTime() - app.authLimits.windowMs);
+      const address = emailAddress.toLowerCase();
+      const [byAddress, byIp] = await Promise.all([
+        countAttempts(app.db, 'reset', { loginId: address }, since),
+        countAttempts(app.db, 'reset', { ip: request.ip }, since),
+      ]);
+      if (byAddress >= app.authLimits.maxResetRequestsPerAddress || byIp >= app.authLimits.maxResetRequestsPerIp) throw problem.tooManyAttempts();
+      await recordAttempt(app.db, 'reset', address, request.ip, now);
+
+      for (const user of await repo.findUsersByAgentAndEmail(app.db, agCode, emailAddress)) {
+        const token = newResetToken();
+        await repo.storeResetToken(app.db, { tokenHash: sha256(token), userId: user.user_id, at: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
+        const link = `${app.config.publicUrl}/with-ag/password-update/token/${token}`;
+        await app.mailer.send({ to: user.email, ...passwordResetMail(user.user_name || user.login_id, user.login_id, link) });
+        await recordOperation(app.db, { source: 'server', userId: user.user_id, agCode: user.ag_code, actionTime: now, operationType: OperationType.resetPassword, controlName: 'sendResetMail', ip: request.ip });
+      }
+      return {};
+    },
+  );
+
+  // The body is the token itself as a JSON string.
+  app.post(
+    '/api/pwdReset/ValidateOtu',
+    {
+      config: { public: true },
+      schema: {
+        body: Type.String({ maxLength: 200 }),
+        response: { 200: Type.Object({ user: Type.Object({ agCode: Type.String(), userId: Type.String(), loginId: Type.String() }) }) },
+      },
+    },
+    async (request) => {
+      const user = await repo.findUserByResetToken(app.db, sha256(request.body), app.clock.now());
+      if (!user) throw problem.unauthorized('ERR_USER005');
+      return { user: { agCode: user.ag_code, userId: user.user_id, loginId: user.login_id } };
+    },
+  );
+
+  app.post(
+    '/api/pwdReset/PasswordUpdate',
+    {
+      config: { public: true },
+      schema: {
+        body: Body({ agCode: Type.String({ maxLength: 20 }), userId: Type.String({ maxLength: 20 }), newPassword: Type.String({ maxLength: 1000 }), otu: Type.String({ maxLength: 200 }) }),
+        response: { 200: EmptyResponse },
+      },
+    },
+    async (request) => {
+      const { agCode, userId, newPassword, otu } = request.body;
+      const now = app.clock.now();
+      const tokenHash = sha256(otu);
+      const user = await repo.findUserByResetToken(app.db, tokenHash, now);
+      // The ids in the body must be those of the link's user; the link is the only authority here.
+      if (!user || user.user_id !== userId || user.ag_code !== agCode) throw problem.unauthorized('ERR_USER005');
+      const errors = validateNewPassword(newPassword, undefined);
+      if (errors.length) throw problem.validation(errors);
+      if (!(await repo.consumeTokenAndSetPassword(app.db, tokenHash, user.user_id, await hashPassword(newPassword), now))) {
+        throw problem.unauthorized('ERR_USER005');
+      }
+      await recordOperation(app.db, { source: 'server', userId: user.user_id, agCode: user.ag_code, actionTime: now, operationType: OperationType.updatePassword, controlName: 'PasswordUpdate', ip: request.ip });
+      return {};
+    },
+  );
+}

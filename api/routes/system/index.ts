@@ -1,0 +1,23 @@
+// Operating hours (/api/System/checkOperationTime): public, and answers at any hour.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { isWithinOperatingHours } from '../../plugins/operating-hours';
+
+export default async function systemRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
+    '/api/System/checkOperationTime',
+    {
+      config: { public: true, alwaysOpen: true },
+      schema: { response: { 200: Type.Object({ isWithinOperationHours: Type.Boolean(), operatingHours: Type.String() }) } },
+    },
+    async () => {
+      const hours = app.config.operatingHours;
+      return {
+        isWithinOperationHours: isWithinOperatingHours(hours, app.clock.now()),
+        operatingHours: hours.kind === 'always' ? 'always' : hours.text,
+      };
+    },
+  );
+}

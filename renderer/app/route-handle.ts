@@ -1,0 +1,24 @@
+// What each route of the table carries to the layout, the header and the operation log.
+import { useMatches } from 'react-router-dom';
+
+export interface RouteHandle {
+  /** Japanese screen name, used in the operation log and as the heading of pending pages. */
+  screenName: string;
+  /** Administrator screen: the header shows 管理者モード. */
+  admin: boolean;
+  access: 'public' | 'guarded';
+}
+
+function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null && typeof (value as RouteHandle).screenName === 'string';
+}
+
+/** The handle of the deepest matched route of the table. */
+export function useRouteHandle(): RouteHandle | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i].handle;
+    if (isRouteHandle(handle)) return handle;
+  }
+  return null;
+}

@@ -1,0 +1,117 @@
+// The route table of the whole app (spec 000 section 2, spec 001 section 2, spec 002 section 2),
+// kept as data: path, screen, public or guarded, administrator screen, Japanese screen name (the
+// operation log uses it). Later issues replace PendingPage per route.
+import type { ComponentType } from 'react';
+import { AboutPage } from '../screens/public/AboutPage';
+import { ErrorPage } from '../screens/public/ErrorPage';
+import { IncentivePendingPage } from '../screens/public/IncentivePendingPage';
+import { LogoutPage } from '../screens/public/LogoutPage';
+import { OutOfOperationPage } from '../screens/public/OutOfOperationPage';
+import { TemporaryPage } from '../screens/public/TemporaryPage';
+import { LoginOtpPage } from '../screens/auth/LoginOtpPage';
+import { LoginPage } from '../screens/auth/LoginPage';
+import { PasswordResetPage } from '../screens/auth/PasswordResetPage';
+import { PasswordUpdatePage } from '../screens/auth/PasswordUpdatePage';
+import { NotFoundPage } from '../screens/pending/NotFoundPage';
+import { PendingPage } from '../screens/pending/PendingPage';
+
+export interface AppRoute {
+  /** Path relative to the base path /with-ag (react-router syntax). */
+  path: string;
+  screen: ComponentType;
+  /** public: no sign-in, own frame. guarded: route guard, authenticated layout with the header. */
+  access: 'public' | 'guarded';
+  /** Administrator screen: the header shows 管理者モード. */
+  admin?: boolean;
+  /** Japanese screen name (operation log fromScreenName / toScreenName). */
+  screenName: string;
+}
+
+const pub = (path: string, screen: ComponentType, screenName: string): AppRoute => ({
+  path,
+  screen,
+  access: 'public',
+  screenName,
+});
+
+const page = (path: string, screenName: string, screen: ComponentType = PendingPage): AppRoute => ({
+  path,
+  screen,
+  access: 'guarded',
+  screenName,
+});
+
+const admin = (path: string, screenName: string, screen: ComponentType = PendingPage): AppRoute => ({
+  path,
+  screen,
+  access: 'guarded',
+  admin: true,
+  screenName,
+});
+
+export const appRoutes: readonly AppRoute[] = [
+  // Public (spec 000 section 2).
+  pub('/login', LoginPage, 'ログイン'),
+  pub('/login-otp', LoginOtpPage, 'セキュリティコード入力'),
+  pub('/logout', LogoutPage, 'ログアウト'),
+  pub('/password-reset', PasswordResetPage, 'パスワード再設定'),
+  pub('/password-update/token/:token', PasswordUpdatePage, 'パスワード変更'),
+  pub('/about', AboutPage, '代理店ポータルについて'),
+  pub('/error-page', ErrorPage, 'エラー'),
+  pub('/temporary', TemporaryPage, 'メンテナンス'),
+  pub('/out-of-operation', OutOfOperationPage, 'サービス時間外'),
+  pub('/incentive', IncentivePendingPage, 'インセンティブ'),
+  pub('/with-incentive', IncentivePendingPage, 'インセンティブ'),
+
+  // Front area (spec 000 section 2).
+  page('/', 'ポータルトップ'),
+  page('/portal-top', 'ポータルトップ'),
+  page('/site-serch', 'サイト内検索'),
+  page('/site-serch/categoryId/:categoryId', 'サイト内検索'),
+  page('/news', 'ニュース一覧'),
+  page('/faq', 'FAQ'),
+  page('/application-form', '申請フォーム'),
+  page('/proposal', '提案書'),
+  page('/manual', 'マニュアル'),
+  page('/contents/categoryId/:categoryId/contentsId/:contentsId', 'コンテンツ詳細'),
+  page('/contents/categoryId/:categoryId/contentsId/:contentsId/ismodal/:ismodal', 'コンテンツ詳細'),
+  page('/one-stop-gide', 'ワンストップガイド'),
+
+  // Administrator maintenance (spec 001 section 2).
+  admin('/kanrisya-top', '管理者TOP'),
+  admin('/agsegment-reg', 'AGセグメント登録'),
+  admin('/aguser-maintenance', 'AGユーザーメンテナンス'),
+  admin('/aguser-reg', 'AGユーザー登録'),
+  admin('/notification-reg', 'お知らせ登録'),
+  admin('/kanrisya-notification-reg', '管理者お知らせ登録'),
+  admin('/event-touroku', 'イベント登録'),
+  admin('/login-popup-list', 'ログインポップアップ一覧'),
+  admin('/login-popup-reg', 'ログインポップアップ登録'),
+  admin('/glovalnavi-kanri-list', 'グローバルナビ一覧'),
+  admin('/glovalnavi-kanri', 'グローバルナビ登録'),
+  admin('/iconmenu-kanri-list', 'アイコンメニュー一覧'),
+  admin('/iconmenu-kanri', 'アイコンメニュー登録'),
+  admin('/banner-touroku-list', 'バナーメンテナンス'),
+  admin('/banner-touroku', 'バナー登録'),
+  admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理'),
+  admin('/event-entry-dl', 'イベント申込ダウンロード'),
+  admin('/customer-serch', '登録企業検索'),
+  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー'),
+  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー'),
+  admin('/skilup-touroku', 'スキルアップ登録'),
+
+  // Skill-up, events and requests (spec 002 section 2).
+  page('/skilup-video-list', 'スキルアップ動画一覧'),
+  page('/skilup-toranomaki', '営業虎の巻'),
+  page('/skilup-event-list', 'イベント一覧'),
+  page('/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', 'イベント詳細'),
+  page('/shinsei-kanri-provider', '申請管理（受付）'),
+  page('/shinsei-kanri-ag', '申請管理'),
+  page('/shinseiform-ag', '申請フォーム（申請者）'),
+  page('/shinseiform-ag/appNo/:appNo', '申請フォーム（申請者）'),
+  page('/shinseiform-provider', '申請フォーム（受付）'),
+  page('/shinseiform-provider/appNo/:appNo', '申請フォーム（受付）'),
+];
+
+/** Any other path: a not-found page inside the authenticated layout. */
+export const notFoundRoute: AppRoute = page('*', 'ページが見つかりません', NotFoundPage);

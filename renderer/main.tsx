@@ -1,0 +1,29 @@
+// Entry of the renderer: global styles, global error handlers, the router and the dialog host.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import './styles/global.css';
+import { DialogHost } from './app/dialog';
+import { ErrorBoundary } from './app/errors/ErrorBoundary';
+import { installGlobalErrorHandlers } from './app/errors/unexpected-error';
+import { setNavigator } from './app/navigation';
+import { createAppRouter } from './app/router';
+
+installGlobalErrorHandlers();
+
+const router = createAppRouter();
+setNavigator((to, options) => {
+  void router.navigate(to, options);
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <RouterProvider router={router} />
+    </ErrorBoundary>
+    <DialogHost />
+  </StrictMode>,
+);

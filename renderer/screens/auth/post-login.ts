@@ -1,0 +1,54 @@
+// The steps after a successful sign-in (spec 000 section 4 "Login flow", steps 3 and 4), shared
+// by /login and /login-otp: load navigation, permissions, site-search categories and incentive
+// info in this order; the first failure stops and nothing of the session is kept.
+import { formatMessage } from '../../../schemas/messages/format';
+import { apiPost, errorMessageText } from '../../api/client';
+import type {
+  GlobalNavItem,
+  IncentiveInfo,
+  LoginResponse,
+  PermissionItem,
+  SiteSearchCategory,
+} from '../../api/types';
+import { removeSessionValues, updateSession } from '../../app/session';
+
+export type SignInOutcome = { ok: true } | { ok: false; message: string };
+
+/** Remove what a previous sign-in left (step 1 of the login flow). */
+export function clearSignInState(): void {
+  removeSessionValues('token', 'systemDate', 'businessDate');
+}
+
+export async function completeSignIn(response: LoginResponse): Promise<SignInOutcome> {
+  const user = response.user;
+  if (!response.token || !user) return { ok: false, message: formatMessage('ERR_SYS999') };
+
+  // The calls below need the bearer token; it is removed again if a step fails.
+  updateSession({ token: response.token });
+  const ids = { agCode: user.agCode, userId: user.userId };
+  try {
+    const nav = await apiPost<{ globalNav?: GlobalNavItem[] }>('/api/GlobalNavi/getGlobalNaviData', {
+      ...ids,
+      pseudoLoginFlg: false,
+    });
+    const permissions = await apiPost<{ userParmition?: PermissionItem[] }>('/api/Parmition/getUserParmition', ids);
+    const categories = await apiPost<{ categoryListData?: SiteSearchCategory[] }>(
+      '/api/SiteSearch/getCategoryList',
+      ids,
+    );
+    const incentive = await apiPost<IncentiveInfo>('/api/Incentive/getIncentiveInfo', ids);
+
+    updateSession({
+      user: { ...user, isLoggedIn: true },
+      systemDate: response.systemDate,
+      globalNav: nav?.globalNav ?? [],
+      userParmition: permissions?.userParmition ?? [],
+      categoryList: categories?.categoryListData ?? [],
+      incentiveInfo: { isIncentiveEntry: Boolean(incentive?.isIncentiveEntry) },
+    });
+    return { ok: true };
+  } catch (error) {
+    removeSessionValues('token');
+    return { ok: false, message: errorMessageText(error) };
+  }
+}
