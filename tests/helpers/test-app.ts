@@ -1,0 +1,96 @@
+// The app as the tests use it: a fresh seeded database, an injected clock, mail to a real
+// SMTP capture, and helpers to sign in as the demo accounts.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../api/app';
+import { loadConfig } from '../../api/config';
+import type { AuthLimits } from '../../api/routes/auth/limits';
+import { seedIfEmpty } from '../../seeds/index';
+import { demoAccounts } from '../../seeds/platform';
+import { oneTimeCodeIn, startSmtpCapture, type SmtpCapture } from './smtp-capture';
+import { openTestDatabase } from './test-db';
+
+/** 2026-11-20 10:00 in Tokyo: inside operating hours. */
+export const DEFAULT_NOW = new Date('2026-11-20T01:00:00Z');
+
+export class TestClock {
+  constructor(private current: Date) {}
+  now = () => new Date(this.current);
+  set(d: Date | string) {
+    this.current = new Date(d);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  smtp: SmtpCapture;
+  db: FastifyInstance['db'];
+  post(url: string, body?: unknown, opts?: { token?: string; cookies?: Record<string, string>; ip?: string }): Promise<LightMyRequestResponse>;
+  /** Signs in through the one-time code; returns the token, the user and the browser's cookies. */
+  signIn(loginId: string, password?: string): Promise<{ token: string; user: Record<string, unknown>; cookies: Record<string, string> }>;
+  close(): Promise<void>;
+}
+
+export const passwordOf = (loginId: string) => {
+  const a = demoAccounts.find((x) => x.loginId === loginId);
+  if (!a) throw new Error(`no demo account ${loginId}`);
+  return a.password;
+};
+
+export function cookiesOf(res: LightMyRequestResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of res.cookies as Array<{ name: string; value: string }>) out[c.name] = c.value;
+  return out;
+}
+
+export async function createTestApp(opts: { now?: Date; operatingHours?: string; authLimits?: Partial<AuthLimits> } = {}): Promise<TestApp> {
+  const handle = await openTestDatabase();
+  await seedIfEmpty(handle.db);
+  const smtp = await startSmtpCapture();
+  const clock = new TestClock(opts.now ?? DEFAULT_NOW);
+  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: '/tmp/portal-test-unused', PUBLIC_URL: 'http://portal.test' });
+  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent' });
+  await app.ready();
+
+  const post: TestApp['post'] = (url, body, o = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        'content-type': 'application/json',
+        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      },
+      cookies: o.cookies,
+      remoteAddress: o.ip,
+    });
+
+  const signIn: TestApp['signIn'] = async (loginId, password = passwordOf(loginId)) => {
+    const first = await post('/api/Auth/login', { systemKbn: '01', loginId, password });
+    if (first.statusCode !== 200) throw new Error(`login ${loginId}: ${first.statusCode} ${first.body}`);
+    const cookies = cookiesOf(first);
+    const email = `${loginId}@portal.example.jp`;
+    const code = oneTimeCodeIn(smtp.latestTo(email));
+    const second = await post('/api/Auth/OtpLogin', { systemKbn: '01', loginId, password, otp: code }, { cookies });
+    if (second.statusCode !== 200) throw new Error(`otp ${loginId}: ${second.statusCode} ${second.body}`);
+    const json = second.json();
+    return { token: json.token, user: json.user, cookies: { ...cookies, ...cookiesOf(second) } };
+  };
+
+  return {
+    app,
+    clock,
+    smtp,
+    db: handle.db,
+    post,
+    signIn,
+    close: async () => {
+      await app.close();
+      await smtp.close();
+      await handle.close();
+    },
+  };
+}
