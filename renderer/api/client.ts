@@ -43,6 +43,10 @@ export interface ApiPostOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * POST a JSON body. An object gets systemKbn added; any other value (a user id, a reset token) is
+ * sent as JSON as it is, so a string goes over the wire as a JSON string ("0000000003").
+ */
 export async function apiPost<T>(path: string, body?: unknown, opts: ApiPostOptions = {}): Promise<T> {
   const { auth = true, redirectOutOfOperation = true, signal } = opts;
   let request: Request;

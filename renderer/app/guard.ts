@@ -2,7 +2,7 @@
 // nothing of a protected screen renders before both checks pass:
 //   1. no stored session            -> /login?redirect=<path> (no message)
 //   2. /api/System/checkOperationTime: false -> /out-of-operation; failure -> ERR_SYS999, /error-page
-//   3. /api/auth/validate (user id as a JSON string): renewed token stored;
+//   3. /api/auth/validate (the user id, sent as a JSON string): renewed token stored;
 //      401 or no answer -> ERR_USER001, session cleared, /login?redirect=<path>;
 //      other failures   -> ERR_SYS999, /error-page
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
@@ -40,7 +40,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   const options = { redirectOutOfOperation: false, signal: request.signal };
   const [hours, validation] = await Promise.all([
     settle(apiPost<OperationTimeResponse>('/api/System/checkOperationTime', {}, { ...options, auth: false })),
-    settle(apiPost<ValidateSessionResponse>('/api/auth/validate', JSON.stringify(session.user.userId), options)),
+    settle(apiPost<ValidateSessionResponse>('/api/auth/validate', session.user.userId, options)),
   ]);
   // A newer navigation replaced this one: its own guard decides.
   if (request.signal.aborted) return null;

@@ -31,7 +31,7 @@ export function PasswordUpdatePage() {
   useEffect(() => {
     if (token.trim() === '') return;
     let active = true;
-    apiPost<{ user?: ResetTokenUser }>('/api/pwdReset/ValidateOtu', JSON.stringify(token), { auth: false }).then(
+    apiPost<{ user?: ResetTokenUser }>('/api/pwdReset/ValidateOtu', token, { auth: false }).then(
       (answer) => {
         if (!active) return;
         if (answer?.user?.userId) setState({ step: 'form', user: answer.user });

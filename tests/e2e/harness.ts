@@ -1,0 +1,83 @@
+// The portal as the browser tests see it: the real app and built screens on a free port,
+// a fresh seeded database, mail to an SMTP capture, and a clock that runs from a chosen
+// instant (so the tests do not depend on the hour CI runs at).
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildApp } from '../../api/app';
+import { loadConfig } from '../../api/config';
+import { seedIfEmpty } from '../../seeds/index';
+import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture';
+import { openTestDatabase } from '../helpers/test-db';
+
+/** A clock that starts at `start` and then runs with real time; `set` jumps. */
+export class RunningClock {
+  private offset: number;
+  constructor(start: Date) {
+    this.offset = start.getTime() - Date.now();
+  }
+  now = () => new Date(Date.now() + this.offset);
+  set(d: Date | string) {
+    this.offset = new Date(d).getTime() - Date.now();
+  }
+}
+
+/** Today at 10:00 in Tokyo. */
+export function tokyoMorning(): Date {
+  const d = new Date(Date.now() + 9 * 3600_000);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 1, 0, 0));
+}
+
+export interface Portal {
+  url: string; // http://127.0.0.1:port/with-ag
+  smtp: SmtpCapture;
+  clock: RunningClock;
+  close(): Promise<void>;
+}
+
+export async function startPortal(opts: { operatingHours?: string } = {}): Promise<Portal> {
+  const handle = await openTestDatabase();
+  await seedIfEmpty(handle.db);
+  const smtp = await startSmtpCapture();
+  const clock = new RunningClock(tokyoMorning());
+  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: '/tmp/portal-e2e-unused', PUBLIC_URL: 'http://127.0.0.1' });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    clock,
+    signingSecret: 'e2e-secret-0123456789-0123456789-abcdef',
+    logger: false,
+    distDir: path.resolve('dist/renderer'),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/with-ag`,
+    smtp,
+    clock,
+    close: async () => {
+      await app.close();
+      await smtp.close();
+      await handle.close();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  return context.newPage();
+}
+
+/** Saves a screenshot for a person to look at (test-results/screens, not committed). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const file = path.resolve('test-results', 'screens', `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  console.log(`# screenshot ${file}`);
+}
