@@ -63,6 +63,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
+    // Public calls need no token; the app's own redirect is not part of the API.
+    transform: ({ schema, url, route }) => {
+      const config = (route.config ?? {}) as { public?: boolean };
+      const out = { ...(schema ?? {}) } as Record<string, unknown>;
+      if (!url.startsWith('/api/')) out.hide = true;
+      if (config.public) out.security = [];
+      return { schema: out, url };
+    },
   });
   await app.register(cookie, { secret: cookieSecretFrom(opts.signingSecret) });
   await app.register(rateLimit, { global: false });

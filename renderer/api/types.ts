@@ -14,7 +14,7 @@ export interface SessionUser {
   roleId: string;
   itakumotoAgCode: string;
   daihyoCode: string;
-  saiitakuFlg: string;
+  saiitakuFlg: boolean;
   userName: string;
   companyName: string;
   sectionName: string;

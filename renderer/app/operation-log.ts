@@ -43,7 +43,7 @@ export function sendOperationLog(entry: OperationLogEntry): void {
     genericField1: '',
     genericField2: '',
     genericField3: '',
-    currentUrl: window.location.href,
+    currentUrl: window.location.href.slice(0, 2000),
     ...entry,
   };
   apiPost<unknown>('/api/log', body, { redirectOutOfOperation: false }).catch(() => undefined);

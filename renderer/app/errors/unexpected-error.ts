@@ -27,10 +27,11 @@ function isIgnorable(error: unknown): boolean {
 export function sendErrorLog(error: unknown, componentInfo: string): Promise<void> {
   const { message, stack } = describe(error);
   return apiPost<unknown>('/api/errorlog', {
-    message,
-    stack,
-    componentInfo,
-    userAgent: navigator.userAgent,
+    message: message.slice(0, 4000),
+    stack: stack.slice(0, 20000),
+    componentInfo: componentInfo.slice(0, 20000),
+    userAgent: navigator.userAgent.slice(0, 512),
+    url: window.location.href.slice(0, 2000),
   }).then(
     () => undefined,
     () => undefined,

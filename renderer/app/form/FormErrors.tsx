@@ -7,7 +7,8 @@ interface Props {
 }
 
 export const FormErrors = forwardRef<HTMLDivElement, Props>(function FormErrors({ messages }, ref) {
-  const lines = messages.flatMap((m) => m.split('\n')).filter((line) => line.trim() !== '');
+  // The same text for two fields (new password and confirmation) is shown once.
+  const lines = [...new Set(messages.flatMap((m) => m.split('\n')).filter((line) => line.trim() !== ''))];
   return (
     <div ref={ref} role="alert" className={lines.length > 0 ? styles.errors : styles.errorsEmpty} tabIndex={-1}>
       {lines.length > 0 && (

@@ -14,9 +14,11 @@ interface Props {
   width?: 'narrow' | 'wide';
   /** Whether the product mark links to the login screen (default) or is plain text. */
   markLinksTo?: string | null;
+  /** A round status icon above the heading. */
+  status?: { tone: 'info' | 'success' | 'warning' | 'error'; icon: string };
 }
 
-export function PublicShell({ title, lead, children, width = 'narrow', markLinksTo = '/login' }: Props) {
+export function PublicShell({ title, lead, children, width = 'narrow', markLinksTo = '/login', status }: Props) {
   return (
     <div className={styles.page}>
       <header className={styles.top}>
@@ -30,6 +32,11 @@ export function PublicShell({ title, lead, children, width = 'narrow', markLinks
         <p className={styles.tagline}>販売代理店さま専用サイト</p>
       </header>
       <main className={`${styles.card} ${width === 'wide' ? styles.wide : ''}`}>
+        {status && (
+          <div className={styles.statusIcon} data-tone={status.tone} aria-hidden="true">
+            {status.icon}
+          </div>
+        )}
         <h1 className={styles.title}>{title}</h1>
         {lead && <div className={styles.lead}>{lead}</div>}
         {children}

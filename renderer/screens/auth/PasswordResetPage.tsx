@@ -39,10 +39,7 @@ export function PasswordResetPage() {
 
   if (sent) {
     return (
-      <PublicShell title="メールを送信しました">
-        <div className={styles.statusIcon} data-tone="info" aria-hidden="true">
-          ✉
-        </div>
+      <PublicShell title="メールを送信しました" status={{ tone: 'info', icon: '✉' }}>
         <p className={styles.message} role="status">
           パスワード再設定用のメールを送信しました。メールに記載のURLから再設定を行ってください。再設定はまだ完了していません。
         </p>

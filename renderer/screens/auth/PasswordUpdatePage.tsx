@@ -58,10 +58,7 @@ export function PasswordUpdatePage() {
       );
     case 'invalid':
       return (
-        <PublicShell title="リンクが無効です">
-          <div className={styles.statusIcon} data-tone="error" aria-hidden="true">
-            !
-          </div>
+        <PublicShell title="リンクが無効です" status={{ tone: 'error', icon: '!' }}>
           <p className={styles.message} role="alert">
             {state.message}
           </p>
@@ -72,10 +69,7 @@ export function PasswordUpdatePage() {
       );
     case 'completed':
       return (
-        <PublicShell title="パスワードを変更しました">
-          <div className={styles.statusIcon} data-tone="success" aria-hidden="true">
-            ✓
-          </div>
+        <PublicShell title="パスワードを変更しました" status={{ tone: 'success', icon: '✓' }}>
           <p className={styles.message} role="status">
             パスワードの変更が完了しました。新しいパスワードでログインしてください。
           </p>
@@ -121,7 +115,7 @@ function PasswordForm({ token, user, onDone }: { token: string; user: ResetToken
   };
 
   return (
-    <PublicShell title="パスワード変更">
+    <PublicShell title="パスワード変更" width="wide">
       <p className={formStyles.notice}>新しいパスワードを入力して「変更」を押してください。</p>
       <FormErrors messages={errors} />
       <form onSubmit={onSubmit} noValidate>

@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME, SUPPLIER_NAME } from '../../app/layout/brand';
 import { InfoPage } from './InfoPage';
+import styles from './InfoPage.module.css';
 
 export function AboutPage() {
   return (
@@ -14,10 +15,10 @@ export function AboutPage() {
         </Link>
       }
     >
-      <p>
+      <p className={styles.left}>
         {PRODUCT_NAME}は、{SUPPLIER_NAME}の販売代理店さま専用の情報サイトです。お知らせ、FAQ、申請フォーム、提案書、マニュアル、スキルアップ動画、イベントなどの情報をまとめてご覧いただけます。
       </p>
-      <p>ご利用には、代理店さまごとに発行されたログインIDとパスワードが必要です。</p>
+      <p className={styles.left}>ご利用には、代理店さまごとに発行されたログインIDとパスワードが必要です。</p>
       <dl>
         <dt>ご利用時間</dt>
         <dd>8:00〜21:00（21:00〜翌8:00はご利用いただけません）</dd>

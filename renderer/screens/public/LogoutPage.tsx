@@ -1,7 +1,6 @@
 // /logout: where logout lands.
 import { Link } from 'react-router-dom';
 import { InfoPage } from './InfoPage';
-import styles from './InfoPage.module.css';
 
 export function LogoutPage() {
   return (
@@ -15,7 +14,7 @@ export function LogoutPage() {
         </Link>
       }
     >
-      <p className={styles.center}>ご利用ありがとうございました。</p>
+      <p>ご利用ありがとうございました。</p>
     </InfoPage>
   );
 }
