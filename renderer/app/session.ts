@@ -53,6 +53,7 @@ type SessionKey = keyof SessionSnapshot;
 
 const listeners = new Set<() => void>();
 let snapshot: SessionSnapshot | null = null;
+let snapshotRaw: string[] = [];
 
 function storage(): Storage | null {
   try {
@@ -62,40 +63,62 @@ function storage(): Storage | null {
   }
 }
 
-function readString(key: string): string {
-  return storage()?.getItem(key) ?? '';
+const KEY_LIST = Object.values(SESSION_KEYS);
+
+function readRaw(): string[] {
+  const store = storage();
+  return KEY_LIST.map((key) => store?.getItem(key) ?? '');
 }
 
-function readJson<T>(key: string, fallback: T): T {
-  const raw = storage()?.getItem(key);
-  if (!raw) return fallback;
+function parseJson(raw: string): unknown {
+  if (!raw) return null;
   try {
-    return JSON.parse(raw) as T;
+    return JSON.parse(raw);
   } catch {
-    return fallback;
+    return null;
   }
 }
 
-function load(): SessionSnapshot {
+/** A stored list; anything else (damaged storage) reads as empty. */
+function parseList<T>(raw: string): T[] {
+  const value = parseJson(raw);
+  return Array.isArray(value) ? (value.filter((v) => typeof v === 'object' && v !== null) as T[]) : [];
+}
+
+function parseObject<T>(raw: string): T | null {
+  const value = parseJson(raw);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as T) : null;
+}
+
+function build(raw: string[]): SessionSnapshot {
+  const value = (key: string) => raw[KEY_LIST.indexOf(key as (typeof KEY_LIST)[number])] ?? '';
   return {
-    token: readString(SESSION_KEYS.token),
-    user: readJson<SessionUser | null>(SESSION_KEYS.user, null),
-    globalNav: readJson<GlobalNavItem[]>(SESSION_KEYS.globalNav, []),
-    userParmition: readJson<PermissionItem[]>(SESSION_KEYS.userParmition, []),
-    categoryList: readJson<SiteSearchCategory[]>(SESSION_KEYS.categoryList, []),
-    systemDate: readString(SESSION_KEYS.systemDate),
-    businessDate: readString(SESSION_KEYS.businessDate),
-    incentiveInfo: readJson<IncentiveInfo | null>(SESSION_KEYS.incentiveInfo, null),
+    token: value(SESSION_KEYS.token),
+    user: parseObject<SessionUser>(value(SESSION_KEYS.user)),
+    globalNav: parseList<GlobalNavItem>(value(SESSION_KEYS.globalNav)),
+    userParmition: parseList<PermissionItem>(value(SESSION_KEYS.userParmition)),
+    categoryList: parseList<SiteSearchCategory>(value(SESSION_KEYS.categoryList)),
+    systemDate: value(SESSION_KEYS.systemDate),
+    businessDate: value(SESSION_KEYS.businessDate),
+    incentiveInfo: parseObject<IncentiveInfo>(value(SESSION_KEYS.incentiveInfo)),
   };
 }
 
 function emit(): void {
-  snapshot = null;
   for (const listener of listeners) listener();
 }
 
+/**
+ * The current session. localStorage is the source of truth (other code may write it directly);
+ * the parsed snapshot is reused as long as the stored strings are unchanged, so React sees a
+ * stable object.
+ */
 export function getSession(): SessionSnapshot {
-  if (!snapshot) snapshot = load();
+  const raw = readRaw();
+  if (!snapshot || raw.some((value, index) => value !== snapshotRaw[index])) {
+    snapshot = build(raw);
+    snapshotRaw = raw;
+  }
   return snapshot;
 }
 

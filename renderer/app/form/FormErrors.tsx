@@ -1,16 +1,24 @@
-// Error messages above a form, one per line (DESIGN 8). Announced to screen readers.
-import { forwardRef } from 'react';
+// Error messages above a form, one per line (DESIGN 8): announced to screen readers and
+// scrolled into view when they appear.
+import { useEffect, useRef } from 'react';
 import styles from './Form.module.css';
 
 interface Props {
   messages: string[];
 }
 
-export const FormErrors = forwardRef<HTMLDivElement, Props>(function FormErrors({ messages }, ref) {
+export function FormErrors({ messages }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
   // The same text for two fields (new password and confirmation) is shown once.
   const lines = [...new Set(messages.flatMap((m) => m.split('\n')).filter((line) => line.trim() !== ''))];
+  const signature = lines.join('\n');
+
+  useEffect(() => {
+    if (signature !== '') ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [signature]);
+
   return (
-    <div ref={ref} role="alert" className={lines.length > 0 ? styles.errors : styles.errorsEmpty} tabIndex={-1}>
+    <div ref={ref} role="alert" className={lines.length > 0 ? styles.errors : styles.errorsEmpty}>
       {lines.length > 0 && (
         <ul className={styles.errorList}>
           {lines.map((line, index) => (
@@ -20,4 +28,4 @@ export const FormErrors = forwardRef<HTMLDivElement, Props>(function FormErrors(
       )}
     </div>
   );
-});
+}

@@ -31,7 +31,7 @@ export function RootLayout() {
   return (
     <>
       {navigation.state !== 'idle' && <div className={styles.progress} role="progressbar" aria-label="読み込み中" />}
-      <ErrorBoundary key={location.pathname}>
+      <ErrorBoundary resetKey={location.pathname}>
         <Outlet />
       </ErrorBoundary>
       <ScrollRestoration />
