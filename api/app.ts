@@ -12,6 +12,8 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { createMailer, type Mailer } from './mail/mailer';
+import { mediaUrls } from './files/media-url';
+import { defaultStorage, type FileStorage } from './files/storage';
 import { cookieSecretFrom } from './secrets';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -27,6 +29,22 @@ import passwordResetRoutes from './routes/password-reset/index';
 import permissionRoutes from './routes/permissions/index';
 import siteSearchRoutes from './routes/site-search/index';
 import systemRoutes from './routes/system/index';
+import bannerRoutes from './routes/banners/index';
+import contentRoutes from './routes/contents/index';
+import downloadRoutes from './routes/downloads/index';
+import favoriteRoutes from './routes/favorites/index';
+import iconMenuRoutes from './routes/icon-menu/index';
+import incentiveFloatingRoutes from './routes/incentive/floating';
+import infoRoutes from './routes/info/index';
+import loginPopupRoutes from './routes/login-popups/index';
+import recentlyViewedRoutes from './routes/recently-viewed/index';
+import skilupRoutes from './routes/skilup/index';
+import { loadDefinitions } from './forms/registry';
+import uploadsPlugin from './files/uploads';
+import formRoutes from './routes/forms/index';
+import kanriRoutes from './routes/kanri/index';
+import agSegmentRoutes from './routes/ag-segment/index';
+import agUserRoutes from './routes/ag-user/index';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,6 +58,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built renderer is (default dist/renderer); tests need none. */
   distDir?: string;
+  /** File storage (default: local disk under DATA_DIR/files). */
+  storage?: FileStorage;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -54,6 +74,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.db);
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('authLimits', { ...defaultAuthLimits, ...opts.authLimits });
+  app.decorate('storage', opts.storage ?? defaultStorage(opts.config.dataDir));
+  app.decorate('mediaUrls', mediaUrls(opts.signingSecret, () => app.clock.now()));
+  app.decorate('definitions', loadDefinitions());
   app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, outboxDir: path.join(opts.config.dataDir, 'mail'), from: opts.config.mailFrom, log: app.log }));
 
   // External plugins
@@ -91,6 +114,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(siteSearchRoutes);
   await app.register(incentiveRoutes);
   await app.register(logRoutes);
+  await app.register(bannerRoutes);
+  await app.register(iconMenuRoutes);
+  await app.register(infoRoutes);
+  await app.register(favoriteRoutes);
+  await app.register(recentlyViewedRoutes);
+  await app.register(loginPopupRoutes);
+  await app.register(contentRoutes);
+  await app.register(skilupRoutes);
+  await app.register(downloadRoutes);
+  await app.register(incentiveFloatingRoutes);
+  await app.register(uploadsPlugin);
+  await app.register(formRoutes);
+  await app.register(kanriRoutes);
+  await app.register(agSegmentRoutes);
+  await app.register(agUserRoutes);
 
   return app;
 }

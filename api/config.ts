@@ -25,7 +25,7 @@ export function parseOperatingHours(value: string): OperatingHours {
   const m = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(value.trim());
   if (!m) throw new ConfigError(`OPERATING_HOURS must look like 08:00-21:00 or be "always" (got "${value}")`);
   const [h1, m1, h2, m2] = m.slice(1).map(Number);
-  if (h1 > 23 || h2 > 24 || m1 > 59 || m2 > 59) throw new ConfigError(`OPERATING_HOURS has an invalid time: "${value}"`);
+  if (h1 > 23 || h2 > 24 || m1 > 59 || m2 > 59 || (h2 === 24 && m2 > 0)) throw new ConfigError(`OPERATING_HOURS has an invalid time: "${value}"`);
   const startMinute = h1 * 60 + m1;
   const endMinute = h2 * 60 + m2;
   if (startMinute >= endMinute) throw new ConfigError(`OPERATING_HOURS must start before it ends: "${value}"`);

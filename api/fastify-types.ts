@@ -4,6 +4,10 @@ import type { Caller } from './authority/caller';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { DefinitionSet } from '../schemas/meta/types';
+import type { UploadArea } from './files/uploads';
+import type { MediaUrls } from './files/media-url';
+import type { FileStorage } from './files/storage';
 import type { Mailer } from './mail/mailer';
 import type { AuthLimits } from './routes/auth/limits';
 
@@ -14,6 +18,14 @@ declare module 'fastify' {
     config: Config;
     mailer: Mailer;
     authLimits: AuthLimits;
+    /** Bytes of uploaded and seeded files (api/files/storage.ts). */
+    storage: FileStorage;
+    /** Signed addresses of files the browser loads itself (api/files/media-url.ts). */
+    mediaUrls: MediaUrls;
+    /** Form and list definitions of schemas/ (api/forms/registry.ts). */
+    definitions: DefinitionSet;
+    /** Resumable uploads under DATA_DIR/uploads (api/files/uploads.ts). */
+    uploads: UploadArea;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on authenticated routes (and on optional-auth routes with a token). */

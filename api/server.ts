@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
+import { defaultStorage } from './files/storage';
 import { loadSigningSecret } from './secrets';
 import { seedIfEmpty } from '../seeds/index';
 import { demoAccounts } from '../seeds/platform';
@@ -18,7 +19,7 @@ async function main() {
   const config = loadConfig();
   const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   await migrateToLatest(handle.db);
-  const seeded = config.seed === 'demo' ? await seedIfEmpty(handle.db) : false;
+  const seeded = config.seed === 'demo' ? await seedIfEmpty(handle.db, { storage: defaultStorage(config.dataDir) }) : false;
 
   const app = await buildApp({ config, db: handle.db, signingSecret: loadSigningSecret(config.dataDir, config.jwtSecret) });
   const shutdown = async (signal: string) => {

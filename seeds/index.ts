@@ -1,14 +1,30 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema';
 import { hashPassword } from '../api/security/password';
+import { tokyoDate } from '../api/clock';
+import type { FileStorage } from '../api/files/storage';
+import { rebuildSearchIndex } from '../api/search/index-content';
+import { seedContents } from './contents';
+import { buildSeedFiles, writeSeedFiles } from './demo-files';
 import { seedPlatform } from './platform';
 
+export interface SeedOptions {
+  /** Where the demo files go (contents' documents, images, videos, banners, icons); without it only rows are loaded. */
+  storage?: FileStorage;
+  /** yyyy-MM-dd the demo posting periods are placed around (default: today in Tokyo). */
+  today?: string;
+}
+
 /** Loads the demo data into an empty database; returns false when data already exists. */
-export async function seedIfEmpty(db: Kysely<Database>): Promise<boolean> {
+export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions = {}): Promise<boolean> {
   const existing = await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst();
   if (existing) return false;
+  const files = buildSeedFiles();
   await db.transaction().execute(async (trx) => {
     await seedPlatform(trx, hashPassword);
+    await seedContents(trx, { today: opts.today ?? tokyoDate(new Date()), files });
+    await rebuildSearchIndex(trx); // site search: index what the seeds wrote, in the same transaction
   });
+  if (opts.storage) await writeSeedFiles(opts.storage, files);
   return true;
 }

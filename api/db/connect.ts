@@ -36,8 +36,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }) as typeof pg.types.getTypeParser,
       },
     });
+    // pool.end() resolves before the sockets of its clients have closed; close() waits for
+    // them, so that whoever drops or stops the database next finds no session still open.
+    let open = 0;
+    let allClosed: () => void = () => {};
+    pool.on('connect', () => open++);
+    pool.on('remove', () => {
+      if (--open === 0) allClosed();
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const close = async () => {
+      const closed = open > 0 ? new Promise<void>((resolve) => (allClosed = resolve)) : Promise.resolve();
+      await db.destroy();
+      await closed;
+    };
+    return { db, kind: 'postgres', close };
   }
 
   const release = target.dataDir ? lockDataDir(target.dataDir) : () => {};

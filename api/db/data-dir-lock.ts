@@ -14,16 +14,25 @@ function isAlive(pid: number): boolean {
   }
 }
 
+// Directories this process holds. A lock file with our own pid that is not in here is stale
+// (a container restarted with the same pid); one that is in here is a second open in this process.
+const heldHere = new Set<string>();
+
 export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'portal.lock');
+  const key = fs.realpathSync(dir);
+  if (heldHere.has(key)) throw new DataDirLockedError(`The embedded database in ${dir} is already open in this process.`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      heldHere.add(key);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        heldHere.delete(key);
+        process.removeListener('exit', release);
         try {
           if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
         } catch {

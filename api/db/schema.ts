@@ -43,6 +43,7 @@ export interface UsersTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   deleted_at: NullableTimestamp;
+  extra_data: ColumnType<Record<string, unknown>, string | undefined, string>; // 0003_admin: form fields beyond the columns
 }
 
 export type CategoryKind = 'content' | 'feature' | 'admin' | 'other';
@@ -59,6 +60,7 @@ export interface CategoriesTable {
   detail_path: Generated<string>;
   is_search_category: Generated<boolean>;
   display_order: Generated<number>;
+  update_form_path: Generated<string>; // 0002_contents
 }
 
 export interface RolePermissionsTable {
@@ -210,6 +212,207 @@ export interface AuditLogsTable {
   before_data: Json;
   after_data: Json;
   created_at: GeneratedTimestamp;
+  pseudo_user_id: Generated<string>; // 0003_admin
+  pseudo_ag_code: Generated<string>; // 0003_admin
+}
+
+// ---- 0003_admin
+export interface UploadClaimsTable {
+  upload_id: string;
+  user_id: string;
+  storage_key: string;
+  file_name: string;
+  claimed_at: GeneratedTimestamp;
+}
+
+// ---- 0002_contents: contents, banners, icon menus, popups, favourites, views, incentive figures
+
+export type DisplayTarget = '0' | '1' | '2';
+export type ContentFileKind = 'file' | 'image' | 'video';
+
+export interface SubCategoriesTable {
+  sub_category_id: Generated<number>;
+  category_id: number;
+  sub_category_name: string;
+  display_order: Generated<number>;
+}
+
+export interface ContentsTable {
+  content_id: Generated<number>;
+  category_id: number;
+  sub_category_id: number | null;
+  title: string;
+  body_html: Generated<string>;
+  keisai_start: DateText;
+  keisai_end: ColumnType<DateText, DateText | undefined, DateText>;
+  jyuyo_flg: Generated<boolean>;
+  jyuyo_start: DateText | null;
+  jyuyo_end: DateText | null;
+  new_days: Generated<number>;
+  last_update: DateText;
+  display_target: ColumnType<DisplayTarget, DisplayTarget | undefined, DisplayTarget>;
+  ag_segment_id: number | null;
+  created_by: Generated<string>;
+  updated_by: Generated<string>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ContentAgentsTable {
+  content_id: number;
+  ag_code: string;
+}
+
+export interface ContentLinksTable {
+  content_id: number;
+  row_no: number;
+  url: string;
+  caption: Generated<string>;
+}
+
+export interface ContentFilesTable {
+  file_id: Generated<number>;
+  content_id: number;
+  kind: ContentFileKind;
+  row_no: number;
+  file_name: string;
+  stored_key: string;
+  file_size: number;
+  content_type: string;
+  explanation: Generated<string>;
+}
+
+export interface TagsTable {
+  tag_id: Generated<number>;
+  tag_name: string;
+  category_id: number | null;
+  display_order: Generated<number>;
+}
+
+export interface ContentTagsTable {
+  content_id: number;
+  tag_id: number;
+}
+
+export type BannerKbn = '01' | '02' | '03' | '04' | '05';
+
+export interface BannersTable {
+  banner_id: Generated<number>;
+  banner_kbn: BannerKbn;
+  banner_name: string;
+  banner_url: Generated<string>;
+  is_separate_tab: Generated<boolean>;
+  caption: Generated<string>;
+  image_file_name: string;
+  image_key: string;
+  image_size: Generated<number>;
+  image_content_type: Generated<string>;
+  disp_start: DateText;
+  disp_end: ColumnType<DateText, DateText | undefined, DateText>;
+  display_order: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface IconMenuSettingsTable {
+  kanri_id: Generated<number>;
+  setting_name: string;
+  target_kbn: '0' | '1' | '2';
+  target_code: Generated<string>;
+  target_name: Generated<string>;
+  reflection_date: DateText;
+  scheduled_date: DateText | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface IconMenuRowsTable {
+  row_id: Generated<number>;
+  kanri_id: number;
+  detail_kbn: '01' | '02';
+  menu_name: string;
+  link_url: Generated<string>;
+  is_separate_tab: Generated<boolean>;
+  disp_no: Generated<number>;
+  image_normal_name: string;
+  image_normal_key: string;
+  image_normal_type: Generated<string>;
+  image_over_name: string;
+  image_over_key: string;
+  image_over_type: Generated<string>;
+}
+
+export interface LoginPopupsTable {
+  content_id: number;
+  check_patern: '1' | '2';
+  check_disp_target: '1' | '2';
+}
+
+export interface PopupCheckHistoryTable {
+  user_id: string;
+  content_id: number;
+  is_checked: boolean;
+  checked_at: GeneratedTimestamp;
+}
+
+export interface FavoritesTable {
+  user_id: string;
+  content_id: number;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ContentViewsTable {
+  user_id: string;
+  content_id: number;
+  first_viewed_at: GeneratedTimestamp;
+  last_viewed_at: GeneratedTimestamp;
+  view_count: Generated<number>;
+}
+
+export interface SkilupWatchStatusTable {
+  user_id: string;
+  content_id: number;
+  is_watched: boolean;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface IncentiveFloatingTable {
+  daihyo_code: string;
+  hokoku_year: number;
+  hokoku_month: number;
+  shorei_ruikei_zokagaku: Generated<number>;
+  shorei_shinchoku_jokyo: Generated<number>;
+  hyosho_ruikei_zokagaku: Generated<number>;
+  hyosho_ruikei_kado_id: Generated<number>;
+  updated_at: GeneratedTimestamp;
+}
+
+// ---- 0004_search: site search (docs/search.md)
+export interface SearchDocumentsTable {
+  content_id: number;
+  /** Normalised text (api/search/normalise.ts) of each field. */
+  title: string;
+  tags: Generated<string>;
+  sub_category: Generated<string>;
+  body: Generated<string>;
+  /** Bigram keys of the fields (api/search/normalise.ts documentKeys); written as an int4[] literal. */
+  grams: ColumnType<number[], string, string>;
+  indexed_at: GeneratedTimestamp;
+}
+
+export interface SearchHistoriesTable {
+  history_id: Generated<number>;
+  user_id: string;
+  ag_code: string;
+  pseudo_user_id: Generated<string>;
+  pseudo_ag_code: Generated<string>;
+  keyword: string;
+  category_id: number | null;
+  /** Hits; the maximum + 1 when the search was refused as too large (416). */
+  result_count: number;
+  searched_at: GeneratedTimestamp;
 }
 
 export interface Database {
@@ -232,4 +435,23 @@ export interface Database {
   operation_logs: OperationLogsTable;
   error_logs: ErrorLogsTable;
   audit_logs: AuditLogsTable;
+  sub_categories: SubCategoriesTable;
+  contents: ContentsTable;
+  content_agents: ContentAgentsTable;
+  content_links: ContentLinksTable;
+  content_files: ContentFilesTable;
+  tags: TagsTable;
+  content_tags: ContentTagsTable;
+  banners: BannersTable;
+  icon_menu_settings: IconMenuSettingsTable;
+  icon_menu_rows: IconMenuRowsTable;
+  login_popups: LoginPopupsTable;
+  popup_check_history: PopupCheckHistoryTable;
+  favorites: FavoritesTable;
+  content_views: ContentViewsTable;
+  skilup_watch_status: SkilupWatchStatusTable;
+  incentive_floating: IncentiveFloatingTable;
+  upload_claims: UploadClaimsTable; // 0003_admin
+  search_documents: SearchDocumentsTable; // 0004_search
+  search_histories: SearchHistoriesTable; // 0004_search
 }

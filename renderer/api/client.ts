@@ -48,20 +48,83 @@ export interface ApiPostOptions {
  * sent as JSON as it is, so a string goes over the wire as a JSON string ("0000000003").
  */
 export async function apiPost<T>(path: string, body?: unknown, opts: ApiPostOptions = {}): Promise<T> {
+  const payload = isRecord(body) ? { ...body, systemKbn: SYSTEM_KBN } : body === undefined ? { systemKbn: SYSTEM_KBN } : body;
+  const response = await send(path, 'POST', opts, (headers) => {
+    headers.set('Content-Type', 'application/json');
+    return JSON.stringify(payload);
+  });
+  return (await readBody(response)) as T;
+}
+
+/** GET a JSON answer (the form and list definitions of GET /api/forms/:id and /api/lists/:id). */
+export async function apiGet<T>(path: string, opts: ApiPostOptions = {}): Promise<T> {
+  const response = await send(path, 'GET', opts, () => undefined);
+  return (await readBody(response)) as T;
+}
+
+/**
+ * POST multipart/form-data (the calls the spec marks multipart, e.g. a CSV with its segment).
+ * systemKbn is added; the browser sets the boundary.
+ */
+export async function apiPostMultipart<T>(path: string, form: FormData, opts: ApiPostOptions = {}): Promise<T> {
+  const response = await send(path, 'POST', opts, () => {
+    if (!form.has('systemKbn')) form.set('systemKbn', SYSTEM_KBN);
+    return form;
+  });
+  return (await readBody(response)) as T;
+}
+
+/** A file answered by a download call: its bytes and the name of its Content-Disposition. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+  /** 204 No Content: the call had nothing to give (e.g. ERR_0009 for an empty entry download). */
+  empty: boolean;
+}
+
+/** POST a JSON body to a download call; the name comes from Content-Disposition (RFC 6266). */
+export async function apiDownload(path: string, body: unknown, defaultFileName: string, opts: ApiPostOptions = {}): Promise<DownloadedFile> {
+  const payload = isRecord(body) ? { ...body, systemKbn: SYSTEM_KBN } : body ?? { systemKbn: SYSTEM_KBN };
+  const response = await send(path, 'POST', opts, (headers) => {
+    headers.set('Content-Type', 'application/json');
+    headers.set('Accept', '*/*');
+    return JSON.stringify(payload);
+  });
+  if (response.status === 204) return { blob: new Blob([]), fileName: defaultFileName, empty: true };
+  const blob = await response.blob();
+  return { blob, fileName: fileNameOf(response.headers.get('Content-Disposition')) || defaultFileName, empty: false };
+}
+
+/** The file name of a Content-Disposition header: filename* (UTF-8) first, then filename. */
+export function fileNameOf(disposition: string | null): string {
+  if (!disposition) return '';
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition);
+  return plain ? (plain[2] ?? plain[1]).trim() : '';
+}
+
+/** One request with the bearer token and cookies; any failure becomes an ApiError. */
+async function send(
+  path: string,
+  method: 'GET' | 'POST',
+  opts: ApiPostOptions,
+  makeBody: (headers: Headers) => BodyInit | undefined,
+): Promise<Response> {
   const { auth = true, redirectOutOfOperation = true, signal } = opts;
   let request: Request;
   try {
-    const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'application/json' });
+    const headers = new Headers({ Accept: 'application/json' });
     const token = auth ? getToken() : '';
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    const payload = isRecord(body) ? { ...body, systemKbn: SYSTEM_KBN } : body === undefined ? { systemKbn: SYSTEM_KBN } : body;
-    request = new Request(path, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(payload),
-      credentials: 'same-origin',
-      signal,
-    });
+    const body = makeBody(headers);
+    request = new Request(path, { method, headers, body, credentials: 'same-origin', signal });
   } catch (cause) {
     throw new ApiError({ kind: 'setup', cause });
   }
@@ -73,10 +136,9 @@ export async function apiPost<T>(path: string, body?: unknown, opts: ApiPostOpti
     if (signal?.aborted) throw cause;
     throw new ApiError({ kind: 'network', cause });
   }
+  if (response.ok) return response;
 
   const parsed = await readBody(response);
-  if (response.ok) return parsed as T;
-
   const error = new ApiError({
     kind: 'http',
     status: response.status,

@@ -14,6 +14,13 @@ import { PasswordResetPage } from '../screens/auth/PasswordResetPage';
 import { PasswordUpdatePage } from '../screens/auth/PasswordUpdatePage';
 import { NotFoundPage } from '../screens/pending/NotFoundPage';
 import { PendingPage } from '../screens/pending/PendingPage';
+import { AgSegmentPage } from '../screens/kanri/AgSegmentPage';
+import { AgUserMaintenancePage } from '../screens/kanri/AgUserMaintenancePage';
+import { AgUserRegPage } from '../screens/kanri/AgUserRegPage';
+import { KanriTopPage } from '../screens/kanri/KanriTopPage';
+import { CategoryListPage } from '../screens/contents/CategoryListPage';
+import { ContentDetailPage } from '../screens/contents/ContentDetailPage';
+import { PortalTopPage } from '../screens/portal/PortalTopPage';
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -64,24 +71,24 @@ export const appRoutes: readonly AppRoute[] = [
   pub('/with-incentive', IncentivePendingPage, 'インセンティブ'),
 
   // Front area (spec 000 section 2).
-  page('/', 'ポータルトップ'),
-  page('/portal-top', 'ポータルトップ'),
+  page('/', 'ポータルトップ', PortalTopPage),
+  page('/portal-top', 'ポータルトップ', PortalTopPage),
   page('/site-serch', 'サイト内検索'),
   page('/site-serch/categoryId/:categoryId', 'サイト内検索'),
-  page('/news', 'ニュース一覧'),
-  page('/faq', 'FAQ'),
-  page('/application-form', '申請フォーム'),
-  page('/proposal', '提案書'),
-  page('/manual', 'マニュアル'),
-  page('/contents/categoryId/:categoryId/contentsId/:contentsId', 'コンテンツ詳細'),
-  page('/contents/categoryId/:categoryId/contentsId/:contentsId/ismodal/:ismodal', 'コンテンツ詳細'),
+  page('/news', 'ニュース一覧', CategoryListPage),
+  page('/faq', 'FAQ', CategoryListPage),
+  page('/application-form', '申請フォーム', CategoryListPage),
+  page('/proposal', '提案書', CategoryListPage),
+  page('/manual', 'マニュアル', CategoryListPage),
+  page('/contents/categoryId/:categoryId/contentsId/:contentsId', 'コンテンツ詳細', ContentDetailPage),
+  page('/contents/categoryId/:categoryId/contentsId/:contentsId/ismodal/:ismodal', 'コンテンツ詳細', ContentDetailPage),
   page('/one-stop-gide', 'ワンストップガイド'),
 
   // Administrator maintenance (spec 001 section 2).
-  admin('/kanrisya-top', '管理者TOP'),
-  admin('/agsegment-reg', 'AGセグメント登録'),
-  admin('/aguser-maintenance', 'AGユーザーメンテナンス'),
-  admin('/aguser-reg', 'AGユーザー登録'),
+  admin('/kanrisya-top', '管理者TOP', KanriTopPage),
+  admin('/agsegment-reg', 'AGセグメント登録', AgSegmentPage),
+  admin('/aguser-maintenance', 'AGユーザーメンテナンス', AgUserMaintenancePage),
+  admin('/aguser-reg', 'AGユーザー登録', AgUserRegPage),
   admin('/notification-reg', 'お知らせ登録'),
   admin('/kanrisya-notification-reg', '管理者お知らせ登録'),
   admin('/event-touroku', 'イベント登録'),
@@ -104,7 +111,7 @@ export const appRoutes: readonly AppRoute[] = [
   page('/skilup-video-list', 'スキルアップ動画一覧'),
   page('/skilup-toranomaki', '営業虎の巻'),
   page('/skilup-event-list', 'イベント一覧'),
-  page('/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', 'イベント詳細'),
+  page('/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', 'イベント詳細', ContentDetailPage),
   page('/shinsei-kanri-provider', '申請管理（受付）'),
   page('/shinsei-kanri-ag', '申請管理'),
   page('/shinseiform-ag', '申請フォーム（申請者）'),

@@ -1,11 +1,15 @@
 // The portal as the browser tests see it: the real app and built screens on a free port,
 // a fresh seeded database, mail to an SMTP capture, and a clock that runs from a chosen
 // instant (so the tests do not depend on the hour CI runs at).
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../../api/app';
+import { tokyoDate } from '../../api/clock';
 import { loadConfig } from '../../api/config';
+import { localDiskStorage } from '../../api/files/storage';
 import { seedIfEmpty } from '../../seeds/index';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture';
 import { openTestDatabase } from '../helpers/test-db';
@@ -37,9 +41,11 @@ export interface Portal {
 
 export async function startPortal(opts: { operatingHours?: string } = {}): Promise<Portal> {
   const handle = await openTestDatabase();
-  await seedIfEmpty(handle.db);
-  const smtp = await startSmtpCapture();
   const clock = new RunningClock(tokyoMorning());
+  const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-files-'));
+  const storage = localDiskStorage(filesDir);
+  await seedIfEmpty(handle.db, { storage, today: tokyoDate(clock.now()) });
+  const smtp = await startSmtpCapture();
   const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: '/tmp/portal-e2e-unused', PUBLIC_URL: 'http://127.0.0.1' });
   const app = await buildApp({
     config,
@@ -48,6 +54,7 @@ export async function startPortal(opts: { operatingHours?: string } = {}): Promi
     signingSecret: 'e2e-secret-0123456789-0123456789-abcdef',
     logger: false,
     distDir: path.resolve('dist/renderer'),
+    storage,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
@@ -59,6 +66,7 @@ export async function startPortal(opts: { operatingHours?: string } = {}): Promi
       await app.close();
       await smtp.close();
       await handle.close();
+      await fs.rm(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,8 +1,13 @@
 // The app as the tests use it: a fresh seeded database, an injected clock, mail to a real
 // SMTP capture, and helpers to sign in as the demo accounts.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../api/app';
+import { tokyoDate } from '../../api/clock';
 import { loadConfig } from '../../api/config';
+import { localDiskStorage, type FileStorage } from '../../api/files/storage';
 import type { AuthLimits } from '../../api/routes/auth/limits';
 import { seedIfEmpty } from '../../seeds/index';
 import { demoAccounts } from '../../seeds/platform';
@@ -28,6 +33,8 @@ export interface TestApp {
   clock: TestClock;
   smtp: SmtpCapture;
   db: FastifyInstance['db'];
+  /** The app's file storage (a temporary directory holding the seeded files). */
+  storage: FileStorage;
   post(url: string, body?: unknown, opts?: { token?: string; cookies?: Record<string, string>; ip?: string }): Promise<LightMyRequestResponse>;
   /** Signs in through the one-time code; returns the token, the user and the browser's cookies. */
   signIn(loginId: string, password?: string): Promise<{ token: string; user: Record<string, unknown>; cookies: Record<string, string> }>;
@@ -48,11 +55,13 @@ export function cookiesOf(res: LightMyRequestResponse): Record<string, string> {
 
 export async function createTestApp(opts: { now?: Date; operatingHours?: string; authLimits?: Partial<AuthLimits> } = {}): Promise<TestApp> {
   const handle = await openTestDatabase();
-  await seedIfEmpty(handle.db);
-  const smtp = await startSmtpCapture();
   const clock = new TestClock(opts.now ?? DEFAULT_NOW);
+  const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-files-'));
+  const storage = localDiskStorage(filesDir);
+  await seedIfEmpty(handle.db, { storage, today: tokyoDate(clock.now()) });
+  const smtp = await startSmtpCapture();
   const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: '/tmp/portal-test-unused', PUBLIC_URL: 'http://portal.test' });
-  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent' });
+  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage });
   await app.ready();
 
   const post: TestApp['post'] = (url, body, o = {}) =>
@@ -85,12 +94,14 @@ export async function createTestApp(opts: { now?: Date; operatingHours?: string;
     clock,
     smtp,
     db: handle.db,
+    storage,
     post,
     signIn,
     close: async () => {
       await app.close();
       await smtp.close();
       await handle.close();
+      await fs.rm(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,14 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { recordOperation } from '../../logs/operation-log';
-import { EmptyResponse } from '../../http/wire';
+import { EmptyResponse, SystemKbn } from '../../http/wire';
 
 const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 const OperationLogBody = Type.Object({
-  systemkbn: Text(2),
-  systemKbn: Text(2),
+  // The spec's entry spells it systemkbn; the renderer adds systemKbn. Either must be "01".
+  systemkbn: Type.Optional(SystemKbn),
+  systemKbn: Type.Optional(SystemKbn),
   userId: Text(20),
   agCode: Text(20),
   actionTime: Text(40),
@@ -65,7 +66,7 @@ export default async function logRoutes(fastify: FastifyInstance) {
     {
       config: { optionalAuth: true, alwaysOpen: true, ...perMinute(30) },
       schema: {
-        body: Type.Object({ message: Text(4000), stack: Text(20000), componentInfo: Text(20000), userAgent: Text(512), url: Text(2000) }),
+        body: Type.Object({ systemKbn: Type.Optional(SystemKbn), message: Text(4000), stack: Text(20000), componentInfo: Text(20000), userAgent: Text(512), url: Text(2000) }),
         response: { 200: Type.Object({ errorId: Type.String() }) },
       },
     },

@@ -5,7 +5,8 @@ import { Type } from '@sinclair/typebox';
 import { effectiveIds, targetDateFor } from '../../authority/caller';
 import { loadPermissions } from '../../authority/permissions';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
-import { countUnreadNotifications, loadNaviRows } from './repository';
+import { viewerOf } from '../../authority/visibility';
+import { countNotificationBadges, loadNaviRows } from './repository';
 
 const OTHER_CATEGORY_ID = 999; // external links, always shown
 
@@ -57,14 +58,14 @@ export default async function navigationRoutes(fastify: FastifyInstance) {
     '/api/GlobalNavi/getNotificationBadges',
     {
       schema: {
-        body: Body(CallerIds),
+        body: Body({ ...CallerIds, targetDate: TargetDate }),
         response: { 200: Type.Object({ notificationList: Type.Array(Type.Object({ categoryId: Type.Number(), notificationNum: Type.Number() })) }) },
       },
     },
     async (request) => {
-      const { userId, agCode } = effectiveIds(request.caller!);
-      const rows = await countUnreadNotifications(app.db, userId, agCode);
-      return { notificationList: rows.map((r) => ({ categoryId: r.category_id, notificationNum: Number(r.n) })) };
+      const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
+      const rows = await countNotificationBadges(app.db, viewer);
+      return { notificationList: rows.map((r) => ({ categoryId: r.categoryId, notificationNum: r.count })) };
     },
   );
 }

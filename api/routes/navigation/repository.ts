@@ -3,6 +3,7 @@
 // the scheduled list once its date has come, else the current list.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { contentVisibleTo, isNewOn, settingAppliesTo, type Viewer } from '../../authority/visibility';
 
 type Db = Kysely<Database>;
 
@@ -20,20 +21,7 @@ export async function findNaviSettingFor(db: Db, agCode: string, date: string) {
     .selectFrom('global_navi_settings as s')
     .select(['s.kanri_id', 's.scheduled_date'])
     .where('s.reflection_date', '<=', date)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('s.target_kbn', '=', '2'), eb('s.target_code', '=', agCode)]),
-        eb.and([
-          eb('s.target_kbn', '=', '1'),
-          eb(
-            's.target_code',
-            'in',
-            eb.selectFrom('agent_segment_members as m').select(sql<string>`cast(m.ag_segment_id as varchar)`.as('id')).where('m.ag_code', '=', agCode),
-          ),
-        ]),
-        eb('s.target_kbn', '=', '0'),
-      ]),
-    )
+    .where(settingAppliesTo(agCode))
     .orderBy('s.target_kbn', 'desc')
     .orderBy('s.reflection_date', 'desc')
     .orderBy('s.kanri_id')
@@ -56,16 +44,37 @@ export async function loadNaviRows(db: Db, agCode: string, date: string): Promis
   return rows.map((r) => ({ categoryId: r.category_id, parentId: r.parent_id, name: r.disp_name, url: r.url, order: r.disp_no, separateTab: r.is_separate_tab }));
 }
 
-/** Unread notifications per category for the user (badges). */
-export async function countUnreadNotifications(db: Db, userId: string, agCode: string) {
-  return db
+/**
+ * Badge counts per category, one query: unread notifications for the user, plus the contents
+ * (content categories) visible to the viewer that carry the NEW flag on the viewer's date and
+ * that the user has not opened yet (no content_views row).
+ */
+export async function countNotificationBadges(db: Db, v: Viewer): Promise<{ categoryId: number; count: number }[]> {
+  const notifications = db
     .selectFrom('notifications as n')
     .select(['n.category_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where((eb) => eb.or([eb('n.ag_code', 'is', null), eb('n.ag_code', '=', agCode)]))
-    .where((eb) => eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '=', userId)]))
+    .where((eb) => eb.or([eb('n.ag_code', 'is', null), eb('n.ag_code', '=', v.agCode)]))
+    .where((eb) => eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '=', v.userId)]))
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('notification_reads as r').select('r.user_id').whereRef('r.notification_id', '=', 'n.notification_id').where('r.user_id', '=', userId))),
+      not(exists(selectFrom('notification_reads as r').select('r.user_id').whereRef('r.notification_id', '=', 'n.notification_id').where('r.user_id', '=', v.userId))),
     )
-    .groupBy('n.category_id')
+    .groupBy('n.category_id');
+  const newContents = db
+    .selectFrom('contents as c')
+    .innerJoin('categories as k', 'k.category_id', 'c.category_id')
+    .select(['c.category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('k.kind', '=', 'content')
+    .where(contentVisibleTo(v))
+    .where(isNewOn(v.date))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('content_views as w').select('w.user_id').whereRef('w.content_id', '=', 'c.content_id').where('w.user_id', '=', v.userId))),
+    )
+    .groupBy('c.category_id');
+  const rows = await db
+    .selectFrom(notifications.unionAll(newContents).as('x'))
+    .select(['x.category_id', sql<number>`cast(sum(x.n) as integer)`.as('n')])
+    .groupBy('x.category_id')
+    .orderBy('x.category_id')
     .execute();
+  return rows.map((r) => ({ categoryId: r.category_id, count: Number(r.n) }));
 }

@@ -1,0 +1,39 @@
+// The audit trail of admin writes (DESIGN.md section 5): who (the signed-in user, and the agent a
+// provider administrator acted as), when, what (action, entity, id) and the record before and
+// after. Call it inside the write's transaction so the trail and the change commit together.
+import type { Kysely } from 'kysely';
+import type { Caller } from '../authority/caller';
+import type { Database } from '../db/schema';
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'upload';
+
+export interface AuditEntry {
+  caller: Caller;
+  action: AuditAction;
+  /** What was changed, in English: agent_segment, agent_user … */
+  entity: string;
+  entityId: string | number;
+  before?: unknown;
+  after?: unknown;
+  at: Date;
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+
+export async function recordAudit(db: Kysely<Database>, e: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_logs')
+    .values({
+      actor_user_id: e.caller.userId,
+      actor_ag_code: e.caller.agCode,
+      pseudo_user_id: e.caller.pseudo?.userId ?? '',
+      pseudo_ag_code: e.caller.pseudo?.agCode ?? '',
+      action: e.action,
+      entity: e.entity,
+      entity_id: String(e.entityId).slice(0, 100),
+      before_data: json(e.before),
+      after_data: json(e.after),
+      created_at: e.at,
+    })
+    .execute();
+}

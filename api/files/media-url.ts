@@ -1,0 +1,50 @@
+// Addresses for files the browser loads by itself (<img>, <video>, a PDF opened in a tab): it
+// cannot send the bearer token, so the API answers a signed, expiring path instead
+// (/api/media/<token>), like a presigned object-store URL. Only a read that passed the
+// visibility check hands one out. The token names the row that holds the file (so a file
+// removed from its content stops being served) and its expiry, rounded up to the hour: the same
+// file keeps the same address for a while and the browser cache works; a link lives 1 to 2 hours.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Which row holds the file: a content file, a banner image, an icon menu image (normal / hover). */
+export type MediaKind = 'file' | 'banner' | 'icon' | 'iconOver';
+
+export interface MediaRef {
+  kind: MediaKind;
+  id: number;
+}
+
+export interface MediaUrls {
+  /** The path the browser loads: /api/media/<token>. */
+  pathFor(ref: MediaRef): string;
+  /** The reference of a well-signed, unexpired token, else null. */
+  read(token: string): MediaRef | null;
+}
+
+const HOUR_MS = 3600_000;
+export const MEDIA_PREFIX = '/api/media/';
+
+const CODES: Record<MediaKind, string> = { file: 'f', banner: 'b', icon: 'i', iconOver: 'o' };
+const KINDS: Record<string, MediaKind> = { f: 'file', b: 'banner', i: 'icon', o: 'iconOver' };
+
+export function mediaUrls(signingSecret: string, now: () => Date): MediaUrls {
+  const key = createHmac('sha256', signingSecret).update('media-url/v1').digest();
+  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
+  return {
+    pathFor(ref) {
+      const expires = Math.ceil((now().getTime() + HOUR_MS) / HOUR_MS) * (HOUR_MS / 1000);
+      const payload = `${CODES[ref.kind]}${ref.id}-${expires}`;
+      return `${MEDIA_PREFIX}${payload}-${mac(payload).toString('base64url')}`;
+    },
+    read(token) {
+      const m = /^([fbio])([0-9]{1,10})-([0-9]{1,12})-([A-Za-z0-9_-]{43})$/.exec(token);
+      if (!m) return null;
+      const payload = `${m[1]}${m[2]}-${m[3]}`;
+      const given = Buffer.from(m[4], 'base64url');
+      const expected = mac(payload);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (Number(m[3]) * 1000 <= now().getTime()) return null;
+      return { kind: KINDS[m[1]], id: Number(m[2]) };
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// File storage: one interface for the bytes of uploaded and seeded files (DESIGN.md section 9).
+// The database keeps what a file is (name, size, type, owner); the storage keeps its bytes under
+// a key. Local disk under DATA_DIR/files is the default; an S3-compatible store implements the
+// same four calls (put → PutObject/multipart upload, get → GetObject with Range, size →
+// HeadObject, delete → DeleteObject).
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Inclusive byte range, as HTTP Range requests give it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface FileStorage {
+  /** Stores the bytes under the key (replacing what was there) and returns the stored size. */
+  put(key: string, data: Readable | Uint8Array): Promise<{ size: number }>;
+  /** A stream of the bytes (or of a range of them); FileNotFoundError when the key is unknown. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  /** The size in bytes, or null when the key is unknown. */
+  size(key: string): Promise<number | null>;
+  /** Removes the key; unknown keys are ignored. */
+  delete(key: string): Promise<void>;
+}
+
+export class FileNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`no stored file ${key}`);
+  }
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Keys are relative paths of safe segments: no "..", no absolute paths, no odd characters. */
+export function assertValidKey(key: string): void {
+  if (key.length > 500 || !KEY_PATTERN.test(key) || key.split('/').some((s) => s === '.' || s === '..')) {
+    throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** Local disk: key "a/b.pdf" is the file ROOT/a/b.pdf; writes go to a temporary file and are renamed into place. */
+export function localDiskStorage(root: string): FileStorage {
+  const fileOf = (key: string) => {
+    assertValidKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+  return {
+    async put(key, data) {
+      const file = fileOf(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomUUID()}.part`;
+      try {
+        const source = data instanceof Readable ? data : Readable.from([Buffer.from(data)]);
+        await pipeline(source, fs.createWriteStream(tmp, { flags: 'wx' }));
+        await fsp.rename(tmp, file);
+      } catch (err) {
+        await fsp.rm(tmp, { force: true });
+        throw err;
+      }
+      return { size: (await fsp.stat(file)).size };
+    },
+    async get(key, range) {
+      const file = fileOf(key);
+      const handle = await fsp.open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') throw new FileNotFoundError(key);
+        throw err;
+      });
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+    async size(key) {
+      try {
+        const st = await fsp.stat(fileOf(key));
+        return st.isFile() ? st.size : null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await fsp.rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+/** The storage the app uses: local disk under DATA_DIR/files. */
+export function defaultStorage(dataDir: string): FileStorage {
+  return localDiskStorage(path.join(dataDir, 'files'));
+}
+
+/** Reads a whole stored file (small files only: seeds, tests). */
+export async function readAll(storage: FileStorage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

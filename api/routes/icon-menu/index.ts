@@ -1,0 +1,44 @@
+// The portal top icon menu (/api/IconMenu/getIconMenuyList), resolved for the effective agent
+// on the target date.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { effectiveIds, targetDateFor } from '../../authority/caller';
+import { Body, CallerIds, TargetDate } from '../../http/wire';
+import { loadIconMenu } from './repository';
+
+const IconMenuItem = Type.Object({
+  menuId: Type.Number(),
+  menuName: Type.String(),
+  linkURL: Type.String({ description: 'Starting with http: an external anchor; otherwise an in-app route' }),
+  isSaparateTab: Type.Boolean(),
+  imageFileNomal: Type.String({ description: 'Signed image path (GET)' }),
+  imageFileOver: Type.String({ description: 'Signed hover image path (GET)' }),
+});
+
+export default async function iconMenuRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
+    '/api/IconMenu/getIconMenuyList',
+    {
+      schema: {
+        body: Body({ ...CallerIds, targetDate: TargetDate }),
+        response: { 200: Type.Object({ iconMenuListData: Type.Array(IconMenuItem) }) },
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const rows = await loadIconMenu(app.db, effectiveIds(caller).agCode, targetDateFor(caller, request.body.targetDate, app.clock));
+      return {
+        iconMenuListData: rows.map((r) => ({
+          menuId: r.row_id,
+          menuName: r.menu_name,
+          linkURL: r.link_url,
+          isSaparateTab: r.is_separate_tab,
+          imageFileNomal: app.mediaUrls.pathFor({ kind: 'icon', id: r.row_id }),
+          imageFileOver: app.mediaUrls.pathFor({ kind: 'iconOver', id: r.row_id }),
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,33 @@
+// Info lists: the portal top news, the administrator announcements and the paged list of a
+// content category, all visible to the viewer on its date.
+import { sql, type Kysely } from 'kysely';
+import type { Viewer } from '../../authority/visibility';
+import { infoItems, newestFirst, toInfoItem } from '../../contents/query';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export async function latestOfCategory(db: Db, v: Viewer, categoryId: number, limit: number) {
+  const rows = await newestFirst(infoItems(db, v).where('c.category_id', '=', categoryId), v.date).limit(limit).execute();
+  return rows.map(toInfoItem);
+}
+
+export async function pageOfCategory(db: Db, v: Viewer, categoryId: number, page: number, pageSize: number) {
+  const base = infoItems(db, v).where('c.category_id', '=', categoryId);
+  const [rows, total] = await Promise.all([
+    newestFirst(base, v.date)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom(base.as('x'))
+      .select(sql<number>`cast(count(*) as integer)`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toInfoItem), totalCount: Number(total.n) };
+}
+
+/** A content category (news, FAQ, forms …) that list pages may show, or undefined. */
+export async function findContentCategory(db: Db, categoryId: number) {
+  return db.selectFrom('categories').select(['category_id', 'category_name']).where('category_id', '=', categoryId).where('kind', '=', 'content').executeTakeFirst();
+}

@@ -1,0 +1,57 @@
+// Breadcrumb of content pages (/api/Breadcrumbs/getBreadcrumbs): ポータルトップ, the category
+// trail, then the current page. A failed call shows ERR_SYS003 naming the breadcrumb and leaves
+// only the first step.
+import { Link } from 'react-router-dom';
+import { apiPost } from '../api/client';
+import { callerScope } from './data-scope';
+import type { BreadcrumbItem } from './content-wire';
+import { inAppPath } from './SmartLink';
+import { useRemote } from './use-remote';
+import { reportWidgetFailure } from './widget-failure';
+import styles from './Breadcrumbs.module.css';
+
+export const BREADCRUMB_PART = 'パンくずリスト';
+
+interface Props {
+  categoryId: number | string;
+  /** The page itself (a content title); without it the last category is the current page. */
+  current?: string;
+}
+
+export function Breadcrumbs({ categoryId, current }: Props) {
+  const remote = useRemote(
+    String(categoryId),
+    (signal) =>
+      apiPost<{ breadcrumbsList?: BreadcrumbItem[] }>('/api/Breadcrumbs/getBreadcrumbs', { ...callerScope(), categoryId }, { signal }).then(
+        (answer) => answer?.breadcrumbsList ?? [],
+      ),
+    (error) => reportWidgetFailure(BREADCRUMB_PART, error),
+  );
+  const trail = remote.status === 'ready' ? remote.data : [];
+
+  return (
+    <nav aria-label="パンくずリスト" className={styles.breadcrumbs}>
+      <ol>
+        <li>
+          <Link to="/portal-top">ポータルトップ</Link>
+        </li>
+        {trail.map((crumb, index) => {
+          const last = index === trail.length - 1 && !current;
+          const to = crumb.categoryUrl ? inAppPath(crumb.categoryUrl) : null;
+          return (
+            <li key={crumb.categoryId}>
+              {to && !last ? <Link to={to}>{crumb.categoryName}</Link> : <span aria-current={last ? 'page' : undefined}>{crumb.categoryName}</span>}
+            </li>
+          );
+        })}
+        {current && (
+          <li>
+            <span aria-current="page" className={styles.current}>
+              {current}
+            </span>
+          </li>
+        )}
+      </ol>
+    </nav>
+  );
+}

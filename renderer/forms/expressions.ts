@@ -1,0 +1,144 @@
+// The value expressions of form and list definitions (schemas/meta/common.schema.json
+// "expression"), evaluated in the browser where the calls are made:
+//   "=record" / "=record.a.b"   the form's record (or a value in it)
+//   "=query.x"                  a parameter of the page URL
+//   "=session.x"                agCode, userId, daihyoCode: the effective ids (pseudo ids while a
+//                               provider administrator acts as an agent); other names: the
+//                               signed-in user's field, or targetDate / systemDate / businessDate
+//   "=row.x", "=search", "=search.x", "=file", "=file.count", "=mode.label", "=context.x",
+//   "=result.x"                 the row of a list action, the search conditions, the chosen file
+//                               (count: entries of a CSV), the edit mode, the definition context,
+//                               the answer of the last call
+//   "=selected{a,b}"            the selected rows of a list, each reduced to the keys a and b
+//   "=changed{a,b}"             the rows whose editable columns changed, reduced the same way
+// Objects and arrays are templates: each value in them is evaluated. Any other string is a
+// literal. In paths (`to`), "{row.userId}"-style placeholders are filled and URL-encoded.
+import { effectiveIds, getSession, targetDate } from '../app/session';
+
+export interface Scope {
+  record?: unknown;
+  query?: URLSearchParams;
+  row?: Record<string, unknown>;
+  search?: Record<string, unknown>;
+  file?: unknown;
+  selected?: Record<string, unknown>[];
+  changed?: Record<string, unknown>[];
+  mode?: { name: string; label: string };
+  context?: Record<string, unknown>;
+  result?: unknown;
+}
+
+function pathValue(value: unknown, path: string[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
+}
+
+function sessionValue(name: string): unknown {
+  const session = getSession();
+  const ids = effectiveIds(session);
+  switch (name) {
+    case 'agCode':
+    case 'userId':
+    case 'daihyoCode':
+      return ids[name];
+    case 'targetDate':
+      return targetDate(session);
+    case 'systemDate':
+      return session.systemDate;
+    case 'businessDate':
+      return session.businessDate;
+    default:
+      return session.user ? (session.user as unknown as Record<string, unknown>)[name] : undefined;
+  }
+}
+
+function pick(rows: Record<string, unknown>[] | undefined, keys: string[]): Record<string, unknown>[] {
+  return (rows ?? []).map((row) => Object.fromEntries(keys.map((k) => [k, row[k]])));
+}
+
+/** One "=…" reference. */
+function reference(expr: string, scope: Scope): unknown {
+  const reduced = /^(selected|changed)\{([^}]*)\}$/.exec(expr);
+  if (reduced) {
+    const keys = reduced[2].split(',').map((k) => k.trim()).filter(Boolean);
+    return pick(reduced[1] === 'selected' ? scope.selected : scope.changed, keys);
+  }
+  const [head, ...rest] = expr.split('.');
+  switch (head) {
+    case 'record':
+      return pathValue(scope.record, rest);
+    case 'query':
+      return rest.length ? (scope.query?.get(rest.join('.')) ?? undefined) : undefined;
+    case 'session':
+      return sessionValue(rest.join('.'));
+    case 'row':
+      return pathValue(scope.row, rest);
+    case 'search':
+      return pathValue(scope.search, rest);
+    case 'file':
+      return pathValue(scope.file, rest);
+    case 'mode':
+      return pathValue(scope.mode, rest);
+    case 'context':
+      return pathValue(scope.context, rest);
+    case 'result':
+      return pathValue(scope.result, rest);
+    default:
+      return undefined;
+  }
+}
+
+/** Evaluates an expression or a template of them. */
+export function evaluate(expr: unknown, scope: Scope): unknown {
+  if (typeof expr === 'string') return expr.startsWith('=') ? reference(expr.slice(1), scope) : expr;
+  if (Array.isArray(expr)) return expr.map((e) => evaluate(e, scope));
+  if (expr !== null && typeof expr === 'object') {
+    return Object.fromEntries(Object.entries(expr).map(([k, v]) => [k, evaluate(v, scope)]));
+  }
+  return expr;
+}
+
+export function isFilledValue(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
+/** An initial value: an expression, or a list of them where the first filled one wins. */
+export function firstFilled(expr: unknown, scope: Scope): unknown {
+  if (!Array.isArray(expr)) return evaluate(expr, scope);
+  for (const e of expr) {
+    const value = evaluate(e, scope);
+    if (isFilledValue(value)) return value;
+  }
+  return undefined;
+}
+
+/** Evaluates the arguments of a message reference to text. */
+export function messageArgs(args: readonly string[] | undefined, scope: Scope): string[] {
+  return (args ?? []).map((a) => {
+    const value = evaluate(a, scope);
+    return value === undefined || value === null ? '' : String(value);
+  });
+}
+
+/**
+ * An in-app path with "{row.userId}"-style placeholders (each URL-encoded) or an "=…" expression.
+ * Placeholders without a value become ''.
+ */
+export function interpolatePath(template: string, scope: Scope): string {
+  if (template.startsWith('=')) return String(evaluate(template, scope) ?? '');
+  return template.replace(/\{([A-Za-z_][\w.]*)\}/g, (_m, ref: string) => {
+    const value = reference(ref, scope);
+    return value === undefined || value === null ? '' : encodeURIComponent(String(value));
+  });
+}
+
+/** The page's query as an object (for sessionStorage and for readable scopes). */
+export function queryObject(query: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(query.entries());
+}

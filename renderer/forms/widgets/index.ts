@@ -1,0 +1,58 @@
+// The one widget registry of the generic forms. A form definition names a widget in its
+// uiSchema ("ui:widget": "displayTarget"); one file per widget, named after what a user sees.
+// rjsf's own names (select, date, textarea …) are mapped to our widgets too, and its file widget
+// (base64 data URLs) is replaced by the tus file list: no widget of this app reads a file into
+// a data URL.
+import { createElement, type ComponentType } from 'react';
+import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { CsvFileWidget } from './CsvFileWidget';
+import { DateTimeWidget } from './DateTimeWidget';
+import { DateWidget } from './DateWidget';
+import { DisplayTargetWidget } from './DisplayTargetWidget';
+import { FileListWidget } from './FileListWidget';
+import { LinkRowsWidget } from './LinkRowsWidget';
+import { ReadOnlyTextWidget } from './ReadOnlyTextWidget';
+import { RichTextWidget } from './RichTextWidget';
+import { SelectWidget } from './SelectWidget';
+import { TagPickerWidget } from './TagPickerWidget';
+import { TextareaWidget } from './TextareaWidget';
+import { ThumbnailPickerWidget } from './ThumbnailPickerWidget';
+
+/**
+ * rjsf accepts function components only (it does not recognise React.memo objects), so each
+ * memoised widget is registered through a thin function that renders it.
+ */
+function registered(widget: ComponentType<WidgetProps>, name: string): ComponentType<WidgetProps> {
+  const Registered = (props: WidgetProps) => createElement(widget, props);
+  Registered.displayName = name;
+  return Registered;
+}
+
+const csvFile = registered(CsvFileWidget, 'CsvFileWidget');
+const date = registered(DateWidget, 'DateWidget');
+const dateTime = registered(DateTimeWidget, 'DateTimeWidget');
+const fileList = registered(FileListWidget, 'FileListWidget');
+const select = registered(SelectWidget, 'SelectWidget');
+const textarea = registered(TextareaWidget, 'TextareaWidget');
+
+export const formWidgets: RegistryWidgetsType = {
+  // Names for form definitions.
+  csvFile,
+  date,
+  dateTime,
+  displayTarget: registered(DisplayTargetWidget, 'DisplayTargetWidget'),
+  fileList,
+  linkRows: registered(LinkRowsWidget, 'LinkRowsWidget'),
+  readOnlyText: registered(ReadOnlyTextWidget, 'ReadOnlyTextWidget'),
+  richText: registered(RichTextWidget, 'RichTextWidget'),
+  tagPicker: registered(TagPickerWidget, 'TagPickerWidget'),
+  thumbnailPicker: registered(ThumbnailPickerWidget, 'ThumbnailPickerWidget'),
+  // rjsf's names ("select", "date", "date-time", "textarea", "file", format data-url).
+  SelectWidget: select,
+  DateWidget: date,
+  DateTimeWidget: dateTime,
+  TextareaWidget: textarea,
+  FileWidget: fileList,
+};
+
+export type WidgetName = keyof typeof formWidgets;

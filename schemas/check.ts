@@ -1,0 +1,22 @@
+// npm run schemas:check — validates every form and list definition (schemas/forms, schemas/lists)
+// against the meta-schemas and the rule engine; prints each problem and exits 1 when there is one.
+// `tsx schemas/check.ts <dir>` checks another schemas directory (with forms/ and lists/).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { categories } from '../seeds/platform';
+import { checkDefinitions } from './meta/check-definitions';
+import { readDefinitionFiles } from './meta/load';
+
+// The schemas directory: this file's, or the one given (tests check broken copies).
+const root = process.argv[2] ? path.resolve(process.argv[2]) : path.dirname(fileURLToPath(import.meta.url));
+const files = readDefinitionFiles(root);
+const problems = checkDefinitions(files, { categoryIds: categories.map((c) => c.id) });
+const forms = files.filter((f) => f.kind === 'form').length;
+const lists = files.length - forms;
+
+if (problems.length) {
+  for (const p of problems) console.error(`${p.file}: ${p.message}`);
+  console.error(`\nschemas:check: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${forms} forms and ${lists} lists`);
+  process.exit(1);
+}
+console.log(`schemas:check: ${forms} forms and ${lists} lists, no problems`);

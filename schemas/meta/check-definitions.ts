@@ -1,0 +1,236 @@
+// Checks form and list definitions: the meta-schemas (form.schema.json, list.schema.json), then
+// what a JSON Schema cannot say: rule kinds the engine knows, message codes of the catalogue,
+// fields that rules name and the record schema has, references between definitions.
+// Used by `npm run schemas:check` (schemas/check.ts) and by the API at start-up.
+import Ajv, { type ErrorObject } from 'ajv';
+import { hasMessage } from '../messages/format';
+import { RULE_KINDS, isRuleKind, ruleFields, ruleMessages, type Rule } from '../rules/engine';
+import { ARG_PLACEHOLDERS } from '../rules/engine-types';
+import { patternSegments } from '../rules/paths';
+import common from './common.schema.json';
+import formMeta from './form.schema.json';
+import listMeta from './list.schema.json';
+import type { DefinitionSet, FormDefinition, JsonSchemaObject, ListDefinition } from './types';
+
+export interface DefinitionFile {
+  kind: 'form' | 'list';
+  /** Where it came from, for messages (schemas/forms/ag-user.json). */
+  file: string;
+  /** The id the file name implies (ag-user). */
+  name: string;
+  data: unknown;
+}
+
+export interface Problem {
+  file: string;
+  message: string;
+}
+
+let compiled: { form: ReturnType<Ajv['compile']>; list: ReturnType<Ajv['compile']>; ajv: Ajv } | undefined;
+
+function validators() {
+  if (compiled) return compiled;
+  const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false });
+  ajv.addSchema(common);
+  compiled = { ajv, form: ajv.compile(formMeta), list: ajv.compile(listMeta) };
+  return compiled;
+}
+
+function describe(e: ErrorObject): string {
+  const where = e.instancePath || '(top)';
+  const extra =
+    e.keyword === 'additionalProperties'
+      ? ` "${String(e.params.additionalProperty)}"`
+      : e.keyword === 'enum'
+        ? ` (${(e.params.allowedValues as unknown[]).join(', ')})`
+        : '';
+  return `${where} ${e.message}${extra}`;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Whether the record schema has the field a path names (lists must be arrays with items). */
+export function schemaHas(schema: unknown, path: string): boolean {
+  let node: unknown = schema;
+  for (const seg of patternSegments(path)) {
+    if (!isObject(node)) return false;
+    if (seg === '[]') {
+      if (node.type !== 'array' || !isObject(node.items)) return false;
+      node = node.items;
+      continue;
+    }
+    const props = node.properties;
+    if (isObject(props) && Object.hasOwn(props, seg)) node = props[seg];
+    else return false;
+  }
+  return true;
+}
+
+/** Every value under a "message" or "asciiMessage" key, anywhere in the definition. */
+function messageCodes(v: unknown, out: { at: string; code: unknown }[] = [], at = ''): { at: string; code: unknown }[] {
+  if (Array.isArray(v)) v.forEach((x, i) => messageCodes(x, out, `${at}/${i}`));
+  else if (isObject(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      if ((k === 'message' || k === 'asciiMessage') && typeof x === 'string') out.push({ at: `${at}/${k}`, code: x });
+      else messageCodes(x, out, `${at}/${k}`);
+    }
+  }
+  return out;
+}
+
+function checkRules(rules: unknown, schema: unknown, where: string, report: (m: string) => void): void {
+  if (!Array.isArray(rules)) return;
+  rules.forEach((raw, i) => {
+    const label = `${where}[${i}]`;
+    if (!isObject(raw)) return;
+    if (!isRuleKind(raw.rule)) {
+      report(`${label}: unknown rule kind "${String(raw.rule)}" (known: ${RULE_KINDS.join(', ')})`);
+      return;
+    }
+    const rule = raw as unknown as Rule;
+    let fields: string[];
+    try {
+      fields = ruleFields(rule);
+    } catch {
+      return; // malformed: the meta-schema reports it
+    }
+    for (const f of fields) {
+      if (typeof f === 'string' && !schemaHas(schema, f)) report(`${label} (${rule.rule}): field "${f}" is not in the schema`);
+    }
+    if (rule.rule === 'atLeastOne' && rule.field && rule.where?.field && !schemaHas(schema, `${rule.field}[].${rule.where.field}`)) {
+      report(`${label} (atLeastOne): where.field "${rule.where.field}" is not in the elements of "${rule.field}"`);
+    }
+    for (const code of ruleMessages(rule)) if (typeof code === 'string' && !hasMessage(code)) report(`${label} (${rule.rule}): unknown message code "${code}"`);
+    for (const arg of rule.args ?? []) {
+      for (const m of String(arg).matchAll(/\{([^}]*)\}/g)) {
+        if (!(ARG_PLACEHOLDERS as readonly string[]).includes(m[1])) report(`${label} (${rule.rule}): unknown placeholder {${m[1]}} in args (known: ${ARG_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')})`);
+      }
+    }
+  });
+}
+
+function checkSchemaObject(schema: unknown, where: string, report: (m: string) => void): void {
+  try {
+    validators().ajv.compile(schema as object);
+  } catch (err) {
+    report(`${where} is not a valid JSON Schema: ${(err as Error).message}`);
+  }
+}
+
+function checkUiAndOptions(schema: JsonSchemaObject | undefined, ui: unknown, options: unknown, where: string, report: (m: string) => void) {
+  const props = isObject(schema?.properties) ? schema.properties : {};
+  if (isObject(ui)) {
+    for (const key of Object.keys(ui)) if (!key.startsWith('ui:') && !Object.hasOwn(props, key)) report(`${where}uiSchema: "${key}" is not in the schema`);
+  }
+  if (isObject(options)) {
+    for (const key of Object.keys(options)) if (!Object.hasOwn(props, key)) report(`${where}options: "${key}" is not in the schema`);
+  }
+}
+
+export interface CheckOptions {
+  /** Category ids a permission may name (the seeded categories). */
+  categoryIds?: readonly number[];
+}
+
+/** Every problem of a set of definition files; an empty list means they are sound. */
+export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOptions = {}): Problem[] {
+  const problems: Problem[] = [];
+  const { form: validateForm, list: validateList } = validators();
+  const formIds = new Set(files.filter((f) => f.kind === 'form').map((f) => f.name));
+  const seen = new Set<string>();
+
+  for (const f of files) {
+    const report = (message: string) => problems.push({ file: f.file, message });
+    const d = f.data;
+    if (!isObject(d)) {
+      report('not a JSON object');
+      continue;
+    }
+    if (typeof d.__invalidJson === 'string') {
+      report(`not valid JSON: ${d.__invalidJson}`);
+      continue;
+    }
+    const key = `${f.kind}:${f.name}`;
+    if (seen.has(key)) report(`a second ${f.kind} named "${f.name}"`);
+    seen.add(key);
+
+    const validate = f.kind === 'form' ? validateForm : validateList;
+    const unknownKindAt = new Set<string>();
+    const ruleLists: [unknown, string][] = f.kind === 'form' ? [[d.rules, '/rules']] : [[isObject(d.search) ? d.search.rules : undefined, '/search/rules']];
+    for (const [rules, at] of ruleLists) {
+      if (Array.isArray(rules)) rules.forEach((r, i) => isObject(r) && !isRuleKind(r.rule) && unknownKindAt.add(`${at}/${i}`));
+    }
+    if (!validate(d)) {
+      for (const e of validate.errors ?? []) {
+        if ([...unknownKindAt].some((p) => e.instancePath === p || e.instancePath.startsWith(`${p}/`))) continue; // reported below, once
+        report(describe(e));
+      }
+    }
+    if (d.id !== f.name) report(`id "${String(d.id)}" differs from the file name "${f.name}"`);
+    const categoryId = isObject(d.permission) ? d.permission.categoryId : undefined;
+    if (opts.categoryIds && typeof categoryId === 'number' && !opts.categoryIds.includes(categoryId)) report(`permission.categoryId ${categoryId} is not a known category`);
+    for (const { at, code } of messageCodes(d)) {
+      if (typeof code === 'string' && !hasMessage(code)) report(`${at}: unknown message code "${code}"`);
+    }
+
+    if (f.kind === 'form') {
+      const form = d as unknown as FormDefinition;
+      checkSchemaObject(form.schema, 'schema', report);
+      checkRules(form.rules, form.schema, 'rules', report);
+      checkUiAndOptions(form.schema, form.uiSchema, form.options, '', report);
+    } else {
+      const list = d as unknown as ListDefinition;
+      const columns = Array.isArray(list.columns) ? list.columns : [];
+      const keys = columns.map((c) => c.key);
+      const byKey = new Map(columns.map((c) => [c.key, c]));
+      keys.filter((k, i) => keys.indexOf(k) !== i).forEach((k) => report(`column "${k}" appears twice`));
+      const refForm = (name: unknown, where: string) => {
+        if (typeof name === 'string' && !formIds.has(name)) report(`${where}: no form "${name}" in schemas/forms`);
+      };
+      refForm(list.form, 'form');
+      refForm(list.edit?.form, 'edit.form');
+      (list.buttons ?? []).forEach((b, i) => refForm(b.form, `buttons[${i}].form`));
+      for (const [name, a] of Object.entries(list.rowActions ?? {})) {
+        if ('file' in a && a.file) {
+          refForm(a.file.form, `rowActions.${name}.file.form`);
+          const form = files.find((x) => x.kind === 'form' && x.name === a.file!.form)?.data as FormDefinition | undefined;
+          if (form && !schemaHas(form.schema, a.file.field)) report(`rowActions.${name}.file.field "${a.file.field}" is not in the form "${a.file.form}"`);
+        }
+        if (!columns.some((c) => c.kind === 'action' && c.action === name)) report(`rowActions.${name}: no action column uses it`);
+      }
+      for (const c of columns) {
+        if (c.kind === 'action' && c.action && !Object.hasOwn(list.rowActions ?? {}, c.action)) report(`column "${c.key}": action "${c.action}" is not in rowActions`);
+        if (c.defaultDirection && !c.sortable) report(`column "${c.key}" has a defaultDirection but is not sortable`);
+      }
+      if (list.defaultSort && !byKey.get(list.defaultSort.column)?.sortable) report(`defaultSort.column "${list.defaultSort.column}" is not a sortable column`);
+      if (list.selection && byKey.get(list.selection.column)?.kind !== 'select') report(`selection.column "${list.selection.column}" is not a select column`);
+      for (const c of list.edit?.columns ?? []) if (byKey.get(c)?.kind !== 'input') report(`edit.columns: "${c}" is not an input column`);
+      (list.rowStyles ?? []).forEach((s, i) => {
+        const col = s.when.changed ?? s.when.field;
+        if (col !== undefined && !byKey.has(col)) report(`rowStyles[${i}]: column "${col}" is not in columns`);
+        if (s.when.changed !== undefined && !(list.edit?.columns ?? []).includes(s.when.changed)) report(`rowStyles[${i}]: "${s.when.changed}" is not an edited column`);
+      });
+      if (list.searchMode && !list.search) report('searchMode needs search fields (search.schema)');
+      if (list.search) {
+        checkSchemaObject(list.search.schema, 'search.schema', report);
+        checkRules(list.search.rules, list.search.schema, 'search.rules', report);
+        checkUiAndOptions(list.search.schema, list.search.uiSchema, list.search.options, 'search.', report);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The checked set, keyed by id; throws with every problem when there is one. */
+export function buildDefinitionSet(files: readonly DefinitionFile[], opts: CheckOptions = {}): DefinitionSet {
+  const problems = checkDefinitions(files, opts);
+  if (problems.length) {
+    throw new Error(`Form and list definitions have problems (npm run schemas:check):\n${problems.map((p) => `  ${p.file}: ${p.message}`).join('\n')}`);
+  }
+  const set: DefinitionSet = { forms: new Map(), lists: new Map() };
+  for (const f of files) {
+    if (f.kind === 'form') set.forms.set(f.name, f.data as FormDefinition);
+    else set.lists.set(f.name, f.data as ListDefinition);
+  }
+  return set;
+}

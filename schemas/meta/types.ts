@@ -1,0 +1,113 @@
+// TypeScript view of form and list definitions (the JSON files are checked against
+// form.schema.json and list.schema.json by schemas/check.ts and at API start-up).
+import type { Condition, Rule } from '../rules/engine';
+
+export type Title = string | Record<string, string>;
+
+export interface MessageRef {
+  message: string;
+  args?: string[];
+}
+
+/** A call of spec section 7. Body values are expressions: see docs/forms.md. */
+export interface CallSpec {
+  call: string;
+  encoding?: 'json' | 'multipart';
+  body?: unknown;
+  result?: string;
+  response?: 'json' | 'file';
+  defaultFileName?: string;
+  provides?: Record<string, string>;
+  file?: { form: string; field: string; accept?: string };
+  confirm?: MessageRef;
+  done?: MessageRef;
+  empty?: MessageRef;
+  unchanged?: MessageRef;
+  to?: string;
+}
+
+export interface OptionSource {
+  source?: string;
+  call?: string;
+  body?: unknown;
+  result?: string;
+  value: string;
+  label: string;
+}
+
+export interface JsonSchemaObject {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+export interface FormDefinition {
+  id: string;
+  title: Title;
+  description?: string;
+  permission: { categoryId: number };
+  mode?: { update?: string; labels?: Record<string, string> };
+  schema: JsonSchemaObject;
+  uiSchema: Record<string, unknown>;
+  initial?: Record<string, unknown>;
+  data?: CallSpec;
+  options?: Record<string, OptionSource>;
+  calls?: { load?: CallSpec; create?: CallSpec; update?: CallSpec; delete?: CallSpec };
+  actions?: Record<string, { label?: string; to?: string; confirm?: MessageRef; done?: MessageRef }>;
+  rules: Rule[];
+}
+
+export interface ListColumn {
+  key: string;
+  label?: string;
+  kind?: 'text' | 'number' | 'date' | 'datetime' | 'input' | 'select' | 'action' | 'image';
+  sortable?: boolean;
+  defaultDirection?: 'asc' | 'desc';
+  maxLength?: number;
+  action?: string;
+  width?: string;
+  align?: 'left' | 'center' | 'right';
+}
+
+export interface RowCondition {
+  changed?: string;
+  field?: string;
+  equals?: unknown;
+  before?: string;
+  after?: string;
+}
+
+export interface ListDefinition {
+  id: string;
+  title: Title;
+  description?: string;
+  permission: { categoryId: number };
+  form?: string;
+  load: CallSpec;
+  rowKey: string;
+  pageSize: number;
+  searchMode?: boolean;
+  search?: {
+    schema: JsonSchemaObject;
+    uiSchema?: Record<string, unknown>;
+    initial?: Record<string, unknown>;
+    options?: Record<string, OptionSource>;
+    restore?: { query?: string; storageKey?: string };
+    rules?: Rule[];
+    clear?: Record<string, string>;
+  };
+  columns: ListColumn[];
+  defaultSort?: { column: string; direction: 'asc' | 'desc' };
+  rowStyles?: { when: RowCondition; className: string }[];
+  rowActions?: Record<string, CallSpec | { to: string }>;
+  selection?: { column: string; delete?: CallSpec };
+  edit?: { columns: string[]; form?: string; update: CallSpec };
+  buttons?: { action: string; label: string; to?: string; form?: string; display?: 'page' | 'modal'; modes?: ('search' | 'result')[] }[];
+}
+
+export interface DefinitionSet {
+  forms: Map<string, FormDefinition>;
+  lists: Map<string, ListDefinition>;
+}
+
+export type { Condition };

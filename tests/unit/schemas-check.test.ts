@@ -1,0 +1,108 @@
+// The definition checker behind `npm run schemas:check`: the real definitions pass, and each kind
+// of mistake an analyst can make is reported.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import common from '../../schemas/meta/common.schema.json';
+import { checkDefinitions, schemaHas, type DefinitionFile } from '../../schemas/meta/check-definitions';
+import { readDefinitionFiles } from '../../schemas/meta/load';
+import { RULE_KINDS } from '../../schemas/rules/engine';
+import { categories } from '../../seeds/platform';
+
+const real = readDefinitionFiles(path.resolve('schemas'));
+const categoryIds = categories.map((c) => c.id);
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
+const formFile = (name: string) => real.find((f) => f.kind === 'form' && f.name === name)!;
+const listFile = (name: string) => real.find((f) => f.kind === 'list' && f.name === name)!;
+const messages = (files: DefinitionFile[]) => checkDefinitions(files, { categoryIds }).map((p) => p.message);
+
+t.test('the definitions in schemas/ have no problems', async (t) => {
+  t.ok(real.some((f) => f.kind === 'form' && f.name === 'ag-user'));
+  t.ok(real.some((f) => f.kind === 'list' && f.name === 'ag-segment'));
+  t.same(checkDefinitions(real, { categoryIds }), []);
+});
+
+t.test('the meta-schema knows exactly the engine\'s rule kinds', async (t) => {
+  const branches = (common.definitions.rule.oneOf as { properties: { rule: { const: string } } }[]).map((b) => b.properties.rule.const);
+  t.same([...branches].sort(), [...RULE_KINDS].sort());
+});
+
+t.test('schemaHas follows properties and list items', async (t) => {
+  const schema = { type: 'object', properties: { a: { type: 'string' }, rows: { type: 'array', items: { type: 'object', properties: { url: { type: 'string' } } } } } };
+  t.ok(schemaHas(schema, 'a'));
+  t.ok(schemaHas(schema, 'rows[].url'));
+  t.notOk(schemaHas(schema, 'rows.url'), 'a list needs []');
+  t.notOk(schemaHas(schema, 'a[]'));
+  t.notOk(schemaHas(schema, 'b'));
+});
+
+t.test('mistakes in a form are reported', async (t) => {
+  const f = clone(formFile('ag-user'));
+  const d = f.data as { rules: Record<string, unknown>[]; uiSchema: Record<string, unknown>; permission: { categoryId: number }; options: Record<string, unknown> };
+  d.rules.push({ rule: 'regex', field: 'email', message: 'ERR_0020' });
+  d.rules.push({ rule: 'required', field: 'faxNumber', message: 'ERR_0001', args: ['FAX'] });
+  d.rules.push({ rule: 'required', field: 'email', message: 'ERR_9999', args: ['X'] });
+  d.rules.push({ rule: 'maxLength', field: 'email', max: 10, message: 'ERR_0025', args: ['{label}'] });
+  d.rules.push({ rule: 'maxLength', feild: 'email', max: 10, message: 'ERR_0025' });
+  d.rules.push({ rule: 'dateOrder', from: 'a', to: 'b', message: 'ERR_0005' });
+  d.uiSchema.faxNumber = { 'ui:widget': 'text' };
+  d.options.branch = { source: 'x', value: 'v', label: 'l' };
+  d.permission.categoryId = 4242;
+  const got = messages([f]);
+  const expect = [
+    /rules\[19\]: unknown rule kind "regex"/,
+    /rules\[20\] \(required\): field "faxNumber" is not in the schema/,
+    /rules\[21\] \(required\): unknown message code "ERR_9999"/,
+    /unknown placeholder \{label\}/,
+    /must NOT have additional properties "feild"/,
+    /rules\[24\] \(dateOrder\): field "a" is not in the schema/,
+    /uiSchema: "faxNumber" is not in the schema/,
+    /options: "branch" is not in the schema/,
+    /categoryId 4242 is not a known category/,
+  ];
+  for (const re of expect) t.ok(got.some((m) => re.test(m)), `${re}`);
+  t.notOk(got.some((m) => /rules\/19/.test(m)), 'an unknown kind is reported once, not as schema noise');
+});
+
+t.test('structural mistakes and file names', async (t) => {
+  const f = clone(formFile('ag-segment'));
+  delete (f.data as Record<string, unknown>).rules;
+  (f.data as Record<string, unknown>).id = 'segment';
+  const got = messages([f]);
+  t.ok(got.some((m) => /must have required property 'rules'/.test(m)), 'missing rules');
+  t.ok(got.some((m) => /differs from the file name/.test(m)));
+  t.same(messages([{ kind: 'form', file: 'x.json', name: 'x', data: { __invalidJson: 'Unexpected token' } }]), ['not valid JSON: Unexpected token']);
+});
+
+t.test('mistakes in a list are reported', async (t) => {
+  const l = clone(listFile('ag-user'));
+  const d = l.data as Record<string, unknown> & { columns: Record<string, unknown>[]; defaultSort?: unknown; selection: { delete: { empty: { message: string } } } };
+  d.defaultSort = { column: 'bikou1', direction: 'asc' };
+  d.form = 'no-such-form';
+  d.selection.delete.empty.message = 'ERR_0999';
+  d.columns.push({ key: 'kaisyaName', label: 'again' });
+  const got = messages([formFile('ag-user'), l]);
+  for (const re of [/defaultSort.column "bikou1" is not a sortable column/, /form: no form "no-such-form"/, /unknown message code "ERR_0999"/, /column "kaisyaName" appears twice/]) {
+    t.ok(got.some((m) => re.test(m)), `${re}`);
+  }
+});
+
+t.test('npm run schemas:check exits 1 on problems and 0 on sound files', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-check-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.cpSync('schemas/forms', path.join(dir, 'forms'), { recursive: true });
+  fs.cpSync('schemas/lists', path.join(dir, 'lists'), { recursive: true });
+  const run = () => spawnSync(process.execPath, ['--import=tsx', 'schemas/check.ts', dir], { encoding: 'utf8' });
+  const ok = run();
+  t.equal(ok.status, 0, ok.stderr);
+  t.match(ok.stdout, /no problems/);
+  const file = path.join(dir, 'forms', 'ag-user.json');
+  const form = JSON.parse(fs.readFileSync(file, 'utf8'));
+  form.rules.push({ rule: 'required', field: 'nickname', message: 'ERR_0001', args: ['ニックネーム'] });
+  fs.writeFileSync(file, JSON.stringify(form));
+  const bad = run();
+  t.equal(bad.status, 1);
+  t.match(bad.stderr, /ag-user\.json: rules\[19\] \(required\): field "nickname" is not in the schema/);
+});
