@@ -4,7 +4,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { oneTimeCodeIn, resetTokenIn } from '../helpers/smtp-capture';
-import { launchBrowser, newPage, screenshot, startPortal, type Portal } from './harness';
+import { dismissAllPopups, launchBrowser, newPage, screenshot, startPortal, type Portal } from './harness';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -34,6 +34,7 @@ t.test('an agent signs in with the mailed code, sees the header and navigation, 
   const page = await newPage(await browserPromise);
   await signIn(page, 'demo-agent', 'Agent#Demo20261', true);
   await page.waitForURL(/\/portal-top$/);
+  await dismissAllPopups(page);
   const header = page.getByRole('banner').first();
   await t.resolves(header.getByText('A0000001').first().waitFor(), 'agent code in the header');
   await t.resolves(header.getByText('株式会社さくら文具').first().waitFor(), 'agent name in the header');
@@ -61,6 +62,7 @@ t.test('a remembered browser signs in without a code and honours only in-app red
   const page = await newPage(await browserPromise);
   await signIn(page, 'demo-agent2', 'Agent2#Demo2026');
   await page.waitForURL(/\/portal-top$/);
+  await dismissAllPopups(page);
   await page.getByRole('button', { name: 'ログアウト' }).first().click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   await page.waitForURL(/\/logout$/);

@@ -89,3 +89,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: file, fullPage: false });
   console.log(`# screenshot ${file}`);
 }
+
+/** Closes the login popups shown after sign-in, ticking 確認しました where a popup asks for it. */
+export async function dismissAllPopups(page: Page) {
+  const dialog = page.locator('dialog[open]').filter({ has: page.getByRole('button', { name: '閉じる' }) });
+  for (let i = 0; i < 6; i++) {
+    try {
+      await dialog.first().waitFor({ timeout: 3000 });
+    } catch {
+      return;
+    }
+    const confirm = dialog.first().getByLabel('確認しました');
+    if (await confirm.count()) await confirm.check();
+    await dialog.first().getByRole('button', { name: '閉じる' }).click();
+    await page.waitForTimeout(200);
+  }
+}

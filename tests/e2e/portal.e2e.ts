@@ -9,7 +9,7 @@ import { formatMessage } from '../../schemas/messages/format';
 import { FIXTURE_TITLES } from '../../seeds/content-fixtures';
 import { buildSeedFiles } from '../../seeds/demo-files';
 import { oneTimeCodeIn } from '../helpers/smtp-capture';
-import { launchBrowser, newPage, screenshot, startPortal, type Portal } from './harness';
+import { dismissAllPopups, launchBrowser, newPage, screenshot, startPortal, type Portal } from './harness';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -60,21 +60,6 @@ async function closePatternOnePopups(page: Page) {
 }
 
 /** Closes every login popup, ticking 確認しました where the popup asks for it. */
-async function dismissAllPopups(page: Page) {
-  const dialog = page.locator('dialog[open]').filter({ has: page.getByRole('button', { name: '閉じる' }) });
-  for (let i = 0; i < 6; i++) {
-    try {
-      await dialog.first().waitFor({ timeout: 3000 });
-    } catch {
-      return;
-    }
-    const confirm = dialog.first().getByLabel('確認しました');
-    if (await confirm.count()) await confirm.check();
-    await dialog.first().getByRole('button', { name: '閉じる' }).click();
-    await page.waitForTimeout(200);
-  }
-}
-
 /** The entries of a ZIP archive, inflated (central directory; stored or deflated entries). */
 function unzip(zip: Buffer): Map<string, Buffer> {
   const entries = new Map<string, Buffer>();

@@ -61,6 +61,8 @@ function FileListWidgetFn(props: WidgetProps) {
         (done) => {
           const next = renumber([...current(), { fileName: done.fileName, size: done.size, uploadId: done.uploadId, isUpload: true }]);
           setList(next);
+          // An earlier failure message of this list goes away.
+          store?.validatePath(path, store.recordWith(path, next));
         },
         (error: unknown) => {
           const messages = error instanceof UploadError ? error.messages : [{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }];

@@ -55,6 +55,7 @@ function ThumbnailPickerWidgetFn(props: WidgetProps) {
         const next = [{ rowNo: 1, fileName: done.fileName, size: done.size, uploadId: done.uploadId, isUpload: true }];
         if (store && !path.includes('.')) store.patch({ [path]: next, ...(nameField ? { [nameField]: done.fileName } : {}) });
         else onChange(next);
+        store?.validatePath(path, store.recordWith(path, next));
       },
       (error: unknown) => {
         const messages = error instanceof UploadError ? error.messages : [{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }];

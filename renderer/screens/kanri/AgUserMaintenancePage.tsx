@@ -1,6 +1,6 @@
 // /aguser-maintenance (spec 001 "Agent user maintenance"): schemas/lists/ag-user.json.
-import { ListPage } from '../../forms/list/ListPage';
+import { ListScreen } from '../../forms/lazy';
 
 export function AgUserMaintenancePage() {
-  return <ListPage listId="ag-user" />;
+  return <ListScreen listId="ag-user" />;
 }

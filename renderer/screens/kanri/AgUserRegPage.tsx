@@ -1,6 +1,6 @@
 // /aguser-reg (spec 001 "Agent user edit"): schemas/forms/ag-user.json.
-import { FormPage } from '../../forms/FormPage';
+import { FormScreen } from '../../forms/lazy';
 
 export function AgUserRegPage() {
-  return <FormPage formId="ag-user" />;
+  return <FormScreen formId="ag-user" />;
 }

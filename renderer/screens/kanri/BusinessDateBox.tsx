@@ -4,11 +4,10 @@
 // removes it. Both reload the page so every screen reads with the new date.
 import { useId, useState, type FormEvent } from 'react';
 import { formatMessage } from '../../../schemas/messages/format';
-import { parseDate, validateBusinessDateForm } from '../../../schemas/rules/auth-forms';
 import { formatDate } from '../../app/format';
 import { updateSession, useSession } from '../../app/session';
 import { ErrorList } from '../../forms/ErrorList';
-import { MAX_DATE } from '../../forms/widgets/DateWidget';
+import { MAX_DATE, parseDate, validateBusinessDateForm } from '../../../schemas/rules/auth-forms';
 import styles from './KanriTop.module.css';
 
 export function BusinessDateBox({ reload = () => window.location.reload() }: { reload?: () => void }) {

@@ -1,7 +1,9 @@
 // The carousel of the portal top (banners of kind 01): Swiper with autoplay every 2500 ms, a
 // 500 ms transition, a pause while the pointer is over it, wrapping around, and about 1.8 to 2.3
 // slides in view depending on the window width (spec 000 section 9).
+import { useRef } from 'react';
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import type { Swiper as SwiperInstance } from 'swiper/types';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/navigation';
@@ -36,12 +38,23 @@ function Slide({ banner }: { banner: Banner }) {
 }
 
 export function Carousel({ banners }: { banners: Banner[] }) {
+  const swiperRef = useRef<SwiperInstance | null>(null);
   if (banners.length === 0) return null;
   // Wrapping around needs more slides than are in view; with fewer the slides simply sit still.
   const canLoop = banners.length >= 4;
   return (
-    <div className={styles.carousel}>
+    <div
+      className={styles.carousel}
+      // Keyboard users get the same pause as the pointer: autoplay stops while focus is inside.
+      onFocus={() => swiperRef.current?.autoplay?.pause()}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) swiperRef.current?.autoplay?.resume();
+      }}
+    >
       <Swiper
+        onSwiper={(swiper) => {
+          swiperRef.current = swiper;
+        }}
         modules={[A11y, Autoplay, Keyboard, Navigation, Pagination]}
         className={styles.swiper}
         loop={canLoop}

@@ -70,10 +70,10 @@ export function Toolbar({ disabled, linkError }: { disabled?: boolean; linkError
       </Tool>
       <span className={styles.separator} aria-hidden="true" />
       <Tool label="箇条書き" active={isBlockActive(editor, 'bulleted-list')} onAct={() => toggleList(editor, 'bulleted-list')} disabled={disabled}>
-        ・≡
+        ・リスト
       </Tool>
       <Tool label="番号付きリスト" active={isBlockActive(editor, 'numbered-list')} onAct={() => toggleList(editor, 'numbered-list')} disabled={disabled}>
-        1.≡
+        1.リスト
       </Tool>
       <span className={styles.separator} aria-hidden="true" />
       <Tool
@@ -86,7 +86,7 @@ export function Toolbar({ disabled, linkError }: { disabled?: boolean; linkError
           setLinkOpen((open) => !open);
         }}
       >
-        🔗
+        リンク
       </Tool>
       {link && (
         <Tool label="リンクを解除" onAct={() => unwrapLink(editor)} disabled={disabled}>
@@ -96,7 +96,7 @@ export function Toolbar({ disabled, linkError }: { disabled?: boolean; linkError
       <span className={styles.separator} aria-hidden="true" />
       <span className={styles.colors} role="group" aria-label="文字色">
         <Tool label="文字色なし" active={!color} onAct={() => setColor(editor, undefined)} disabled={disabled}>
-          <span className={styles.swatch} style={{ background: 'var(--color-grey-900)' }} />
+          <span className={`${styles.swatch} ${styles.swatchNone}`} />
         </Tool>
         {TEXT_COLORS.map((c) => (
           <Tool key={c.className} label={`文字色 ${c.label}`} active={color === c.className} onAct={() => setColor(editor, c.className)} disabled={disabled}>
