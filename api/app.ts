@@ -63,12 +63,13 @@ export interface AppOptions {
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: opts.logger ?? { level: opts.config.logLevel },
-    trustProxy: true,
+    trustProxy: opts.config.trustProxy, // X-Forwarded-For only from the configured proxies
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false, allErrors: true } },
-  });
+  };
+  const app = Fastify(serverOptions);
 
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);

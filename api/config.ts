@@ -15,6 +15,8 @@ export interface Config {
   publicUrl: string;
   maxFileSize: number;
   seed: 'demo' | 'none';
+  /** Fastify trustProxy: which proxies may set X-Forwarded-For (rate limits key on the client address). */
+  trustProxy: boolean | string;
   logLevel: string;
 }
 
@@ -37,6 +39,15 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive integer (got "${raw}")`);
   return n;
+}
+
+/** TRUST_PROXY: unset/false (default), true, or proxy addresses/CIDRs separated by commas. */
+export function parseTrustProxy(raw: string | undefined): boolean | string {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^[0-9a-fA-F.:/,\s]+$/.test(v) || /^(loopback|linklocal|uniquelocal)(,|$)/.test(v)) return v;
+  throw new ConfigError(`TRUST_PROXY must be false, true or a list of proxy addresses (got "${raw}")`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     maxFileSize: positiveInt('MAX_FILE_SIZE', env.MAX_FILE_SIZE, 20 * 1024 * 1024),
     seed,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -167,7 +167,7 @@ export async function seedPlatform(db: Kysely<Database>, hash: (password: string
     await db.insertInto('agent_segment_members').values(s.members.map((ag_code) => ({ ag_segment_id, ag_code }))).execute();
   }
 
-  // The default global navigation (current list) and a scheduled change for the segment 首都圏代理店.
+  // The default global navigation (current list).
   const { kanri_id } = await db
     .insertInto('global_navi_settings')
     .values({ setting_name: '標準グローバルナビ', target_kbn: '0', reflection_date: '2026-04-01' })

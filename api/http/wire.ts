@@ -15,8 +15,8 @@ export const TargetDate = Type.Optional(
   Type.String({ maxLength: 10, description: 'Business date yyyy/MM/dd or yyyy-MM-dd; honoured for provider administrators only' }),
 );
 
-/** A request body: the spec's fields plus systemKbn; unknown fields are dropped. */
-export const Body = <P extends Record<string, TSchema>>(props: P) => Type.Object({ systemKbn: SystemKbn, ...props });
+/** A request body: the spec's fields plus systemKbn; unknown fields are dropped (removeAdditional). */
+export const Body = <P extends Record<string, TSchema>>(props: P) => Type.Object({ systemKbn: SystemKbn, ...props }, { additionalProperties: false });
 
 export const EmptyResponse = Type.Object({});
 

@@ -98,8 +98,9 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     const config = request.routeOptions.config ?? {};
     if (config.public) return;
     const token = bearer(request);
-    if (token === null && config.optionalAuth) return;
     const caller = token ? await resolveCaller(app, token) : null;
+    // Logs are still taken (as anonymous) from a browser whose session has just expired.
+    if (!caller && config.optionalAuth) return;
     if (!caller) throw problem.unauthorized();
     request.caller = caller;
   });

@@ -69,7 +69,7 @@ export interface SearchAnswer {
   status: number;
   ids: number[];
   rows: Array<{ contentId: number; categoryId: number; serchScore: number; postPeriod: string; updateFormPath: string; contentsTitle: string }>;
-  tags: Array<{ tagId: number; tagName: string; categoryId: number | ''; isChecked: boolean }>;
+  tags: Array<{ tagId: number; tagName: string; categoryId: number | ''; categoryName: string; isChecked: boolean }>;
   body: Record<string, unknown>;
 }
 

@@ -136,7 +136,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const caller = request.caller!;
-      if (typeof request.body === 'string' && request.body !== caller.userId && request.body !== caller.pseudo?.userId) throw problem.forbidden();
+      const claimed = request.body;
+      if (typeof claimed === 'string' && claimed !== '' && claimed !== caller.userId && claimed !== caller.pseudo?.userId) throw problem.forbidden();
       await repo.touchSession(app.db, caller.sessionId, app.clock.now());
       const pseudo = caller.pseudo ? { userId: caller.pseudo.userId, agCode: caller.pseudo.agCode } : null;
       return { isValid: true, token: signSessionToken(app, { sessionId: caller.sessionId, userId: caller.userId, agCode: caller.agCode, pseudo }) };
