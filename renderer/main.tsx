@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './styles/global.css';
+// The editor's colour classes (txt-*) style stored rich text wherever it is shown, not only in forms.
+import './forms/widgets/rich-text/colors.css';
 import { DialogHost } from './app/dialog';
 import { ErrorBoundary } from './app/errors/ErrorBoundary';
 import { installGlobalErrorHandlers } from './app/errors/unexpected-error';

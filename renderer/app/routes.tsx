@@ -21,6 +21,7 @@ import { KanriTopPage } from '../screens/kanri/KanriTopPage';
 import { CategoryListPage } from '../screens/contents/CategoryListPage';
 import { ContentDetailPage } from '../screens/contents/ContentDetailPage';
 import { PortalTopPage } from '../screens/portal/PortalTopPage';
+import { SiteSearchPage } from '../screens/search/SiteSearchPage';
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -73,8 +74,8 @@ export const appRoutes: readonly AppRoute[] = [
   // Front area (spec 000 section 2).
   page('/', 'ポータルトップ', PortalTopPage),
   page('/portal-top', 'ポータルトップ', PortalTopPage),
-  page('/site-serch', 'サイト内検索'),
-  page('/site-serch/categoryId/:categoryId', 'サイト内検索'),
+  page('/site-serch', 'サイト内検索', SiteSearchPage),
+  page('/site-serch/categoryId/:categoryId', 'サイト内検索', SiteSearchPage),
   page('/news', 'ニュース一覧', CategoryListPage),
   page('/faq', 'FAQ', CategoryListPage),
   page('/application-form', '申請フォーム', CategoryListPage),

@@ -22,6 +22,7 @@ import { errorMessageText, isApiError, type ErrorPolicy } from '../api/client';
 import { alertMessage, confirmMessage } from '../app/dialog';
 import { ensureValidSession } from '../components/session-check';
 import { useRemote } from '../components/use-remote';
+import { useRouteHandle } from '../app/route-handle';
 import { runCall } from './calls';
 import { ruleContext, type MessageRef } from './definitions';
 import { ErrorList } from './ErrorList';
@@ -62,10 +63,12 @@ export function FormView(props: FormViewProps) {
     (error) => errorMessageText(error, FORM_ERROR_POLICY),
   );
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const screenName = useRouteHandle()?.screenName ?? '';
 
   if (remote.status === 'failed') {
+    // On the first load the screen shows only the message (spec 001 section 8).
     return (
-      <Frame display={props.display} title="">
+      <Frame display={props.display} title={props.display === 'page' ? screenName : ''}>
         <p className={styles.loadError} role="alert">
           {remote.message}
         </p>
@@ -81,7 +84,7 @@ export function FormView(props: FormViewProps) {
   }
   if (remote.status !== 'ready') {
     return (
-      <Frame display={props.display} title="">
+      <Frame display={props.display} title={props.display === 'page' ? screenName : ''}>
         <div className={styles.loading} role="status">
           <span className={styles.spinner} aria-hidden="true" />
           読み込み中です…
@@ -313,10 +316,13 @@ export const FormBody = memo(function FormBody({ store, schema, uiSchema, onSubm
   useLayoutEffect(() => store.attach(setFormData), [store]);
 
   const onChange = useCallback(
-    (event: IChangeEvent<FormRecord>) => {
+    (event: IChangeEvent<FormRecord>, id?: string) => {
       const record = event.formData ?? {};
       store.changed(record);
       setFormData(record);
+      // A field that shows a message is checked again as it is corrected (that field only).
+      const path = id ? store.pathOfId(id) : '';
+      if (path && store.hasResults(path)) store.validatePath(path, record);
     },
     [store],
   );

@@ -32,7 +32,10 @@ function multipartOf(body: unknown): FormData {
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined || value === null) continue;
     const file = localFileOf(value);
+    const uploadId = isRecord(value) && typeof value.uploadId === 'string' ? value.uploadId : '';
     if (file) form.append(key, file, file.name);
+    // A file that went through the resumable upload travels as its upload id (docs/forms.md).
+    else if (uploadId) form.append('uploadId', uploadId);
     else if (typeof value === 'object') form.append(key, JSON.stringify(stripLocal(value)));
     else form.append(key, String(value));
   }

@@ -190,6 +190,10 @@ export class FormStore {
     return found;
   }
 
+  hasResults(path: string): boolean {
+    return this.results.some((r) => r.field === path);
+  }
+
   /** Messages of one field (deep: and of the fields inside it), joined by line breaks (a stable snapshot for React). */
   fieldMessages(path: string, deep = false): string {
     return this.results

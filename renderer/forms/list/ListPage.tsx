@@ -411,7 +411,9 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
         {mode === 'result' && (
           <>
             {rows.length === 0 ? (
-              <p className={styles.empty}>{processing ? '読み込み中です…' : '該当するデータはありません。'}</p>
+              <p className={styles.empty} role="status">
+                {processing ? '読み込み中です…' : hasSearchMode ? formatMessage('WRN_0002', ['データ']) : '登録されているデータはありません。'}
+              </p>
             ) : (
               <>
                 <ListTable
@@ -458,6 +460,7 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
           onClose={() => setModalForm(null)}
           onSaved={() => {
             setModalForm(null);
+            show([]);
             void run(reload);
           }}
         />

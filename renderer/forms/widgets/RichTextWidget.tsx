@@ -14,7 +14,6 @@ import { storeOf, useFieldMessages } from '../form-store';
 import { toggleMark, withInlines } from './rich-text/commands';
 import { fromHtml, toHtml } from './rich-text/html';
 import { Toolbar } from './rich-text/Toolbar';
-import './rich-text/colors.css';
 import styles from './rich-text/RichText.module.css';
 
 const WRITE_DELAY_MS = 200;
