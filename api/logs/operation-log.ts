@@ -3,22 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-export const ANONYMOUS_USER_ID = '0000000000';
-export const ANONYMOUS_AG_CODE = '00000000';
-
-export const OperationType = {
-  login: '01',
-  logout: '02',
-  transition: '03',
-  video: '04',
-  file: '05',
-  search: '06',
-  resetPassword: '07',
-  favourite: '08',
-  updatePassword: '09',
-  viewFile: '10',
-  linkClick: '11',
-} as const;
+export { ANONYMOUS_AG_CODE, ANONYMOUS_USER_ID, OperationType } from '../../schemas/operation-log';
+import { ANONYMOUS_AG_CODE, ANONYMOUS_USER_ID } from '../../schemas/operation-log';
 
 export interface OperationEntry {
   source: 'client' | 'server';

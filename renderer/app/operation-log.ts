@@ -1,24 +1,15 @@
 // Operation log (spec 000 section 3, /api/log). Errors are ignored.
 import { apiPost } from '../api/client';
+import { OperationType, type OperationTypeCode } from '../../schemas/operation-log';
 import { ANONYMOUS_AG_CODE, ANONYMOUS_USER_ID, getSession } from './session';
 
-export const OPERATION_TYPE = {
-  logout: '02',
-  transition: '03',
-  video: '04',
-  file: '05',
-  search: '06',
-  resetPassword: '07',
-  favourite: '08',
-  updatePassword: '09',
-  viewFile: '10',
-  linkClick: '11',
-} as const;
+/** The operation types of spec 000 section 7, shared with the API. */
+export const OPERATION_TYPE = OperationType;
 
-export type OperationType = (typeof OPERATION_TYPE)[keyof typeof OPERATION_TYPE];
+export type { OperationTypeCode as OperationType } from '../../schemas/operation-log';
 
 export interface OperationLogEntry {
-  operationType: OperationType;
+  operationType: OperationTypeCode;
   fromScreenName?: string;
   toScreenName?: string;
   controlName?: string;

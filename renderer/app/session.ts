@@ -22,8 +22,7 @@ export const SESSION_KEYS = {
 } as const;
 
 /** Ids written to the operation log before sign-in (spec 000 section 3). */
-export const ANONYMOUS_USER_ID = '0000000000';
-export const ANONYMOUS_AG_CODE = '00000000';
+export { ANONYMOUS_AG_CODE, ANONYMOUS_USER_ID } from '../../schemas/operation-log';
 
 export interface SessionSnapshot {
   token: string;
