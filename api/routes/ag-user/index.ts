@@ -4,7 +4,7 @@
 // on any agent's. The target agent is named inside the payload (agUserSearchCond.agCode,
 // agUserData.agCode, displayAgCode); the top-level agCode/userId stay the caller's and are
 // checked by the auth plugin. Writes run the rules of schemas/forms/ag-user.json and are audited.
-// A new user gets a mail with a link to set the first password (docs/agent-users.md).
+// A new user gets a mail with a link to set the first password (docs/admin-maintenance.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
