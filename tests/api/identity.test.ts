@@ -118,14 +118,14 @@ t.test('identity and authority', async (t) => {
   // still checked, as demo-agent, with the access it really has) and every listed one.
   const guarded: Array<[string, RouteCase]> = [];
   for (const path of [...new Set([...apiPostRoutes(h.app), ...Object.keys(ROUTES)])].sort()) {
-    const r = ROUTES[path] ?? { access: await probeAccess(h, path) };
+    const r = ROUTES[path] ?? { access: await probeAccess(h, path, agent.token) };
     if (r.access !== 'public') guarded.push([path, r]);
   }
   const stillWorks = async (token: string) => (await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' }, { token })).statusCode === 200;
 
   t.test('the route list of this test is every POST /api route of the app, each with the access it really has', async (t) => {
     t.same(apiPostRoutes(h.app), Object.keys(ROUTES).sort(), 'registered routes = the list');
-    for (const [path, r] of Object.entries(ROUTES)) t.equal(await probeAccess(h, path), r.access, `${path} is ${r.access}`);
+    for (const [path, r] of Object.entries(ROUTES)) t.equal(await probeAccess(h, path, agent.token), r.access, `${path} is ${r.access}`);
   });
 
   t.test('the API routes of other methods (forms, lists, uploads …) need a token too', async (t) => {
@@ -147,8 +147,11 @@ t.test('identity and authority', async (t) => {
       } else {
         t.equal(res.statusCode, 200, `${path} takes no token (before sign-in)`);
       }
+      // A token that does not verify is refused where a token is needed; the logs take the entry
+      // as anonymous (a session that just expired must not lose its error report).
       const bad = await h.post(urlOf(path), { ...r.body }, { token: `${agent.token}x` });
-      t.equal(bad.statusCode, 401, `${path} refuses a bad token`);
+      if (r.access === 'auth') t.equal(bad.statusCode, 401, `${path} refuses a bad token`);
+      else t.equal(bad.statusCode, 200, `${path} takes a bad token as no token`);
     }
   });
 

@@ -43,11 +43,16 @@ const isSessionExpired = (res: LightMyRequestResponse) =>
  * without one (401 ERR_USER001); an optional-auth route accepts no token but refuses a bad one;
  * a public route ignores both.
  */
-export async function probeAccess(h: TestApp, path: string): Promise<Access> {
+/**
+ * How a route treats tokens: 'auth' needs one; 'optionalAuth' works without one but uses a
+ * valid one (so the identity check refuses someone else's ids in the body); 'public' ignores it.
+ */
+export async function probeAccess(h: TestApp, path: string, validToken?: string): Promise<Access> {
   const noToken = await h.post(urlOf(path), { systemKbn: '01' });
   if (isSessionExpired(noToken)) return 'auth';
-  const badToken = await h.post(urlOf(path), { systemKbn: '01' }, { token: 'not-a-token' });
-  return isSessionExpired(badToken) ? 'optionalAuth' : 'public';
+  if (!validToken) return 'public';
+  const claimsOther = await h.post(urlOf(path), { systemKbn: '01', userId: '9999999999' }, { token: validToken });
+  return claimsOther.statusCode === 403 ? 'optionalAuth' : 'public';
 }
 
 /** The messageIds of an error answer (empty when the body has none). */
