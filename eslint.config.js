@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', '.tap/', 'test-results/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', 'tmp/', '.tap/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
