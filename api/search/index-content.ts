@@ -151,7 +151,9 @@ export async function rebuildSearchIndex(db: Db, opts: { batchSize?: number } = 
     }
     await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
     await sql.raw(indexDef).execute(trx);
-    await sql`analyze search_documents`.execute(trx);
+    // Fresh statistics for the planner (PGlite runs no autovacuum): bigram frequencies, and the
+    // sizes of the tables the search joins after a bulk load.
+    for (const table of ['search_documents', 'contents', 'content_tags', 'content_agents']) await sql`analyze ${sql.table(table)}`.execute(trx);
     return documents;
   };
   const documents = db.isTransaction ? await work(db) : await db.transaction().execute(work);

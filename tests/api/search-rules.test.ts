@@ -173,12 +173,16 @@ t.test('site search rules and authority', async (t) => {
     );
 
     const faq = await search(agent, { categoryId: 2 });
-    const tagRows = await h.db.selectFrom('tags').select(['tag_id', 'category_id']).execute();
-    const used = await h.db.selectFrom('content_tags as ct').innerJoin('contents as c', 'c.content_id', 'ct.content_id').select(['ct.tag_id', 'ct.content_id', 'c.category_id']).execute();
-    const visible2 = await expectedVisibleIds(h, agent.agCode, TODAY, { categoryId: 2 });
-    const expected = tagRows.filter((tr) => (tr.category_id === null || tr.category_id === 2) && used.some((u) => u.tag_id === tr.tag_id && visible2.has(u.content_id))).map((tr) => tr.tag_id);
-    t.same(new Set(faq.tags.map((x) => x.tagId)), new Set(expected), 'tags of the category (or common tags) that a visible content carries');
+    const tagRows = await h.db.selectFrom('tags').select(['tag_id', 'category_id']).orderBy('display_order').orderBy('tag_id').execute();
+    t.same(
+      faq.tags.map((x) => x.tagId),
+      tagRows.filter((tr) => tr.category_id === null || tr.category_id === 2).map((tr) => tr.tag_id),
+      'the tag catalogue of the category and the common tags, in display order',
+    );
     t.ok(faq.tags.every((x) => x.categoryId === 2 || x.categoryId === ''), 'categoryId of each tag');
+    t.ok(faq.tags.some((x) => x.categoryId === 2 && x.categoryName === 'FAQ'), 'with its category name');
+    const everywhere = await search(agent, { keyword: '配送' });
+    t.equal(everywhere.tags.length, tagRows.filter((tr) => tr.category_id === null || (tr.category_id >= 1 && tr.category_id <= 8)).length, 'a search of every category: the tags of all of them');
   });
 
   await t.test('the search history', async (t) => {

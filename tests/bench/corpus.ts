@@ -52,8 +52,14 @@ const fillers = [
 ];
 const regions = ['北海道', '東北', '関東', '首都圏', '中部', '近畿', '中国・四国', '九州・沖縄'];
 const seasons = ['新年度', '春季', '夏季', '秋季', '冬季', '年末年始', '上期', '下期'];
-/** Words placed with a known, low frequency, so that a keyword has a few hundred hits at 100,000. */
-export const RARE_WORDS = ['稟議', '廃番', '棚札', '検収', '預託', '源泉'] as const;
+/**
+ * Words of 2, 3 and 5 characters placed with a known, low frequency (each in about 0.35% of the
+ * contents), so that a keyword has a few hundred hits at 100,000 contents and the answer is a
+ * list, not 416.
+ */
+export const RARE_WORDS = ['稟議', '廃番', '検収書', '棚札類', '源泉徴収票', '預託金規程'] as const;
+/** A two-character word in about 1% of the contents: close to the maximum of one answer at 100,000. */
+export const MID_WORD = '督促';
 
 const CATEGORY_WEIGHTS: Array<[number, number]> = [
   [1, 30], // お知らせ
@@ -113,12 +119,13 @@ function sentence(r: ReturnType<typeof rng>): string {
   }
 }
 
-function bodyOf(r: ReturnType<typeof rng>, rare: string | null): string {
+function bodyOf(r: ReturnType<typeof rng>, rare: string | null, mid: string | null): string {
   const parts: string[] = [];
   const paragraphs = r.int(2, 5);
   for (let i = 0; i < paragraphs; i++) {
     let text = Array.from({ length: r.int(1, 3) }, () => sentence(r)).join('');
     if (rare && i === 0) text = `${rare}について。${text}`;
+    if (mid && i === paragraphs - 1) text = `${text}お支払いの${mid}状をお送りする場合があります。`;
     if (r.chance(0.2)) text = text.replace(/、/, `、<strong>${r.pick(topics)}</strong>の`);
     parts.push(`<p>${text}</p>`);
     if (r.chance(0.3)) parts.push(`<ul>${Array.from({ length: r.int(2, 4) }, () => `<li>${r.pick(products)}：${r.pick(topics)}</li>`).join('')}</ul>`);
@@ -160,7 +167,7 @@ export async function generateContents(db: Kysely<Database>, opts: CorpusOptions
         category_id: category,
         sub_category_id: subIds.length && r.chance(0.85) ? r.pick(subIds) : null,
         title,
-        body_html: bodyOf(r, rare),
+        body_html: bodyOf(r, rare, r.chance(0.0105) ? MID_WORD : null),
         keisai_start: addDays(opts.today, startOffset),
         keisai_end: ended ? addDays(opts.today, startOffset + r.int(10, 50)) : '9999-12-31',
         new_days: 14,

@@ -146,7 +146,13 @@ export default async function siteSearchRoutes(fastify: FastifyInstance) {
       };
       // A keyword that normalises to nothing (only invisible characters) finds nothing.
       const nothing = keyword !== '' && searchTerms(keyword).length === 0;
-      const result = nothing ? { tooMany: false as const, rows: [] } : await searchContents(app.db, viewer, criteria);
+      // The tags of the categories searched before the category narrowing, so unchecking a
+      // category keeps its tags. Read beside the search (a second connection on PostgreSQL).
+      const tagScope = categoryId !== null ? [categoryId] : [...allowedIds];
+      const [result, tagListData] = await Promise.all([
+        nothing ? { tooMany: false as const, rows: [] } : searchContents(app.db, viewer, criteria),
+        tagListOf(app.db, tagScope, new Set(tagIds)),
+      ]);
 
       if (b.isRegSerchHistory && keyword !== '') {
         const p = caller.pseudo;
@@ -161,9 +167,6 @@ export default async function siteSearchRoutes(fastify: FastifyInstance) {
         });
       }
       if (result.tooMany) throw problem.tooManyResults(SEARCH_NAME);
-      // The tags of the categories searched before the category narrowing, so unchecking a category keeps its tags.
-      const tagScope = categoryId !== null ? [categoryId] : [...allowedIds];
-      const tagListData = await tagListOf(app.db, viewer, { categoryIds: tagScope, period }, new Set(tagIds));
       return { containtsListData: result.rows, tagListData };
     },
   );

@@ -1,0 +1,109 @@
+// npm run bench:search [-- --n 100000 --runs 40 --scan-runs 15]
+//
+// Site-search benchmark (issue 5, docs/performance.md). On a fresh database (PGlite in memory,
+// or a new database on the server of DATABASE_URL, dropped afterwards): the demo seeds plus N
+// generated contents (tests/bench/corpus.ts), the index rebuilt and timed, then p50 / p95 of
+// /api/SiteSearch/getContentsList THROUGH THE API (fastify.inject, a signed-in agent) for each
+// query shape, once with the bigram index and once with a plain ILIKE '%…%' scan of the same
+// normalised text (the baseline: the same query and answer, only the access path differs).
+import os from 'node:os';
+import { sql } from 'kysely';
+import { searchSettings, type Matcher } from '../../api/search/query';
+import { rebuildSearchIndex } from '../../api/search/index-content';
+import { createTestApp } from '../helpers/test-app';
+import { signInAs } from '../helpers/portal';
+import { generateContents } from './corpus';
+
+function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const v = Number(process.argv[i + 1]);
+  if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} needs a number`);
+  return v;
+}
+
+const N = flag('n', 100_000);
+const RUNS = flag('runs', 40);
+const SCAN_RUNS = flag('scan-runs', 15);
+const WARMUP = 3;
+
+interface Shape {
+  name: string;
+  body: Record<string, unknown>;
+}
+
+const SHAPES: Shape[] = [
+  { name: '2 chars (稟議)', body: { keyword: '稟議' } },
+  { name: '2 chars, ~800 hits (督促)', body: { keyword: '督促' } },
+  { name: '2 chars, frequent (研修): 416', body: { keyword: '研修' } },
+  { name: '3 chars (検収書)', body: { keyword: '検収書' } },
+  { name: '5 chars (源泉徴収票)', body: { keyword: '源泉徴収票' } },
+  { name: '2+2 chars (在庫 廃番)', body: { keyword: '在庫 廃番' } },
+  { name: 'keyword + narrowing', body: { keyword: '配送', narrowKeyword: '廃番', narrowCategorys: [1, 2, 4, 5], isNarrowCategory: true, narrowTags: [] as number[] } },
+  { name: 'category listing (虎の巻)', body: { categoryId: 8 } },
+  { name: 'category listing (お知らせ): 416', body: { categoryId: 1 } },
+];
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+
+const started = performance.now();
+const h = await createTestApp();
+try {
+  const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const version = (await sql<{ v: string }>`select version() as v`.execute(h.db)).rows[0].v.split(',')[0];
+  console.log(`# site-search benchmark: ${kind} (${version}), N = ${N.toLocaleString('en')}, ${os.cpus().length} CPUs, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+
+  const generated = await generateContents(h.db, { n: N, today: '2026-11-20' });
+  console.log(`generated ${generated.contents.toLocaleString('en')} contents in ${(generated.ms / 1000).toFixed(1)} s`);
+  const rebuilt = await rebuildSearchIndex(h.db);
+  const sizes = (
+    await sql<{ docs: string; gin: string; pk: string }>`select pg_total_relation_size('search_documents') as docs, pg_relation_size('search_documents_bigrams_idx') as gin, pg_relation_size('search_documents_pkey') as pk`.execute(
+      h.db,
+    )
+  ).rows[0];
+  const mb = (b: string | number) => `${(Number(b) / 1024 / 1024).toFixed(0)} MB`;
+  console.log(
+    `index build (rebuildSearchIndex): ${(rebuilt.ms / 1000).toFixed(1)} s for ${rebuilt.documents.toLocaleString('en')} documents; search_documents ${mb(sizes.docs)} in all, of which GIN ${mb(sizes.gin)}`,
+  );
+
+  const agent = await signInAs(h, 'demo-agent');
+  const call = async (shape: Shape) => {
+    const t0 = performance.now();
+    const res = await agent.call('/api/SiteSearch/getContentsList', shape.body);
+    const ms = performance.now() - t0;
+    const rows = res.statusCode === 200 ? (res.json().containtsListData as unknown[]).length : -1;
+    return { ms, status: res.statusCode, rows };
+  };
+  const measure = async (shape: Shape, matcher: Matcher, runs: number) => {
+    searchSettings.matcher = matcher;
+    let answer = { status: 0, rows: 0 };
+    for (let i = 0; i < WARMUP; i++) answer = await call(shape);
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) times.push((await call(shape)).ms);
+    times.sort((a, b) => a - b);
+    return { ...answer, p50: pct(times, 50), p95: pct(times, 95) };
+  };
+
+  // A steady state first: every shape once through each path (caches, JIT, the planner's statistics).
+  for (const shape of SHAPES) for (const matcher of ['index', 'scan'] as const) await measure(shape, matcher, 0);
+
+  console.log('');
+  console.log('| query shape | answer | index p50 | index p95 | ILIKE scan p50 | ILIKE scan p95 | scan / index (p50) | scan / index (p95) |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const shape of SHAPES) {
+    const index = await measure(shape, 'index', RUNS);
+    const scan = await measure(shape, 'scan', SCAN_RUNS);
+    if (index.status !== scan.status || index.rows !== scan.rows) throw new Error(`${shape.name}: index answered ${index.status}/${index.rows}, scan ${scan.status}/${scan.rows}`);
+    const answer = index.status === 200 ? `${index.rows} rows` : `${index.status}`;
+    console.log(
+      `| ${shape.name} | ${answer} | ${fmt(index.p50)} ms | ${fmt(index.p95)} ms | ${fmt(scan.p50)} ms | ${fmt(scan.p95)} ms | ${(scan.p50 / index.p50).toFixed(1)}× | ${(scan.p95 / index.p95).toFixed(1)}× |`,
+    );
+  }
+  searchSettings.matcher = 'index';
+  console.log('');
+  console.log(`# runs: ${RUNS} (index), ${SCAN_RUNS} (scan) after ${WARMUP} warm-up calls each; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+} finally {
+  searchSettings.matcher = 'index';
+  await h.close();
+}
