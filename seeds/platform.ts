@@ -185,6 +185,7 @@ export async function seedPlatform(db: Kysely<Database>, hash: (password: string
     [6, 7, 'イベント', '/skilup-event-list', 2],
     [null, 9, 'ワンストップガイド', '/one-stop-gide', 4],
     [null, 13, '申請管理', '/shinsei-kanri-ag', 5],
+    [null, 14, '申請管理', '/shinsei-kanri-provider', 5], // supplier staff only (audience provider)
     [null, 11, 'インセンティブ', '/incentive', 6, true],
     [null, 999, 'コーポレートサイト', 'https://www.example.jp/', 7, true],
   ];
