@@ -1,6 +1,6 @@
-// Breadcrumb of content pages (/api/Breadcrumbs/getBreadcrumbs): ポータルトップ, the category
-// trail, then the current page. A failed call shows ERR_SYS003 naming the breadcrumb and leaves
-// only the first step.
+// Breadcrumb of content pages and the search screen (/api/Breadcrumbs/getBreadcrumbs): the portal
+// top (ポータルトップ; ホーム on the search screen, spec 000 §2), the category trail, then the
+// current page. A failed call shows ERR_SYS003 naming the breadcrumb and leaves only the first step.
 import { Link } from 'react-router-dom';
 import { apiPost } from '../api/client';
 import { callerScope } from './data-scope';
@@ -13,14 +13,17 @@ import styles from './Breadcrumbs.module.css';
 export const BREADCRUMB_PART = 'パンくずリスト';
 
 interface Props {
-  categoryId: number | string;
-  /** The page itself (a content title); without it the last category is the current page. */
+  /** The category whose trail is shown; null shows no trail. */
+  categoryId: number | string | null;
+  /** The page itself (a content title); without it (or '') the last category is the current page. */
   current?: string;
+  /** The text of the first step, the link to the portal top. */
+  home?: string;
 }
 
-export function Breadcrumbs({ categoryId, current }: Props) {
+export function Breadcrumbs({ categoryId, current, home = 'ポータルトップ' }: Props) {
   const remote = useRemote(
-    String(categoryId),
+    categoryId === null ? null : String(categoryId),
     (signal) =>
       apiPost<{ breadcrumbsList?: BreadcrumbItem[] }>('/api/Breadcrumbs/getBreadcrumbs', { ...callerScope(), categoryId }, { signal }).then(
         (answer) => answer?.breadcrumbsList ?? [],
@@ -30,10 +33,10 @@ export function Breadcrumbs({ categoryId, current }: Props) {
   const trail = remote.status === 'ready' ? remote.data : [];
 
   return (
-    <nav aria-label="パンくずリスト" className={styles.breadcrumbs}>
+    <nav aria-label={BREADCRUMB_PART} className={styles.breadcrumbs}>
       <ol>
         <li>
-          <Link to="/portal-top">ポータルトップ</Link>
+          <Link to="/portal-top">{home}</Link>
         </li>
         {trail.map((crumb, index) => {
           const last = index === trail.length - 1 && !current;

@@ -32,7 +32,7 @@ import { FormStore, ID_SEPARATOR, useFormMessages, type FormRecord } from './for
 import { initialRecord, setUpForm, type FormSetup } from './form-setup';
 import { formTemplates } from './templates';
 import { translateString } from './translate';
-import { useProcessing } from './use-processing';
+import { useProcessing } from '../app/use-processing';
 import { formWidgets } from './widgets';
 import styles from './FormLayout.module.css';
 

@@ -11,7 +11,7 @@ import { tokyoDate } from '../../api/clock';
 import { loadConfig } from '../../api/config';
 import { localDiskStorage } from '../../api/files/storage';
 import { seedIfEmpty } from '../../seeds/index';
-import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture';
+import { oneTimeCodeIn, startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture';
 import { openTestDatabase } from '../helpers/test-db';
 
 /** A clock that starts at `start` and then runs with real time; `set` jumps. */
@@ -88,6 +88,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const file = path.resolve('test-results', 'screens', `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   console.log(`# screenshot ${file}`);
+}
+
+/** Signs in on the login screen with the mailed one-time code and waits for the portal top (popups left open). */
+export async function signIn(portal: Portal, page: Page, loginId: string, password: string): Promise<void> {
+  await page.goto(`${portal.url}/login`);
+  await page.getByLabel('ログインID').fill(loginId);
+  await page.getByLabel('パスワード', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.waitForURL(/\/login-otp/);
+  const code = oneTimeCodeIn(portal.smtp.latestTo(`${loginId}@portal.example.jp`));
+  await page.getByLabel('セキュリティコード').fill(code);
+  await page.getByRole('button', { name: '認証' }).click();
+  await page.waitForURL(/\/portal-top$/);
 }
 
 /** Closes the login popups shown after sign-in, ticking 確認しました where a popup asks for it. */

@@ -2,14 +2,13 @@
 // page opened from the news list, the favourite star, downloads (one file and the ZIP, checked
 // byte for byte), the video watch log, and targeting between two agents.
 import fs from 'node:fs/promises';
-import zlib from 'node:zlib';
 import t from 'tap';
 import type { Page, Request } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { FIXTURE_TITLES } from '../../seeds/content-fixtures';
 import { buildSeedFiles } from '../../seeds/demo-files';
-import { oneTimeCodeIn } from '../helpers/smtp-capture';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, startPortal, type Portal } from './harness';
+import { readZip } from '../helpers/portal';
+import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -22,18 +21,6 @@ t.teardown(async () => {
   await (await browserPromise).close();
   await portal.close();
 });
-
-async function signIn(page: Page, loginId: string, password: string) {
-  await page.goto(`${portal.url}/login`);
-  await page.getByLabel('ログインID').fill(loginId);
-  await page.getByLabel('パスワード', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.waitForURL(/\/login-otp/);
-  const code = oneTimeCodeIn(portal.smtp.latestTo(`${loginId}@portal.example.jp`));
-  await page.getByLabel('セキュリティコード').fill(code);
-  await page.getByRole('button', { name: '認証' }).click();
-  await page.waitForURL(/\/portal-top$/);
-}
 
 const jsonBody = (request: Request): Record<string, unknown> => {
   try {
@@ -60,31 +47,6 @@ async function closePatternOnePopups(page: Page) {
 }
 
 /** Closes every login popup, ticking 確認しました where the popup asks for it. */
-/** The entries of a ZIP archive, inflated (central directory; stored or deflated entries). */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const entries = new Map<string, Buffer>();
-  let eocd = zip.length - 22;
-  while (eocd >= 0 && zip.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  if (eocd < 0) throw new Error('no end of central directory');
-  const count = zip.readUInt16LE(eocd + 10);
-  let p = zip.readUInt32LE(eocd + 16);
-  for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(p) !== 0x02014b50) throw new Error('bad central directory entry');
-    const method = zip.readUInt16LE(p + 10);
-    const compressedSize = zip.readUInt32LE(p + 20);
-    const nameLength = zip.readUInt16LE(p + 28);
-    const extraLength = zip.readUInt16LE(p + 30);
-    const commentLength = zip.readUInt16LE(p + 32);
-    const localOffset = zip.readUInt32LE(p + 42);
-    const name = zip.subarray(p + 46, p + 46 + nameLength).toString('utf8');
-    const dataStart = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
-    const data = zip.subarray(dataStart, dataStart + compressedSize);
-    entries.set(name, method === 8 ? zlib.inflateRawSync(data) : Buffer.from(data));
-    p += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
-
 /** The path of a content of category 6 by title, read through the app's own list call. */
 async function contentPathByTitle(page: Page, categoryId: number, title: string): Promise<string> {
   return page.evaluate(
@@ -112,7 +74,7 @@ let sakuraOnlyPath = '';
 t.test('an agent sees the portal top, confirms a popup, stars and downloads from a news content, and watches a video', async (t) => {
   const page = await newPage(await browserPromise);
   const popupCheck = page.waitForRequest(isCall('/api/LoginPopup/RegPopupCheckHistory'), { timeout: 30_000 });
-  await signIn(page, 'demo-agent', 'Agent#Demo20261');
+  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
 
   // The pattern-2 popup comes first: 閉じる stays disabled until 確認しました is ticked.
   const confirmPopup = page.locator('dialog[open]').filter({ hasText: FIXTURE_TITLES.popupSakura });
@@ -192,7 +154,7 @@ t.test('an agent sees the portal top, confirms a popup, stars and downloads from
   // The ZIP of all documents.
   const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ダウンロード一括' }).click()]);
   t.match(all.suggestedFilename(), /\.zip$/, 'ZIP name');
-  const entries = unzip(await fs.readFile((await all.path())!));
+  const entries = new Map(readZip(await fs.readFile((await all.path())!)).map((e) => [e.name, e.data]));
   t.same([...entries.keys()].sort(), ['2027年春_新商品カタログ.pdf', '新商品価格表（2027年春）.pdf', '注文書テンプレート.csv'].sort(), 'every document in the ZIP');
   t.same(entries.get('2027年春_新商品カタログ.pdf'), seedFiles.docs.catalog.bytes, 'ZIP entry bytes');
   t.same(entries.get('注文書テンプレート.csv'), seedFiles.docs.orderSheet.bytes, 'ZIP entry bytes (CSV)');
@@ -235,7 +197,7 @@ t.test('an agent sees the portal top, confirms a popup, stars and downloads from
 t.test('a second agent does not see the first agent\'s targeted content', async (t) => {
   t.ok(sakuraOnlyPath, 'the first test found the targeted content');
   const page = await newPage(await browserPromise);
-  await signIn(page, 'demo-agent2', 'Agent2#Demo2026');
+  await signIn(portal, page, 'demo-agent2', 'Agent2#Demo2026');
   await closePatternOnePopups(page);
   const main = page.locator('main');
   await t.resolves(main.getByRole('link', { name: FIXTURE_TITLES.minatoOnly }).first().waitFor(), 'own targeted news shown');
@@ -256,7 +218,7 @@ t.test('a second agent does not see the first agent\'s targeted content', async 
 
 t.test('a failing widget shows ERR_SYS003 naming it, the others keep working; broken images fall back', async (t) => {
   const page = await newPage(await browserPromise);
-  await signIn(page, 'demo-agent2', 'Agent2#Demo2026');
+  await signIn(portal, page, 'demo-agent2', 'Agent2#Demo2026');
   await page.route('**/api/Banner/getBannerList', async (route) => {
     if ((jsonBody(route.request()) as { bannerKbn?: string }).bannerKbn === '02') await route.fulfill({ status: 500, contentType: 'application/json', body: '{"messages":[{"messageId":"ERR_SYS999","args":[]}]}' });
     else await route.continue();
@@ -282,7 +244,7 @@ t.test('a failing widget shows ERR_SYS003 naming it, the others keep working; br
 
 t.test('a provider administrator with a business date sees scheduled content', async (t) => {
   const page = await newPage(await browserPromise);
-  await signIn(page, 'demo-provider', 'Provider#Demo2026');
+  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(page);
   await page.goto(`${portal.url}/news`);
   await page.getByRole('link', { name: FIXTURE_TITLES.catalog }).first().waitFor();

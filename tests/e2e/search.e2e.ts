@@ -5,8 +5,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { oneTimeCodeIn } from '../helpers/smtp-capture';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, startPortal, type Portal } from './harness';
+import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -19,19 +18,6 @@ t.teardown(async () => {
   await portal.close();
 });
 
-async function signIn(page: Page, loginId: string, password: string) {
-  await page.goto(`${portal.url}/login`);
-  await page.getByLabel('ログインID').fill(loginId);
-  await page.getByLabel('パスワード', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.waitForURL(/\/login-otp/);
-  const code = oneTimeCodeIn(portal.smtp.latestTo(`${loginId}@portal.example.jp`));
-  await page.getByLabel('セキュリティコード').fill(code);
-  await page.getByRole('button', { name: '認証' }).click();
-  await page.waitForURL(/\/portal-top$/);
-  await dismissAllPopups(page);
-}
-
 const results = (page: Page) => page.locator('section[aria-labelledby="search-title"]');
 const countText = async (page: Page) => (await results(page).locator('header span').first().textContent())?.trim() ?? '';
 const rowTitles = (page: Page) => results(page).locator('ol > li a[href*="/contentsId/"]').allTextContents();
@@ -40,7 +26,8 @@ const currentPage = async (page: Page) => (await results(page).locator('button[a
 
 t.test('an agent searches, narrows, sorts, pages, opens a result and comes back to the same page', async (t) => {
   const page = await newPage(await browserPromise);
-  await signIn(page, 'demo-agent', 'Agent#Demo20261');
+  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+  await dismissAllPopups(page);
 
   // The header box.
   const box = page.getByRole('search').first();
@@ -109,7 +96,8 @@ t.test('an agent searches, narrows, sorts, pages, opens a result and comes back 
 
 t.test('the notices category page: newest first, the date range and 掲載期間外も表示 for everyone', async (t) => {
   const page = await newPage(await browserPromise);
-  await signIn(page, 'demo-agent2', 'Agent2#Demo2026');
+  await signIn(portal, page, 'demo-agent2', 'Agent2#Demo2026');
+  await dismissAllPopups(page);
   await page.goto(`${portal.url}/site-serch/categoryId/1`);
   await results(page).locator('ol > li').first().waitFor();
   t.equal(await results(page).getByRole('button', { name: '新着順' }).getAttribute('aria-pressed'), 'true', 'category mode starts with 新着順');
@@ -162,7 +150,8 @@ t.test('the notices category page: newest first, the date range and 掲載期間
 
 t.test('a provider administrator gets edit links with editMode update', async (t) => {
   const page = await newPage(await browserPromise);
-  await signIn(page, 'demo-provider', 'Provider#Demo2026');
+  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+  await dismissAllPopups(page);
   await page.goto(`${portal.url}/site-serch?keyWord=${encodeURIComponent('配送')}`);
   await results(page).locator('ol > li').first().waitFor();
   const edit = results(page).getByRole('link', { name: /を編集$/ }).first();

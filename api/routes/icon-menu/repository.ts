@@ -1,34 +1,19 @@
-// Icon menu resolved per target and date like the global navigation (DESIGN.md section 7):
-// the most specific setting in force for the agent (agent code, then its segments, then the
-// default), and of it the scheduled list once its date has come, else the current list.
+// Icon menu resolved per target and date like the global navigation (DESIGN.md section 7): the
+// list in force for the agent on the date (authority/scheduled-settings).
 import type { Kysely } from 'kysely';
-import { settingAppliesTo } from '../../authority/visibility';
+import { listInForceFor } from '../../authority/scheduled-settings';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-export async function findIconMenuSettingFor(db: Db, agCode: string, date: string) {
-  return db
-    .selectFrom('icon_menu_settings as s')
-    .select(['s.kanri_id', 's.scheduled_date'])
-    .where('s.reflection_date', '<=', date)
-    .where(settingAppliesTo(agCode))
-    .orderBy('s.target_kbn', 'desc')
-    .orderBy('s.reflection_date', 'desc')
-    .orderBy('s.kanri_id')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 export async function loadIconMenu(db: Db, agCode: string, date: string) {
-  const setting = await findIconMenuSettingFor(db, agCode, date);
-  if (!setting) return [];
-  const detailKbn = setting.scheduled_date && setting.scheduled_date <= date ? '02' : '01';
+  const list = await listInForceFor(db, 'icon_menu_settings', agCode, date);
+  if (!list) return [];
   return db
     .selectFrom('icon_menu_rows')
     .selectAll()
-    .where('kanri_id', '=', setting.kanri_id)
-    .where('detail_kbn', '=', detailKbn)
+    .where('kanri_id', '=', list.kanriId)
+    .where('detail_kbn', '=', list.detailKbn)
     .orderBy('disp_no')
     .orderBy('row_id')
     .execute();

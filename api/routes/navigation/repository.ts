@@ -1,9 +1,9 @@
-// Global navigation resolved per target and date (DESIGN.md section 7): the most specific
-// setting in force for the agent (agent code, then its segments, then the default), and of it
-// the scheduled list once its date has come, else the current list.
+// Global navigation resolved per target and date (DESIGN.md section 7): the list in force for the
+// agent on the date (authority/scheduled-settings).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { contentVisibleTo, isNewOn, settingAppliesTo, type Viewer } from '../../authority/visibility';
+import { listInForceFor } from '../../authority/scheduled-settings';
+import { contentVisibleTo, isNewOn, type Viewer } from '../../authority/visibility';
 
 type Db = Kysely<Database>;
 
@@ -16,28 +16,14 @@ export interface NaviRow {
   separateTab: boolean;
 }
 
-export async function findNaviSettingFor(db: Db, agCode: string, date: string) {
-  return db
-    .selectFrom('global_navi_settings as s')
-    .select(['s.kanri_id', 's.scheduled_date'])
-    .where('s.reflection_date', '<=', date)
-    .where(settingAppliesTo(agCode))
-    .orderBy('s.target_kbn', 'desc')
-    .orderBy('s.reflection_date', 'desc')
-    .orderBy('s.kanri_id')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 export async function loadNaviRows(db: Db, agCode: string, date: string): Promise<NaviRow[]> {
-  const setting = await findNaviSettingFor(db, agCode, date);
-  if (!setting) return [];
-  const detailKbn = setting.scheduled_date && setting.scheduled_date <= date ? '02' : '01';
+  const list = await listInForceFor(db, 'global_navi_settings', agCode, date);
+  if (!list) return [];
   const rows = await db
     .selectFrom('global_navi_rows')
     .select(['category_id', 'parent_id', 'disp_name', 'url', 'disp_no', 'is_separate_tab'])
-    .where('kanri_id', '=', setting.kanri_id)
-    .where('detail_kbn', '=', detailKbn)
+    .where('kanri_id', '=', list.kanriId)
+    .where('detail_kbn', '=', list.detailKbn)
     .orderBy('disp_no')
     .orderBy('row_id')
     .execute();

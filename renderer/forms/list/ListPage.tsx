@@ -28,7 +28,7 @@ import { initialRecord, loadChoices, withChoices } from '../form-setup';
 import { FormBody } from '../FormView';
 import { FormModal } from '../FormModal';
 import { localFileEntry, type LocalFileEntry } from '../local-files';
-import { useProcessing } from '../use-processing';
+import { useProcessing } from '../../app/use-processing';
 import { isChanged, keyOf, nextSort, shownRow, sortRows, type Edits, type Row, type SortState } from './rows';
 import { ListTable } from './ListTable';
 import layout from '../FormLayout.module.css';

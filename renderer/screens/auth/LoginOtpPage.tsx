@@ -9,7 +9,7 @@ import { PublicShell } from '../../app/layout/PublicShell';
 import type { OtpHandoff } from './LoginPage';
 import { clearSignInState, completeSignIn } from './post-login';
 import { safeRedirect } from './redirect';
-import { useProcessing } from './use-processing';
+import { useProcessing } from '../../app/use-processing';
 
 function readHandoff(state: unknown): OtpHandoff | null {
   if (typeof state !== 'object' || state === null) return null;

@@ -8,7 +8,7 @@ import { FormErrors, PasswordField, TextField, fieldsOf, formStyles, messagesOf 
 import { PublicShell } from '../../app/layout/PublicShell';
 import { clearSignInState, completeSignIn } from './post-login';
 import { safeRedirect } from './redirect';
-import { useProcessing } from './use-processing';
+import { useProcessing } from '../../app/use-processing';
 
 /** What /login hands to /login-otp through router state (never through the URL). */
 export interface OtpHandoff {

@@ -5,7 +5,7 @@ import { validateResetRequestForm } from '../../../schemas/rules/auth-forms';
 import { apiPost, errorMessageText, RESET_MAIL_ERROR_POLICY } from '../../api/client';
 import { FormErrors, TextField, fieldsOf, formStyles, messagesOf } from '../../app/form';
 import { PublicShell } from '../../app/layout/PublicShell';
-import { useProcessing } from './use-processing';
+import { useProcessing } from '../../app/use-processing';
 import styles from './AuthScreens.module.css';
 
 export function PasswordResetPage() {

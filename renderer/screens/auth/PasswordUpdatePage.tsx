@@ -13,7 +13,7 @@ import {
 import type { ResetTokenUser } from '../../api/types';
 import { FormErrors, PasswordField, TextField, fieldsOf, formStyles, messagesOf } from '../../app/form';
 import { PublicShell } from '../../app/layout/PublicShell';
-import { useProcessing } from './use-processing';
+import { useProcessing } from '../../app/use-processing';
 import styles from './AuthScreens.module.css';
 
 type State =

@@ -10,7 +10,7 @@ import type { GlobalNavItem } from '../../api/types';
 import { effectiveIds, getSession, updateSession, useSession } from '../../app/session';
 import { ensureValidSession } from '../../components/session-check';
 import { ErrorList } from '../../forms/ErrorList';
-import { useProcessing } from '../../forms/use-processing';
+import { useProcessing } from '../../app/use-processing';
 import styles from './KanriTop.module.css';
 
 interface ChangeAgCodeAnswer {

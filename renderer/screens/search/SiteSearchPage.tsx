@@ -12,12 +12,12 @@ import { formatMessage } from '../../../schemas/messages/format';
 import { SEARCH_PAGE_SIZE, SEARCH_SORTS, sortSearchRows, type SearchSort } from '../../../schemas/rules/search-order';
 import { OPERATION_TYPE, sendOperationLog } from '../../app/operation-log';
 import { isProviderAdmin, useSession } from '../../app/session';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { CATEGORY } from '../../components/data-scope';
 import { Pager } from '../../components/Pager';
 import { LoadingRows, WidgetFailure } from '../../components/WidgetState';
 import { loadSearch, NO_NARROWING, reportSearchFailure, type Narrowing, type SearchRow, type SearchTag } from './search-calls';
 import { categoryGroups, readStoredSearch, writeStoredSearch } from './search-state';
-import { SearchBreadcrumb } from './SearchBreadcrumb';
 import { SearchResultList } from './SearchResultList';
 import { SearchSidePanel } from './SearchSidePanel';
 import styles from './SiteSearch.module.css';
@@ -114,7 +114,7 @@ function SiteSearchScreen({ entryKey }: { entryKey: string }) {
 
   return (
     <div className={styles.page}>
-      <SearchBreadcrumb categoryId={categoryId} current={keyword ? title : categoryId !== null ? '' : SCREEN_NAME} />
+      <Breadcrumbs categoryId={categoryId} current={keyword ? title : categoryId !== null ? '' : SCREEN_NAME} home="ホーム" />
       <div className={styles.layout}>
         <SearchSidePanel
           key={JSON.stringify(applied)}
