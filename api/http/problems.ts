@@ -16,8 +16,18 @@ export class HttpProblem extends Error {
   }
 }
 
-const wire = (messages: readonly Message[]): WireMessage[] =>
-  messages.map((m) => ({ messageId: m.messageId, args: (m.args ?? []).map(String) }));
+/** The wire form: the same message for several fields or rows is said once (the wire has no field). */
+function wire(messages: readonly Message[]): WireMessage[] {
+  const seen = new Set<string>();
+  const out: WireMessage[] = [];
+  for (const m of messages) {
+    const w = { messageId: m.messageId, args: (m.args ?? []).map(String) };
+    const key = JSON.stringify(w);
+    if (!seen.has(key)) out.push(w);
+    seen.add(key);
+  }
+  return out;
+}
 
 export const problem = {
   /** 400 with catalogue messages (rule results carry `field`, which the wire does not need). */

@@ -19,24 +19,14 @@ function fieldOf(e: AjvError): string {
 
 /** Schema failures become catalogue messages: missing → ERR_0001, anything else → ERR_0025. */
 function validationMessages(errors: AjvError[]) {
-  const seen = new Set<string>();
-  const out: { messageId: string; args: string[] }[] = [];
-  for (const e of errors) {
-    const field = fieldOf(e);
-    const messageId = e.keyword === 'required' ? 'ERR_0001' : 'ERR_0025';
-    const key = `${messageId}:${field}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ messageId, args: [field] });
-  }
-  return out;
+  return errors.map((e) => ({ messageId: e.keyword === 'required' ? 'ERR_0001' : 'ERR_0025', args: [fieldOf(e)] }));
 }
 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof HttpProblem) return reply.status(err.statusCode).send(err.body);
     if (err.validation) {
-      return reply.status(400).send({ messages: validationMessages(err.validation as unknown as AjvError[]) });
+      return reply.status(400).send(messagesBody(validationMessages(err.validation as unknown as AjvError[])));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

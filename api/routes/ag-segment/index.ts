@@ -295,7 +295,7 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
       const taken = await repo.segmentsNamed(app.db, names, changed.map((r) => r.id));
       if (taken.length || new Set(names).size !== names.length) messages.push(duplicateName());
       if (messages.length === 0 && changed.length === 0) messages.push({ field: 'agSegmentDataList', messageId: 'ERR_0008', args: [NAME] });
-      if (messages.length) throw problem.validation(dedupeMessages(messages));
+      if (messages.length) throw problem.validation(messages);
 
       const now = app.clock.now();
       try {
@@ -348,15 +348,4 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
       return {};
     },
   );
-}
-
-/** The same message for several rows is shown once (the wire has no field). */
-function dedupeMessages(messages: RuleResult[]): RuleResult[] {
-  const seen = new Set<string>();
-  return messages.filter((m) => {
-    const key = JSON.stringify([m.messageId, m.args]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

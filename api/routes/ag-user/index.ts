@@ -281,7 +281,7 @@ export default async function agUserRoutes(fastify: FastifyInstance) {
         else if (user.userId === caller.userId) messages.push({ field: 'agUserDataList', messageId: 'ERR_0025', args: ['削除対象（ログイン中のユーザー）'] });
         else users.push(user);
       }
-      if (messages.length) throw problem.validation(messages.filter((m, i) => messages.findIndex((x) => x.messageId === m.messageId && x.args[0] === m.args[0]) === i));
+      if (messages.length) throw problem.validation(messages);
       const now = app.clock.now();
       await app.db.transaction().execute(async (trx) => {
         for (const u of users) {
