@@ -36,8 +36,6 @@ declare module 'fastify' {
     public?: boolean;
     /** A token is used when sent, but not required (operation and error logs). */
     optionalAuth?: boolean;
-    /** Body fields that name a target rather than the caller, skipped by the identity check. */
-    bodyTargets?: readonly string[];
     /** Answers even outside operating hours. */
     alwaysOpen?: boolean;
   }

@@ -73,11 +73,10 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** 403 when a body id names someone other than the caller (or the agent it acts as). */
-export function checkBodyIdentity(caller: Caller, body: unknown, targets: readonly string[] = []): void {
+export function checkBodyIdentity(caller: Caller, body: unknown): void {
   if (!isPlainObject(body)) return;
   const allowed = (fields: string[], own: string[]) => {
     for (const f of fields) {
-      if (targets.includes(f)) continue;
       const v = body[f];
       if (v === undefined || v === null || v === '') continue;
       if (typeof v !== 'string' || !own.includes(v)) throw problem.forbidden();
@@ -106,6 +105,6 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
   });
 
   app.addHook('preValidation', async (request) => {
-    if (request.caller) checkBodyIdentity(request.caller, request.body, request.routeOptions.config?.bodyTargets);
+    if (request.caller) checkBodyIdentity(request.caller, request.body);
   });
 });
