@@ -1,6 +1,7 @@
 // SQL for password reset: users by agent code and address, reset tokens (only hashes stored).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { forgetTrustedBrowsers, revokeUserSessions } from '../auth/repository';
 
 type Db = Kysely<Database>;
 
@@ -46,8 +47,8 @@ export async function consumeTokenAndSetPassword(db: Db, tokenHash: string, user
     await trx.updateTable('password_reset_tokens').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
     await trx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, updated_at: at }).where('user_id', '=', userId).execute();
     // A password change ends the user's sessions and forgets the browsers that skipped the code.
-    await trx.updateTable('sessions').set({ revoked_at: at, revoke_reason: 'password-change' }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-    await trx.updateTable('trusted_browsers').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    await revokeUserSessions(trx, userId, at, 'password-change');
+    await forgetTrustedBrowsers(trx, userId, at);
     return true;
   });
 }
