@@ -41,11 +41,18 @@ export interface JsonSchemaObject {
   [key: string]: unknown;
 }
 
+/** The permission category of a definition; `byField` picks it per record (content forms shared by several categories). */
+export interface Permission {
+  categoryId: number;
+  byField?: string;
+  categories?: Record<string, number>;
+}
+
 export interface FormDefinition {
   id: string;
   title: Title;
   description?: string;
-  permission: { categoryId: number };
+  permission: Permission;
   mode?: { update?: string; labels?: Record<string, string> };
   schema: JsonSchemaObject;
   uiSchema: Record<string, unknown>;
