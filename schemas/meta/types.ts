@@ -24,6 +24,8 @@ export interface CallSpec {
   empty?: MessageRef;
   unchanged?: MessageRef;
   to?: string;
+  /** Server side: the answer of a create / update, as expressions over the saved record (`=record`, `=record.contentsId`); default: the key. */
+  answer?: unknown;
 }
 
 export interface OptionSource {
@@ -48,6 +50,26 @@ export interface Permission {
   categories?: Record<string, number>;
 }
 
+/** How a record field maps to a column: the column name, or the column with the value's SQL type. */
+export type StoreColumn = string | { column: string; type?: 'text' | 'integer' | 'date' | 'boolean' };
+
+/**
+ * Where the server keeps a form's records (api/forms/record-store.ts): the table and its key,
+ * the fields with columns of their own (what SQL reads), the JSON column for every other
+ * declared field, soft delete, and the named hook (api/forms/hooks/) for what truly differs.
+ */
+export interface StoreSpec {
+  table: string;
+  key: { field: string; column: string };
+  columns: Record<string, StoreColumn>;
+  extra?: string;
+  softDelete?: string;
+  updatedAt?: string;
+  hook?: string;
+  /** The entity name of the audit trail (agent_user, content …). */
+  audit: string;
+}
+
 export interface FormDefinition {
   id: string;
   title: Title;
@@ -62,6 +84,7 @@ export interface FormDefinition {
   calls?: { load?: CallSpec; create?: CallSpec; update?: CallSpec; delete?: CallSpec };
   actions?: Record<string, { label?: string; to?: string; confirm?: MessageRef; done?: MessageRef }>;
   rules: Rule[];
+  store?: StoreSpec;
 }
 
 export interface ListColumn {
