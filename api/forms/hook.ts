@@ -9,7 +9,7 @@ import type { FormDefinition } from '../../schemas/meta/types';
 import type { Caller } from '../authority/caller';
 import type { Database } from '../db/schema';
 import type { Attach } from '../files/attach';
-import type { FormRecord, RecordId } from './record-store';
+import type { FormRecord, RecordId, Scope } from './record-store';
 
 export type SaveMode = 'new' | 'update';
 
@@ -18,6 +18,8 @@ export interface HookContext {
   request: FastifyRequest;
   caller: Caller;
   form: FormDefinition;
+  /** Shared by the steps of one call (e.g. a token made in `write` and mailed in `committed`). */
+  state: Record<string, unknown>;
 }
 
 export interface WriteContext extends HookContext {
@@ -32,7 +34,13 @@ export interface FormHook {
   /** Record fields the hook stores itself (child rows, files): neither columns nor JSON. */
   fields?: readonly string[];
   /** Before the rules: 403 when the caller may not write this record; may settle fields (the caller's own agent). */
-  authorize?(ctx: HookContext, record: FormRecord, mode: SaveMode | 'load' | 'delete'): Promise<void> | void;
+  authorize?(ctx: HookContext, record: FormRecord, mode: SaveMode | 'load' | 'delete', before?: FormRecord): Promise<void> | void;
+  /**
+   * Conditions (column → value) a stored record must meet for this caller, from the fields the
+   * call names (the key's neighbours in a load body, the record in a save): e.g. the agent the
+   * caller may manage (403 for another). A record outside them is "not there" (400 ERR_0009).
+   */
+  scope?(ctx: HookContext, fields: FormRecord): Scope | Promise<Scope>;
   /** Checks only the server can make (existence, uniqueness); their messages join the rules'. */
   check?(ctx: HookContext, record: FormRecord, mode: SaveMode, id: RecordId | null): Promise<RuleResult[]>;
   /** Column values the record does not carry (who wrote it, sanitised HTML, derived flags). */

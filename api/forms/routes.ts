@@ -23,7 +23,7 @@ import { serverRuleContext } from './enforce';
 import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
 import { formHooks } from './hooks/index';
 import { deleteRow, insertRow, loadRow, recordOf, rowValues, storeShape, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
-import { answerOf, keyPath, normaliseRecord, parseKey, recordFromBody, valueAt } from './wire-record';
+import { answerOf, fieldsAt, keyPath, normaliseRecord, parseKey, recordFromBody, valueAt } from './wire-record';
 
 /** Any body of a declared form: the caller's ids and the record's fields (checked by the engine, not by Ajv). */
 const FormBody = Type.Object({ systemKbn: SystemKbn, ...CallerIds }, { additionalProperties: true });
@@ -109,9 +109,16 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
   for (const form of app.definitions.forms.values()) {
     if (!form.store) continue;
     const hook = hookOf(form);
-    const shape = storeShape(form, hook.fields);
-    const s: Served = { form, hook, shape, serialKey: true };
-    const ctxOf = (request: FastifyRequest): HookContext => ({ app, request, caller: request.caller!, form });
+    // The shape is taken again per call: a definition changed in place (tests) is stored as it now reads.
+    const s: Served = {
+      form,
+      hook,
+      get shape() {
+        return storeShape(form, hook.fields);
+      },
+      serialKey: form.store.key.type !== 'text',
+    };
+    const ctxOf = (request: FastifyRequest): HookContext => ({ app, request, caller: request.caller!, form, state: {} });
     const route = (path: string, description: string, handler: (request: FastifyRequest, body: Body) => Promise<unknown>) =>
       app.post(path, { schema: { description: `${description} (declared form ${form.id})`, body: FormBody, response: { 200: AnyAnswer } } }, async (request) => handler(request, request.body as Body));
 
@@ -124,7 +131,8 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         requireScope(s, value);
         const ctx = ctxOf(request);
         const id = keyOf(s, call, body);
-        const { record } = await loadRecord(ctx, s, id, scopeOf(s, value));
+        const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
+        const { record } = await loadRecord(ctx, s, id, scope);
         await hook.authorize?.(ctx, record, 'load');
         return call.result ? { [call.result]: record } : record;
       });
@@ -137,29 +145,31 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         const value = byFieldValue(s, body, record);
         await authorizeCategory(app, request, s, value);
         if (form.permission.byField && isBlank(value)) throw problem.validation([...failures, ...validateForm(form, record, serverRuleContext(app, { mode }))]);
-        const scope = scopeOf(s, value);
+        const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, record)) };
         const id = mode === 'update' ? keyOf(s, call, body) : null;
         const before = id === null ? undefined : (await loadRecord(ctx, s, id, scope)).record;
-        await hook.authorize?.(ctx, record, mode);
-        const messages: RuleResult[] = [...failures, ...validateForm(form, record, serverRuleContext(app, { mode }))];
+        await hook.authorize?.(ctx, record, mode, before);
+        // A field of the wrong type is reported once, as such, not again as missing.
+        const typed = new Set(failures.map((f) => f.field));
+        const messages: RuleResult[] = [...failures, ...validateForm(form, record, serverRuleContext(app, { mode })).filter((m) => !typed.has(m.field))];
         messages.push(...((await hook.check?.(ctx, record, mode, id)) ?? []));
         if (messages.length) throw problem.validation(messages);
 
         const computed = (await hook.columns?.(ctx, record, mode)) ?? {};
-        const values = rowValues(shape, record, computed);
+        const values = rowValues(s.shape, record, computed);
         const discarded: string[] = [];
         const at = app.clock.now();
         const savedId = await saveWithUploads(app, ctx.caller, async (trx, attach) => {
           const wctx: WriteContext = { ...ctx, trx, attach, discard: (k) => discarded.push(k) };
           let key: RecordId;
-          if (id === null) key = await insertRow(trx, shape, values);
+          if (id === null) key = await insertRow(trx, s.shape, values);
           else {
-            if (!(await updateRow(trx, shape, id, values, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+            if (!(await updateRow(trx, s.shape, id, values, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
             key = id;
           }
           await hook.write?.(wctx, key, record, mode);
           const after = (await loadRecord(ctx, s, key, scope, trx)).record;
-          await recordAudit(trx, { caller: ctx.caller, action: mode === 'new' ? 'create' : 'update', entity: shape.spec.audit, entityId: key, before, after, at });
+          await recordAudit(trx, { caller: ctx.caller, action: mode === 'new' ? 'create' : 'update', entity: s.shape.spec.audit, entityId: key, before, after, at });
           return key;
         });
         await Promise.all(discarded.map((k) => app.storage.delete(k).catch(() => undefined)));
@@ -169,7 +179,7 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
           request.log.error({ err, form: form.id, id: savedId }, 'after-save step failed');
         }
         const saved = (await loadRecord(ctx, s, savedId, scope)).record;
-        return answerOf(call.answer ?? { [shape.spec.key.field]: '=record.' + shape.spec.key.field }, saved);
+        return answerOf(call.answer ?? { [s.shape.spec.key.field]: '=record.' + s.shape.spec.key.field }, saved);
       });
     if (calls.create) save('new', calls.create);
     if (calls.update) save('update', calls.update);
@@ -182,15 +192,15 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         requireScope(s, value);
         const ctx = ctxOf(request);
         const id = keyOf(s, call, body);
-        const scope = scopeOf(s, value);
+        const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
         const { record: before } = await loadRecord(ctx, s, id, scope);
         await hook.authorize?.(ctx, before, 'delete');
         const at = app.clock.now();
         const discarded: string[] = [];
         await saveWithUploads(app, ctx.caller, async (trx, attach) => {
-          if (!(await deleteRow(trx, shape, id, at, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+          if (!(await deleteRow(trx, s.shape, id, at, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
           await hook.removed?.({ ...ctx, trx, attach, discard: (k) => discarded.push(k) }, id);
-          await recordAudit(trx, { caller: ctx.caller, action: 'delete', entity: shape.spec.audit, entityId: id, before, at });
+          await recordAudit(trx, { caller: ctx.caller, action: 'delete', entity: s.shape.spec.audit, entityId: id, before, at });
         });
         await Promise.all(discarded.map((k) => app.storage.delete(k).catch(() => undefined)));
         return {};
@@ -209,12 +219,12 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
     for (const [path, handler] of Object.entries(hook.calls ?? {})) {
       route(path, 'A further call of the form', async (request, body) => {
         const ctx = ctxOf(request);
-        const id = parseKey(body[shape.spec.key.field], s.serialKey);
+        const id = parseKey(body[s.shape.spec.key.field], s.serialKey);
         if (id === null) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
         // The permission follows the stored record's own category, whatever the body says.
-        const row = await loadRow(app.db, shape, id);
+        const row = await loadRow(app.db, s.shape, id);
         if (!row) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
-        const record = recordOf(shape, row);
+        const record = recordOf(s.shape, row);
         await authorizeCategory(app, request, s, byFieldValue(s, {}, record));
         await hook.authorize?.(ctx, record, 'load');
         return handler(ctx, record, row, body);

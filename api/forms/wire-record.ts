@@ -32,6 +32,20 @@ export function recordFromBody(form: FormDefinition, template: unknown, body: un
   return out;
 }
 
+/** The fields a call names, by their positions in its template (`=record.x`, `=query.x`, `=row.x` leaves; `=record` objects). */
+export function fieldsAt(template: unknown, body: unknown): FormRecord {
+  const out: FormRecord = {};
+  const walk = (t: unknown, value: unknown) => {
+    if (t === '=record' && isObject(value)) Object.assign(out, value);
+    else if (typeof t === 'string') {
+      const m = /^=(?:record|query|row)\.(\w+)$/.exec(t);
+      if (m && value !== undefined && value !== null && value !== '') out[m[1]] = value;
+    } else if (isObject(t) && isObject(value)) for (const [k, sub] of Object.entries(t)) walk(sub, value[k]);
+  };
+  walk(template ?? '=record', body);
+  return out;
+}
+
 /** Where the key field sits in a call's body: a property of that name in the template, or inside its `=record`. */
 export function keyPath(template: unknown, keyField: string): string[] | null {
   const find = (t: unknown, path: string[]): string[] | null => {

@@ -60,7 +60,8 @@ export type StoreColumn = string | { column: string; type?: 'text' | 'integer' |
  */
 export interface StoreSpec {
   table: string;
-  key: { field: string; column: string };
+  /** The record's key; `type` text for codes the hook makes (user ids), integer (serial) by default. */
+  key: { field: string; column: string; type?: 'integer' | 'text' };
   columns: Record<string, StoreColumn>;
   extra?: string;
   softDelete?: string;

@@ -1,7 +1,9 @@
 // The named hooks a definition may refer to in `store.hook` (api/forms/hook.ts).
 import type { FormHook } from '../hook';
+import { agentUserHook } from './agent-user';
 import { contentHook } from './content';
 
 export const formHooks: Record<string, FormHook> = {
+  'agent-user': agentUserHook,
   content: contentHook,
 };

@@ -1,5 +1,5 @@
-// SQL for agent users: agents and roles for the pickers, the search, one user, create (with an
-// id from a sequence), update, soft delete. Columns map to the wire names of spec 001 section 3;
+// SQL for agent users: agents and roles for the pickers, the search, one user, soft delete
+// (create and update are the declared form ag-user: api/forms/hooks/agent-user.ts). Columns map to the wire names of spec 001 section 3;
 // fields a form adds beyond them live in users.extra_data.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -94,44 +94,6 @@ export async function searchUsers(db: Db, cond: SearchCondition, limit: number):
 export async function findUser(db: Db, agCode: string, userId: string): Promise<UserRecord | undefined> {
   const row = await usersQuery(db).where('u.ag_code', '=', agCode).where('u.user_id', '=', userId).executeTakeFirst();
   return row && toRecord(row);
-}
-
-export interface UserWrite {
-  kaisyaName: string;
-  busyoName: string;
-  tantousyaName: string;
-  email: string;
-  bikou1: string;
-  bikou2: string;
-  roleId: string;
-  extra: Record<string, unknown>;
-}
-
-const columns = (w: UserWrite, isAdmin: boolean) => ({
-  company_name: w.kaisyaName,
-  section_name: w.busyoName,
-  user_name: w.tantousyaName,
-  email: w.email,
-  bikou1: w.bikou1,
-  bikou2: w.bikou2,
-  role_id: w.roleId,
-  is_admin: isAdmin,
-  extra_data: JSON.stringify(w.extra),
-});
-
-/** Creates a user who cannot sign in until a password is set; login id = user id. */
-export async function createUser(db: Db, agCode: string, w: UserWrite, isAdmin: boolean, passwordHash: string, at: Date): Promise<string> {
-  const { id } = await sql<{ id: string }>`select lpad(nextval('users_user_id_seq')::text, 10, '0') as id`.execute(db).then((r) => r.rows[0]);
-  const provider = await db.selectFrom('users').select('user_id').where('ag_code', '=', agCode).where('is_provider', '=', true).limit(1).executeTakeFirst();
-  await db
-    .insertInto('users')
-    .values({ user_id: id, login_id: id, ag_code: agCode, password_hash: passwordHash, ...columns(w, isAdmin), is_provider: !!provider, password_changed_at: at, created_at: at, updated_at: at })
-    .execute();
-  return id;
-}
-
-export async function updateUser(db: Db, userId: string, w: UserWrite, isAdmin: boolean, at: Date): Promise<void> {
-  await db.updateTable('users').set({ ...columns(w, isAdmin), updated_at: at }).where('user_id', '=', userId).execute();
 }
 
 /** Soft delete: the row stays for logs and audit; sessions end at once. */
