@@ -1,7 +1,7 @@
 // SQL for agent users: agents and roles for the pickers, the search, one user, soft delete
 // (create and update are the declared form ag-user: api/forms/hooks/agent-user.ts). Columns map to the wire names of spec 001 section 3;
 // fields a form adds beyond them live in users.extra_data.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
