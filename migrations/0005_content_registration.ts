@@ -1,8 +1,8 @@
 // Content registration (issue 8): fields a content form declares beyond the columns live in
 // contents.extra_data (and agent_segments.extra_data for the segment form), so an analyst adds a
 // field by editing JSON; admin tags are a column (they are searched by administrators); a
-// content may have an uploaded thumbnail (content_files kind 'thumb') or one of the preset
-// thumbnails (thumbnails table, chosen by name).
+// content's thumbnail is one of the library's (picked by name in the form) or its own upload,
+// both rows of `thumbnails` (is_library tells which).
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
@@ -11,15 +11,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `alter table contents add column extra_data jsonb not null default '{}'::jsonb`,
     `alter table contents add column kanri_tag varchar(500) not null default ''`,
     `alter table agent_segments add column extra_data jsonb not null default '{}'::jsonb`,
-    `alter table content_files drop constraint content_files_kind_check`,
-    `alter table content_files add constraint content_files_kind_check check (kind in ('file', 'image', 'video', 'thumb'))`,
     `create table thumbnails (
       thumbnail_id serial primary key,
-      thumbnail_name varchar(100) not null,
-      file_name varchar(255) not null unique,
+      thumbnail_name varchar(255) not null,
+      file_name varchar(255) not null,
       stored_key varchar(500) not null,
+      file_size bigint not null default 0 check (file_size >= 0),
       content_type varchar(100) not null default 'image/png',
-      display_order integer not null default 0
+      is_library boolean not null default true,
+      display_order integer not null default 0,
+      created_at timestamptz not null default now()
     )`,
+    `create unique index thumbnails_library_name_key on thumbnails (file_name) where is_library`,
+    `alter table contents add column thumbnail_id integer references thumbnails(thumbnail_id)`,
   ]);
 }

@@ -229,7 +229,7 @@ export interface UploadClaimsTable {
 // ---- 0002_contents: contents, banners, icon menus, popups, favourites, views, incentive figures
 
 export type DisplayTarget = '0' | '1' | '2';
-export type ContentFileKind = 'file' | 'image' | 'video' | 'thumb'; // thumb: 0005_content_registration
+export type ContentFileKind = 'file' | 'image' | 'video';
 
 export interface SubCategoriesTable {
   sub_category_id: Generated<number>;
@@ -260,6 +260,7 @@ export interface ContentsTable {
   deleted_at: NullableTimestamp;
   extra_data: ColumnType<Record<string, unknown>, string | undefined, string>; // 0005: form fields beyond the columns
   kanri_tag: Generated<string>; // 0005: admin tags, comma-separated
+  thumbnail_id: number | null; // 0005: the content's thumbnail
 }
 
 export interface ContentAgentsTable {
@@ -292,8 +293,12 @@ export interface ThumbnailsTable {
   thumbnail_name: string;
   file_name: string;
   stored_key: string;
+  file_size: Generated<number>;
   content_type: Generated<string>;
+  /** true: the library the forms pick from; false: one content's own upload. */
+  is_library: Generated<boolean>;
   display_order: Generated<number>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface TagsTable {

@@ -32,6 +32,7 @@ t.test('content registration', async (t) => {
 
   const pdf = await tusUpload(h, provider, '配送スケジュール.pdf', sample.pdf(), meta);
   const png = await tusUpload(h, provider, '地図.png', sample.png(), meta);
+  const thumb = await tusUpload(h, provider, 'サムネイル.png', sample.png(), meta);
   const notice = {
     contentsCategoryId: '1',
     subCategoryId: data.subCategoryList[0].subCategoryId,
@@ -49,6 +50,7 @@ t.test('content registration', async (t) => {
     contentsImgList: [{ rowNo: 1, fileName: '地図.png', size: 16, uploadId: png, isUpload: true }],
     kensakuTagList: [{ ...tag, isChecked: true }],
     kanriTag: '配送,年末',
+    thumbnailFileList: [{ rowNo: 1, fileName: 'サムネイル.png', size: 16, uploadId: thumb, isUpload: true }],
   };
 
   t.test('authority', async (t) => {
@@ -103,6 +105,7 @@ t.test('content registration', async (t) => {
     t.equal(c.contentsTempFileList[0].fileName, '配送スケジュール.pdf');
     t.equal(c.contentsImgList[0].fileName, '地図.png');
     t.equal(c.contentsTempFileExp, '12月の配送スケジュールです');
+    t.same(c.thumbnailFileList.map((f: { fileName: string }) => f.fileName), ['サムネイル.png'], 'the uploaded thumbnail');
     t.equal(c.contentsLinkList[0].url, 'https://example.jp/calendar');
     t.same(c.kanriTagList, [{ tagName: '配送' }, { tagName: '年末' }]);
     t.equal(c.kensakuTagList.find((x: { tagId: number }) => x.tagId === tag.tagId).isChecked, true);
@@ -135,19 +138,19 @@ t.test('content registration', async (t) => {
   t.test('someone else\'s upload is refused; a used upload cannot be reused', async (t) => {
     const other = await tusUpload(h, agadmin, 'x.pdf', sample.pdf(), { agcode: 'A0000001', userid: '0000000002' }).catch(() => null);
     if (other) {
-      const res = await h.post('/api/ContentsReg/RegContents', b({ ...notice, contentsImgList: [], contentsTempFileList: [{ rowNo: 1, fileName: 'x.pdf', uploadId: other, isUpload: true }] }), { token: provider });
+      const res = await h.post('/api/ContentsReg/RegContents', b({ ...notice, thumbnailFileList: [], contentsImgList: [], contentsTempFileList: [{ rowNo: 1, fileName: 'x.pdf', uploadId: other, isUpload: true }] }), { token: provider });
       t.equal(res.statusCode, 403);
     }
     const res = await h.post('/api/ContentsReg/RegContents', b(notice), { token: provider });
     t.equal(res.statusCode, 400, 'the uploads of the first save were used');
     await t.rejects(tusUpload(h, provider, 'virus.pdf', sample.exe(), meta), /ERR_0027/, 'content that does not match the extension is refused on upload');
     const txt = await tusUpload(h, provider, 'memo.txt', 'テキスト', meta);
-    const bad = await h.post('/api/ContentsReg/RegContents', b({ ...notice, contentsImgList: [{ rowNo: 1, fileName: 'memo.txt', uploadId: txt, isUpload: true }], contentsTempFileList: [] }), { token: provider });
+    const bad = await h.post('/api/ContentsReg/RegContents', b({ ...notice, thumbnailFileList: [], contentsImgList: [{ rowNo: 1, fileName: 'memo.txt', uploadId: txt, isUpload: true }], contentsTempFileList: [] }), { token: provider });
     t.same(msgIds(bad), ['ERR_0027'], 'an extension the section does not take');
   });
 
   t.test('click mailer: users of the targeted agents, or their administrators only', async (t) => {
-    const res = await h.post('/api/ContentsReg/RegContents', b({ ...notice, contentsTempFileList: [], contentsImgList: [], title: 'メール送信テスト', hyojiTaisho: '2', agSegmentId: '', hyojiTaishoCodeList: ['A0000001'] }), { token: provider });
+    const res = await h.post('/api/ContentsReg/RegContents', b({ ...notice, contentsTempFileList: [], contentsImgList: [], thumbnailFileList: [], title: 'メール送信テスト', hyojiTaisho: '2', agSegmentId: '', hyojiTaishoCodeList: ['A0000001'] }), { token: provider });
     t.equal(res.statusCode, 200, res.body);
     const mailId = res.json().contentsId;
     const before = h.smtp.mails.length;

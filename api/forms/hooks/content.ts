@@ -20,7 +20,6 @@ export const FILE_SECTIONS: readonly { field: string; explanation?: string; kind
   { field: 'contentsTempFileList', explanation: 'contentsTempFileExp', kind: 'file' },
   { field: 'contentsImgList', explanation: 'contentsImgFileExp', kind: 'image' },
   { field: 'contentsVideoList', explanation: 'contentsVideoFileExp', kind: 'video' },
-  { field: 'thumbnailFileList', kind: 'thumb' },
 ];
 
 /** Categories whose contents appear in the one-stop guide: no important flag, no mail buttons. */
@@ -68,6 +67,39 @@ async function writeFiles(ctx: WriteContext, contentId: number, record: FormReco
   }
 }
 
+/**
+ * The thumbnail: an upload becomes the content's own row of `thumbnails`; a kept entry keeps the
+ * current one (a copy shares its source's); otherwise the library thumbnail picked by name.
+ */
+async function writeThumbnail(ctx: WriteContext, contentId: number, record: FormRecord): Promise<void> {
+  const entry = entries(record.thumbnailFileList)[0];
+  const { trx } = ctx;
+  let thumbnailId: number | null = null;
+  if (entry && str(entry.uploadId)) {
+    const [file] = await ctx.attach({ form: ctx.form, field: 'thumbnailFileList', uploadIds: [str(entry.uploadId)], keyPrefix: `contents/${contentId}/thumbnail` });
+    const row = await trx
+      .insertInto('thumbnails')
+      .values({ thumbnail_name: file.fileName.slice(0, 255), file_name: file.fileName.slice(0, 255), stored_key: file.storageKey, file_size: file.size, content_type: file.contentType, is_library: false })
+      .returning('thumbnail_id')
+      .executeTakeFirstOrThrow();
+    thumbnailId = row.thumbnail_id;
+  } else if (entry && str(entry.fileName)) {
+    const source = Number(str(record.copyContentsId)) || contentId;
+    const current = await trx
+      .selectFrom('contents as c')
+      .innerJoin('thumbnails as t', 't.thumbnail_id', 'c.thumbnail_id')
+      .select('t.thumbnail_id')
+      .where('c.content_id', 'in', [contentId, source])
+      .where('t.file_name', '=', str(entry.fileName))
+      .executeTakeFirst();
+    thumbnailId = current?.thumbnail_id ?? null;
+  } else if (str(record.tumbnailName)) {
+    const library = await trx.selectFrom('thumbnails').select('thumbnail_id').where('is_library', '=', true).where('file_name', '=', str(record.tumbnailName)).executeTakeFirst();
+    thumbnailId = library?.thumbnail_id ?? null;
+  }
+  await trx.updateTable('contents').set({ thumbnail_id: thumbnailId }).where('content_id', '=', contentId).execute();
+}
+
 async function keyUsedElsewhere(db: Kysely<Database>, storedKey: string, fileId: number): Promise<boolean> {
   const other = await db.selectFrom('content_files').select('file_id').where('stored_key', '=', storedKey).where('file_id', '<>', fileId).executeTakeFirst();
   return other !== undefined;
@@ -95,7 +127,7 @@ async function recipients(db: Kysely<Database>, row: Record<string, unknown>, ad
 }
 
 export const contentHook: FormHook = {
-  fields: ['targetAgCode', 'agCodeList', 'hyojiTaishoCodeList', 'contentsLinkList', 'kensakuTagList', ...FILE_SECTIONS.map((s) => s.field)],
+  fields: ['targetAgCode', 'agCodeList', 'hyojiTaishoCodeList', 'contentsLinkList', 'kensakuTagList', 'thumbnailFileList', 'tumbnailName', ...FILE_SECTIONS.map((s) => s.field)],
 
   async check(ctx, record) {
     const out: RuleResult[] = [];
@@ -112,7 +144,7 @@ export const contentHook: FormHook = {
     if (tags.length && (await db.selectFrom('tags').select('tag_id').where('tag_id', 'in', tags).execute()).length !== tags.length)
       out.push({ field: 'kensakuTagList', messageId: 'ERR_0006', args: ['検索タグ'] });
     const thumb = str(record.tumbnailName);
-    if (thumb && entries(record.thumbnailFileList).length === 0 && !(await db.selectFrom('thumbnails').select('thumbnail_id').where('file_name', '=', thumb).executeTakeFirst()))
+    if (thumb && entries(record.thumbnailFileList).length === 0 && !(await db.selectFrom('thumbnails').select('thumbnail_id').where('is_library', '=', true).where('file_name', '=', thumb).executeTakeFirst()))
       out.push({ field: 'tumbnailName', messageId: 'ERR_0006', args: ['サムネイル'] });
     const copyOf = str(record.copyContentsId);
     if (copyOf && !(await db.selectFrom('contents').select('content_id').where('content_id', '=', Number(copyOf) || 0).where('category_id', '=', categoryId).executeTakeFirst()))
@@ -149,6 +181,7 @@ export const contentHook: FormHook = {
     if (links.length) await trx.insertInto('content_links').values(links.map((l, i) => ({ content_id: contentId, row_no: i + 1, ...l }))).execute();
 
     await writeFiles(ctx, contentId, record);
+    await writeThumbnail(ctx, contentId, record);
 
     await trx.deleteFrom('content_tags').where('content_id', '=', contentId).execute();
     const tags = checkedTagIds(record);
@@ -170,6 +203,9 @@ export const contentHook: FormHook = {
     for (const section of FILE_SECTIONS) {
       record[section.field] = files.filter((f) => f.kind === section.kind).map((f) => ({ rowNo: f.row_no, fileName: f.file_name, size: Number(f.file_size), isUpload: false }));
     }
+    const thumbnail = row.thumbnail_id ? await db.selectFrom('thumbnails').selectAll().where('thumbnail_id', '=', Number(row.thumbnail_id)).executeTakeFirst() : undefined;
+    record.tumbnailName = thumbnail?.file_name ?? '';
+    record.thumbnailFileList = thumbnail && !thumbnail.is_library ? [{ rowNo: 1, fileName: thumbnail.file_name, size: Number(thumbnail.file_size), isUpload: false }] : [];
     const tags = await db.selectFrom('content_tags').select('tag_id').where('content_id', '=', contentId).execute();
     record.kensakuTagList = await tagList(db, new Set(tags.map((t) => t.tag_id)));
     record.kanriTagList = String(row.kanri_tag ?? '')
@@ -189,7 +225,7 @@ export const contentHook: FormHook = {
     const category = await db.selectFrom('categories').select('category_name').where('category_id', '=', categoryId).executeTakeFirst();
     const subCategories = await db.selectFrom('sub_categories').select(['sub_category_id', 'sub_category_name']).where('category_id', '=', categoryId).orderBy('display_order').orderBy('sub_category_id').execute();
     const segments = await db.selectFrom('agent_segments').select(['ag_segment_id', 'ag_segment_name']).orderBy('ag_segment_id').execute();
-    const thumbnails = await db.selectFrom('thumbnails').select(['thumbnail_id', 'thumbnail_name', 'file_name']).orderBy('display_order').orderBy('thumbnail_id').execute();
+    const thumbnails = await db.selectFrom('thumbnails').select(['thumbnail_id', 'thumbnail_name', 'file_name']).where('is_library', '=', true).orderBy('display_order').orderBy('thumbnail_id').execute();
     const today = tokyoDate(ctx.app.clock.now());
     return {
       categoryId,
