@@ -49,6 +49,8 @@ export interface FormHook {
   write?(ctx: WriteContext, id: RecordId, record: FormRecord, mode: SaveMode): Promise<void>;
   /** Adds what the hook stores to a loaded record (db: the save's transaction while saving). */
   read?(ctx: HookContext, db: Kysely<Database>, id: RecordId, record: FormRecord, row: Record<string, unknown>): Promise<void>;
+  /** What the audit trail records beyond the record (e.g. a segment's member codes). */
+  audit?(db: Kysely<Database>, id: RecordId): Promise<Record<string, unknown>>;
   /** After a delete, in its transaction (search index, child rows). */
   removed?(ctx: WriteContext, id: RecordId): Promise<void>;
   /** After the commit: mail, and anything else that must not roll the save back. */

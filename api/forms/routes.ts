@@ -16,13 +16,15 @@ import type { CallSpec, FormDefinition } from '../../schemas/meta/types';
 import { recordAudit } from '../audit/record';
 import { can } from '../authority/permissions';
 import type { Database } from '../db/schema';
-import { saveWithUploads } from '../files/attach';
+import { claimUpload, saveWithUploads } from '../files/attach';
+import multipart from '@fastify/multipart';
 import { problem } from '../http/problems';
 import { CallerIds, SystemKbn } from '../http/wire';
 import { serverRuleContext } from './enforce';
 import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
 import { formHooks } from './hooks/index';
 import { deleteRow, insertRow, loadRow, recordOf, rowValues, storeShape, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
+import { contentFailures, readRequestBody, resolveFiles } from './request-body';
 import { answerOf, fieldsAt, keyPath, normaliseRecord, parseKey, recordFromBody, valueAt } from './wire-record';
 
 /** Any body of a declared form: the caller's ids and the record's fields (checked by the engine, not by Ajv). */
@@ -106,6 +108,8 @@ async function loadRecord(ctx: HookContext, s: Served, id: RecordId, scope: Scop
 
 export default async function declaredFormRoutes(fastify: FastifyInstance) {
   const app = fastify;
+  // A file over MAX_FILE_SIZE is cut short rather than failing the request, so the answer is the rule's ERR_0024.
+  await app.register(multipart, { limits: { files: 5, fields: 50 }, throwFileSizeLimit: false });
   for (const form of app.definitions.forms.values()) {
     if (!form.store) continue;
     const hook = hookOf(form);
@@ -119,8 +123,17 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
       serialKey: form.store.key.type !== 'text',
     };
     const ctxOf = (request: FastifyRequest): HookContext => ({ app, request, caller: request.caller!, form, state: {} });
-    const route = (path: string, description: string, handler: (request: FastifyRequest, body: Body) => Promise<unknown>) =>
-      app.post(path, { schema: { description: `${description} (declared form ${form.id})`, body: FormBody, response: { 200: AnyAnswer } } }, async (request) => handler(request, request.body as Body));
+    const route = (path: string, description: string, handler: (request: FastifyRequest, body: Body) => Promise<unknown>, multipartToo = false) =>
+      app.post(
+        path,
+        {
+          // A multipart call is read by request-body.ts (parts, identity, systemKbn); JSON by the schema.
+          schema: multipartToo
+            ? { description: `${description} (declared form ${form.id}; multipart/form-data or JSON)`, consumes: ['multipart/form-data', 'application/json'], response: { 200: AnyAnswer } }
+            : { description: `${description} (declared form ${form.id})`, body: FormBody, response: { 200: AnyAnswer } },
+        },
+        async (request) => handler(request, request.body as Body),
+      );
 
     const calls = form.calls ?? {};
     if (calls.load) {
@@ -139,9 +152,11 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
     }
 
     const save = (mode: SaveMode, call: CallSpec) =>
-      route(call.call, mode === 'new' ? 'Creates a record' : 'Updates a record', async (request, body) => {
+      route(call.call, mode === 'new' ? 'Creates a record' : 'Updates a record', async (request) => {
         const ctx = ctxOf(request);
+        const { body, files } = await readRequestBody(app, request);
         const { record, failures } = normaliseRecord(form, recordFromBody(form, call.body, body));
+        const fileInputs = await resolveFiles(app, request, form, record, body, files);
         const value = byFieldValue(s, body, record);
         await authorizeCategory(app, request, s, value);
         if (form.permission.byField && isBlank(value)) throw problem.validation([...failures, ...validateForm(form, record, serverRuleContext(app, { mode }))]);
@@ -152,27 +167,41 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         // A field of the wrong type is reported once, as such, not again as missing.
         const typed = new Set(failures.map((f) => f.field));
         const messages: RuleResult[] = [...failures, ...validateForm(form, record, serverRuleContext(app, { mode })).filter((m) => !typed.has(m.field))];
-        messages.push(...((await hook.check?.(ctx, record, mode, id)) ?? []));
+        messages.push(...contentFailures(form, fileInputs), ...((await hook.check?.(ctx, record, mode, id)) ?? []));
         if (messages.length) throw problem.validation(messages);
+        ctx.state.files = fileInputs;
 
         const computed = (await hook.columns?.(ctx, record, mode)) ?? {};
         const values = rowValues(s.shape, record, computed);
         const discarded: string[] = [];
         const at = app.clock.now();
-        const savedId = await saveWithUploads(app, ctx.caller, async (trx, attach) => {
-          const wctx: WriteContext = { ...ctx, trx, attach, discard: (k) => discarded.push(k) };
-          let key: RecordId;
-          if (id === null) key = await insertRow(trx, s.shape, values);
-          else {
-            if (!(await updateRow(trx, s.shape, id, values, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
-            key = id;
-          }
-          await hook.write?.(wctx, key, record, mode);
-          const after = (await loadRecord(ctx, s, key, scope, trx)).record;
-          await recordAudit(trx, { caller: ctx.caller, action: mode === 'new' ? 'create' : 'update', entity: s.shape.spec.audit, entityId: key, before, after, at });
-          return key;
-        });
+        let savedId: RecordId;
+        try {
+          savedId = await saveWithUploads(app, ctx.caller, async (trx, attach) => {
+            const wctx: WriteContext = { ...ctx, trx, attach, discard: (k) => discarded.push(k) };
+            // A single file read into the record (a CSV import) is used once: claimed in this transaction.
+            for (const f of fileInputs.values()) {
+              if (f.upload && !(await claimUpload(trx, ctx.caller, f.upload, '', at))) throw problem.validation([{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }]);
+            }
+            const auditBefore = before && id !== null ? { ...before, ...(await hook.audit?.(trx, id)) } : undefined;
+            let key: RecordId;
+            if (id === null) key = await insertRow(trx, s.shape, values);
+            else {
+              if (!(await updateRow(trx, s.shape, id, values, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+              key = id;
+            }
+            await hook.write?.(wctx, key, record, mode);
+            const after = { ...(await loadRecord(ctx, s, key, scope, trx)).record, ...(await hook.audit?.(trx, key)) };
+            await recordAudit(trx, { caller: ctx.caller, action: mode === 'new' ? 'create' : 'update', entity: s.shape.spec.audit, entityId: key, before: auditBefore, after, at });
+            return key;
+          });
+        } catch (err) {
+          // A unique column taken by a concurrent save (a checked name) reads as a duplicate, not a 500.
+          if ((err as { code?: string }).code === '23505') throw problem.validation([{ messageId: 'ERR_0017', args: [titleOf(form)] }]);
+          throw err;
+        }
         await Promise.all(discarded.map((k) => app.storage.delete(k).catch(() => undefined)));
+        for (const f of fileInputs.values()) if (f.upload) await app.uploads.remove(f.upload.id);
         try {
           await hook.committed?.(ctx, savedId, record, mode);
         } catch (err) {
@@ -180,7 +209,7 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         }
         const saved = (await loadRecord(ctx, s, savedId, scope)).record;
         return answerOf(call.answer ?? { [s.shape.spec.key.field]: '=record.' + s.shape.spec.key.field }, saved);
-      });
+      }, call.encoding === 'multipart');
     if (calls.create) save('new', calls.create);
     if (calls.update) save('update', calls.update);
 

@@ -1,9 +1,11 @@
 // The named hooks a definition may refer to in `store.hook` (api/forms/hook.ts).
 import type { FormHook } from '../hook';
+import { agentSegmentHook } from './agent-segment';
 import { agentUserHook } from './agent-user';
 import { contentHook } from './content';
 
 export const formHooks: Record<string, FormHook> = {
+  'agent-segment': agentSegmentHook,
   'agent-user': agentUserHook,
   content: contentHook,
 };

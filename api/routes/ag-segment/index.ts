@@ -1,145 +1,32 @@
-// Agent segments (spec 001: /agsegment-reg; section 7 /api/AgSegment/*): list, CSV download,
-// create and re-upload (multipart, or JSON naming a finished tus upload), rename, delete.
-// Every call needs the permission of category 101; the rules are those of
-// schemas/forms/ag-segment.json, run again here; every write is audited.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Agent segments, the list side (spec 001: /agsegment-reg; section 7 /api/AgSegment/*): list,
+// CSV download, re-upload of a segment's members (multipart, or JSON naming a finished tus
+// upload), rename, delete. Creating a segment is the declared form ag-segment
+// (schemas/forms/ag-segment.json, hook api/forms/hooks/agent-segment.ts). Every call needs the
+// permission of category 101; the rules are those of the form, run again here; every write is audited.
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
-import { decodeText, parseCsvList } from '../../../schemas/rules/csv';
 import type { RuleResult } from '../../../schemas/rules/engine';
 import { extensionOf } from '../../../schemas/rules/kinds-file';
 import { recordAudit } from '../../audit/record';
 import { can } from '../../authority/permissions';
-import { claimUpload, finishedUpload, readUpload } from '../../files/attach';
-import { HEAD_BYTES, looksLikeText } from '../../files/content-check';
+import { claimUpload } from '../../files/attach';
 import { contentDisposition } from '../../files/content-disposition';
 import { csvFile } from '../../files/csv-writer';
-import type { UploadFacts } from '../../files/uploads';
 import { enforceForm, formFailures, invalid } from '../../forms/enforce';
+import { importOf } from '../../forms/hooks/agent-segment';
+import { formOf } from '../../forms/registry';
+import { contentFailures, readRequestBody, resolveFiles } from '../../forms/request-body';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, EmptyResponse } from '../../http/wire';
-import { checkBodyIdentity } from '../../plugins/auth';
 import * as repo from './repository';
+import { SegmentData, SegmentId, segmentToWire } from './wire';
 
 export const SEGMENT_CATEGORY_ID = 101;
 const FORM = 'ag-segment';
 const SEGMENT = 'AGセグメント';
 const NAME = 'セグメント名';
-
-const SegmentData = Type.Object({
-  agSegmentId: Type.Number(),
-  agSegmentName: Type.String(),
-  syozokuAgCnt: Type.Number({ description: 'Members that are registered agents' }),
-  lastUploadDate: Type.String({ description: 'yyyy/MM/dd HH:mm:ss (Asia/Tokyo), "" before the first import' }),
-  uploadFileName: Type.String(),
-  uploadDataCnt: Type.Number({ description: 'Non-blank lines of the last imported file' }),
-});
-
-const SegmentId = Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ pattern: '^[0-9]{1,9}$' })]);
-
-const TOKYO_MS = 9 * 3600 * 1000;
-function wireDateTime(d: Date | null): string {
-  if (!d) return '';
-  const iso = new Date(d.getTime() + TOKYO_MS).toISOString(); // yyyy-MM-ddTHH:mm:ss.sssZ in Tokyo
-  return `${iso.slice(0, 10).replaceAll('-', '/')} ${iso.slice(11, 19)}`;
-}
-
-const toWire = (r: repo.SegmentRow) => ({
-  agSegmentId: r.ag_segment_id,
-  agSegmentName: r.ag_segment_name,
-  syozokuAgCnt: r.syozoku_ag_cnt,
-  lastUploadDate: wireDateTime(r.last_upload_date),
-  uploadFileName: r.upload_file_name,
-  uploadDataCnt: r.upload_data_cnt,
-});
-
-/** A file as a create or re-upload carries it: multipart bytes or a finished tus upload. */
-interface FileInput {
-  fileName: string;
-  size: number;
-  /** null when the file was over MAX_FILE_SIZE (not read). */
-  bytes: Buffer | null;
-  upload?: UploadFacts;
-}
-
-interface SegmentRequest {
-  segment: Record<string, unknown>;
-  file: FileInput | null;
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function fieldError(name: string): never {
-  throw invalid({ field: name, messageId: 'ERR_0025', args: [name] });
-}
-
-/**
- * Reads a create / re-upload request: multipart/form-data (parts systemKbn, agCode, userId,
- * agSegmentData as JSON or agSegmentData.<key> / <key>, and the file uploadFile or a text
- * uploadId), or JSON {systemKbn, agSegmentData, uploadId}. Ids are checked like any body.
- */
-async function readSegmentRequest(app: FastifyInstance, request: FastifyRequest): Promise<SegmentRequest> {
-  const caller = request.caller!;
-  const fields: Record<string, unknown> = {};
-  const segment: Record<string, unknown> = {};
-  let file: FileInput | null = null;
-  if (request.isMultipart()) {
-    for await (const part of request.parts({ limits: { fileSize: app.config.maxFileSize, files: 1, fields: 20, fieldSize: 64 * 1024 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== 'uploadFile') continue;
-        const truncated = part.file.truncated;
-        file = { fileName: part.filename ?? '', size: truncated ? app.config.maxFileSize + 1 : bytes.length, bytes: truncated ? null : bytes };
-        continue;
-      }
-      const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-      const m = /^agSegmentData(?:\.|\[)(\w+)\]?$/.exec(part.fieldname);
-      if (part.fieldname === 'agSegmentData') {
-        try {
-          const parsed = JSON.parse(value) as unknown;
-          if (isObject(parsed)) Object.assign(segment, parsed);
-        } catch {
-          fieldError('agSegmentData');
-        }
-      } else if (m) segment[m[1]] = value;
-      else if (part.fieldname === 'agSegmentName' || part.fieldname === 'agSegmentId') segment[part.fieldname] = value;
-      else fields[part.fieldname] = value;
-    }
-    checkBodyIdentity(caller, fields);
-  } else {
-    const body = request.body;
-    if (!isObject(body)) fieldError('body');
-    Object.assign(fields, body);
-    if (isObject(body.agSegmentData)) Object.assign(segment, body.agSegmentData);
-  }
-  if (fields.systemKbn !== '01') fieldError('systemKbn');
-  if (!file && fields.uploadId !== undefined && fields.uploadId !== '') {
-    if (typeof fields.uploadId !== 'string') fieldError('uploadId');
-    const upload = await finishedUpload(app, caller, fields.uploadId);
-    const over = upload.size > app.config.maxFileSize;
-    file = { fileName: upload.fileName, size: upload.size, bytes: over ? null : await readUpload(upload), upload };
-  }
-  return { segment, file };
-}
-
-/** What the form's rules see of a file: name, size and, when it is text, the text (as a browser reads it). */
-function fileEntry(file: FileInput | null) {
-  if (!file) return undefined;
-  const readable = file.bytes && looksLikeText(file.bytes.subarray(0, HEAD_BYTES));
-  return { fileName: file.fileName, size: file.size, ...(readable ? { text: decodeText(file.bytes!) } : {}) };
-}
-
-/** A .csv that is not text (a renamed spreadsheet or image) is refused like a wrong extension. */
-function contentFailures(file: FileInput | null): RuleResult[] {
-  if (!file?.bytes || extensionOf(file.fileName) !== 'csv') return [];
-  return looksLikeText(file.bytes.subarray(0, HEAD_BYTES)) ? [] : [{ field: 'uploadFile', messageId: 'ERR_0010', args: [] }];
-}
-
-function importOf(file: FileInput, at: Date): repo.Import {
-  const entries = parseCsvList(decodeText(file.bytes!));
-  return { fileName: file.fileName.slice(0, 255), codes: [...new Set(entries.map((e) => e.value))], lineCount: entries.length, at };
-}
 
 function parseId(v: unknown): number | null {
   const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '';
@@ -168,7 +55,7 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
         response: { 200: Type.Object({ agSegmentDataList: Type.Array(SegmentData) }) },
       },
     },
-    async () => ({ agSegmentDataList: (await repo.listSegments(app.db)).map(toWire) }),
+    async () => ({ agSegmentDataList: (await repo.listSegments(app.db)).map(segmentToWire) }),
   );
 
   app.post(
@@ -199,41 +86,6 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
   };
 
   app.post(
-    '/api/AgSegment/create/agSegment',
-    {
-      schema: {
-        ...FileCall,
-        description:
-          'multipart/form-data: systemKbn, agCode, userId, agSegmentData (JSON {agSegmentName}) or agSegmentData.agSegmentName, and the file uploadFile (or uploadId of a finished /api/files upload). JSON: {systemKbn, agSegmentData: {agSegmentName}, uploadId}.',
-      },
-    },
-    async (request) => {
-      const caller = request.caller!;
-      const { segment, file } = await readSegmentRequest(app, request);
-      const name = typeof segment.agSegmentName === 'string' ? segment.agSegmentName : '';
-      await enforceForm(app, FORM, { agSegmentName: name, uploadFile: fileEntry(file) }, {
-        serverChecks: async () => [...((await repo.segmentsNamed(app.db, [name])).length ? [duplicateName()] : []), ...contentFailures(file)],
-      });
-      const now = app.clock.now();
-      const imp = importOf(file!, now);
-      let id: number;
-      try {
-        id = await app.db.transaction().execute(async (trx) => {
-          const created = await repo.createSegment(trx, name, imp);
-          if (file!.upload && !(await claimUpload(trx, caller, file!.upload, '', now))) throw invalid({ field: 'uploadFile', messageId: 'ERR_SYS003', args: ['ファイルアップロード'] });
-          await recordAudit(trx, { caller, action: 'create', entity: 'agent_segment', entityId: created, after: { agSegmentName: name, uploadFileName: imp.fileName, uploadDataCnt: imp.lineCount, agCodes: imp.codes }, at: now });
-          return created;
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw problem.validation([duplicateName()]);
-        throw err;
-      }
-      if (file!.upload) await app.uploads.remove(file!.upload.id);
-      return { agSegmentData: toWire((await repo.findSegment(app.db, id))!) };
-    },
-  );
-
-  app.post(
     '/api/AgSegment/upload/agSegment',
     {
       schema: {
@@ -244,12 +96,18 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const caller = request.caller!;
-      const { segment, file } = await readSegmentRequest(app, request);
+      // The same reading as the declared form's create: multipart parts or JSON, a file or a tus upload.
+      const form = formOf(app.definitions, FORM);
+      const { body, files } = await readRequestBody(app, request);
+      const segment = (typeof body.agSegmentData === 'object' && body.agSegmentData !== null ? body.agSegmentData : {}) as Record<string, unknown>;
+      const record: Record<string, unknown> = { uploadFile: body.uploadFile };
+      const inputs = await resolveFiles(app, request, form, record, body, files);
+      const file = inputs.get('uploadFile');
       const id = parseId(segment.agSegmentId);
       const before = id === null ? undefined : await repo.findSegment(app.db, id);
-      await enforceForm(app, FORM, { uploadFile: fileEntry(file) }, {
+      await enforceForm(app, FORM, record, {
         fields: ['uploadFile'],
-        serverChecks: () => [...(before ? [] : [{ field: 'agSegmentId', messageId: 'ERR_0009', args: [SEGMENT] }]), ...contentFailures(file)],
+        serverChecks: () => [...(before ? [] : [{ field: 'agSegmentId', messageId: 'ERR_0009', args: [SEGMENT] }]), ...contentFailures(form, inputs)],
       });
       const now = app.clock.now();
       const imp = importOf(file!, now);
@@ -268,7 +126,7 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
         });
       });
       if (file!.upload) await app.uploads.remove(file!.upload.id);
-      return { agSegmentData: toWire((await repo.findSegment(app.db, id!))!) };
+      return { agSegmentData: segmentToWire((await repo.findSegment(app.db, id!))!) };
     },
   );
 
@@ -342,7 +200,7 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
           const s = stored.get(id)!;
           const codes = await repo.memberCodes(trx, id);
           await repo.deleteSegment(trx, id);
-          await recordAudit(trx, { caller, action: 'delete', entity: 'agent_segment', entityId: id, before: { ...toWire(s), agCodes: codes }, at: now });
+          await recordAudit(trx, { caller, action: 'delete', entity: 'agent_segment', entityId: id, before: { ...segmentToWire(s), agCodes: codes }, at: now });
         }
       });
       return {};

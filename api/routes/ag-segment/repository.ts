@@ -12,6 +12,8 @@ export interface SegmentRow {
   upload_file_name: string;
   upload_data_cnt: number;
   syozoku_ag_cnt: number;
+  /** The fields the segment form declares beyond the columns (0005). */
+  extra_data: Record<string, unknown>;
 }
 
 const MEMBER_BATCH = 1000;
@@ -20,7 +22,7 @@ const MEMBER_BATCH = 1000;
 export async function listSegments(db: Db, ids?: readonly number[]): Promise<SegmentRow[]> {
   let q = db
     .selectFrom('agent_segments as s')
-    .select(['s.ag_segment_id', 's.ag_segment_name', 's.last_upload_date', 's.upload_file_name', 's.upload_data_cnt'])
+    .select(['s.ag_segment_id', 's.ag_segment_name', 's.last_upload_date', 's.upload_file_name', 's.upload_data_cnt', 's.extra_data'])
     .select((eb) =>
       eb
         .selectFrom('agent_segment_members as m')
@@ -35,7 +37,7 @@ export async function listSegments(db: Db, ids?: readonly number[]): Promise<Seg
     q = q.where('s.ag_segment_id', 'in', ids);
   }
   const rows = await q.execute();
-  return rows.map((r) => ({ ...r, syozoku_ag_cnt: Number(r.syozoku_ag_cnt ?? 0) }));
+  return rows.map((r) => ({ ...r, syozoku_ag_cnt: Number(r.syozoku_ag_cnt ?? 0), extra_data: typeof r.extra_data === 'object' && r.extra_data !== null ? r.extra_data : {} }));
 }
 
 export async function findSegment(db: Db, id: number): Promise<SegmentRow | undefined> {
