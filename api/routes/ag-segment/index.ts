@@ -20,6 +20,7 @@ import { enforceForm, formFailures, invalid } from '../../forms/enforce';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, EmptyResponse } from '../../http/wire';
 import { checkBodyIdentity } from '../../plugins/auth';
+import { assertNoControlCharacters } from '../../plugins/request-edge';
 import * as repo from './repository';
 
 export const SEGMENT_CATEGORY_ID = 101;
@@ -106,6 +107,8 @@ async function readSegmentRequest(app: FastifyInstance, request: FastifyRequest)
       else if (part.fieldname === 'agSegmentName' || part.fieldname === 'agSegmentId') segment[part.fieldname] = value;
       else fields[part.fieldname] = value;
     }
+    // A multipart body never passes the request edge's hook: the same check here.
+    assertNoControlCharacters({ ...fields, agSegmentData: segment, ...(file ? { uploadFile: file.fileName } : {}) });
     checkBodyIdentity(caller, fields);
   } else {
     const body = request.body;
