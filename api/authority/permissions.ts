@@ -69,6 +69,20 @@ export async function loadPermissions(db: Kysely<Database>, h: Holder): Promise<
   }));
 }
 
+/** Whether the holder may use at least one of the categories (one query). */
+export async function canAny(db: Kysely<Database>, h: Holder, categoryIds: readonly number[]): Promise<boolean> {
+  if (categoryIds.length === 0) return false;
+  const rows = await db
+    .selectFrom('categories as c')
+    .innerJoin('role_permissions as p', 'p.category_id', 'c.category_id')
+    .select(['c.category_id', 'c.audience'])
+    .where('c.category_id', 'in', [...categoryIds])
+    .where('p.role_id', '=', h.roleId)
+    .where('p.parmition_flg', '=', '1')
+    .execute();
+  return rows.some((r) => allows(r.category_id, r.audience, h));
+}
+
 /** Whether the holder may use the category (for route guards: `await can(db, caller, 101)`). */
 export async function can(db: Kysely<Database>, h: Holder, categoryId: number): Promise<boolean> {
   const row = await db
