@@ -58,8 +58,9 @@ const ROUTES: Record<string, RouteCase> = {
   '/api/SkilUp/skilupWatchHistoryReg': { access: 'auth' },
   '/api/download': { access: 'auth' },
   '/api/recentlyViewed/getRecentlyViewedPagesList': { access: 'auth' },
-  '/api/files': { access: 'auth' },
-  '/api/files/*': { access: 'auth' },
+  // Uploads need the permission of a screen that uploads (an agent administrator has the users screen).
+  '/api/files': { access: 'auth', as: 'demo-agadmin' },
+  '/api/files/*': { access: 'auth', as: 'demo-agadmin' },
   '/api/KanriTop/getKanriCategory': { access: 'auth', as: 'demo-agadmin' },
   '/api/KanriTop/changeAgCode': { access: 'auth', as: 'demo-provider' },
   '/api/AgSegment/getAgSegmentList': { access: 'auth', as: 'demo-provider' },
