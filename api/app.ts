@@ -18,6 +18,7 @@ import { cookieSecretFrom } from './secrets';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import operatingHoursPlugin from './plugins/operating-hours';
+import requestEdgePlugin from './plugins/request-edge';
 import rendererPlugin from './plugins/renderer';
 import securityHeadersPlugin from './plugins/security-headers';
 import { defaultAuthLimits, type AuthLimits } from './routes/auth/limits';
@@ -104,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(operatingHoursPlugin);
+  await app.register(requestEdgePlugin); // before the identity check: control characters, null as absent
   await app.register(authPlugin, { secret: opts.signingSecret });
   await app.register(rendererPlugin, { distDir: opts.distDir ?? path.join(repoRoot, 'dist', 'renderer') });
 

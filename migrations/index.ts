@@ -5,6 +5,7 @@ import * as m0002 from './0002_contents';
 import * as m0003 from './0003_admin';
 import * as m0004 from './0004_search';
 import * as m0005 from './0005_content_registration';
+import * as m0006 from './0006_robustness';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_admin': m0003,
   '0004_search': m0004,
   '0005_content_registration': m0005,
+  '0006_robustness': m0006,
 };

@@ -66,7 +66,8 @@ export const categories: CategorySeed[] = [
   { id: 14, name: '申請管理（プロバイダー）', url: '/shinsei-kanri-provider', system: 'application-mgt-provider', kind: 'feature', audience: 'provider', order: 14 },
   { id: 15, name: 'ログインポップアップ', url: '', system: 'login-popup', kind: 'feature', order: 15 },
   { id: 100, name: '管理者TOP', url: '/kanrisya-top', system: 'admin-top', kind: 'admin', audience: 'admin_or_provider', order: 100 },
-  { id: 101, name: 'AGセグメント登録', url: '/agsegment-reg', system: 'ag-segment-reg', kind: 'admin', audience: 'admin_or_provider', order: 101 },
+  // Segments target contents for every agent: provider staff only (DESIGN.md section 5).
+  { id: 101, name: 'AGセグメント登録', url: '/agsegment-reg', system: 'ag-segment-reg', kind: 'admin', audience: 'provider', order: 101 },
   { id: 102, name: 'AGユーザーメンテナンス', url: '/aguser-maintenance', system: 'ag-user-reg', kind: 'admin', audience: 'admin_or_provider', order: 102 },
   { id: 103, name: 'お知らせ登録', url: '/notification-reg?categoryId=1', system: 'notice-reg', kind: 'admin', audience: 'provider', order: 103 },
   { id: 104, name: 'グローバルナビ管理', url: '/glovalnavi-kanri-list', system: 'global-navi', kind: 'admin', audience: 'provider', order: 104 },

@@ -24,6 +24,22 @@ export function audienceAllows(audience: Audience, h: Holder): boolean {
   }
 }
 
+/**
+ * Audiences the code holds some categories to, whatever their row says: rules of DESIGN.md
+ * section 5 that a category row edited by hand (or seeded before the rule) must not loosen.
+ * Agent segments are shared by every agent and drive the provider's targeting, so maintaining
+ * them needs provider staff; an agent administrator never changes them.
+ */
+export const AUDIENCE_FLOOR: Readonly<Partial<Record<number, Audience>>> = {
+  101: 'provider', // AGセグメント登録
+};
+
+/** The category's own audience and its floor. */
+const allows = (categoryId: number, audience: Audience, h: Holder) => {
+  const floor = AUDIENCE_FLOOR[categoryId];
+  return audienceAllows(audience, h) && (!floor || audienceAllows(floor, h));
+};
+
 export interface PermissionRow {
   categoryId: number;
   categoryName: string;
@@ -49,8 +65,22 @@ export async function loadPermissions(db: Kysely<Database>, h: Holder): Promise<
     systemCategoryName: r.system_category_name,
     kind: r.kind,
     isSearchCategory: r.is_search_category,
-    parmitionFlg: r.parmition_flg === '1' && audienceAllows(r.audience, h) ? '1' : '0',
+    parmitionFlg: r.parmition_flg === '1' && allows(r.category_id, r.audience, h) ? '1' : '0',
   }));
+}
+
+/** Whether the holder may use at least one of the categories (one query). */
+export async function canAny(db: Kysely<Database>, h: Holder, categoryIds: readonly number[]): Promise<boolean> {
+  if (categoryIds.length === 0) return false;
+  const rows = await db
+    .selectFrom('categories as c')
+    .innerJoin('role_permissions as p', 'p.category_id', 'c.category_id')
+    .select(['c.category_id', 'c.audience'])
+    .where('c.category_id', 'in', [...categoryIds])
+    .where('p.role_id', '=', h.roleId)
+    .where('p.parmition_flg', '=', '1')
+    .execute();
+  return rows.some((r) => allows(r.category_id, r.audience, h));
 }
 
 /** Whether the holder may use the category (for route guards: `await can(db, caller, 101)`). */
@@ -62,5 +92,5 @@ export async function can(db: Kysely<Database>, h: Holder, categoryId: number): 
     .where('c.category_id', '=', categoryId)
     .where('p.role_id', '=', h.roleId)
     .executeTakeFirst();
-  return !!row && row.parmition_flg === '1' && audienceAllows(row.audience, h);
+  return !!row && row.parmition_flg === '1' && allows(categoryId, row.audience, h);
 }

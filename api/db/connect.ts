@@ -23,11 +23,21 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string | null }; // null: in memory
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export interface OpenOptions {
+  /** Told when a pooled connection breaks (the server restarted or went away); default: one line on stderr. */
+  onConnectionError?: (err: Error) => void;
+}
+
+const warnConnectionError = (err: Error) => console.warn(`database connection lost: ${(err as { code?: string }).code ?? ''} ${err.message}`.replace(/\s+/g, ' '));
+
+export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {}): Promise<DatabaseHandle> {
+  const onConnectionError = opts.onConnectionError ?? warnConnectionError;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      // A server that does not answer fails the request (503) instead of holding it forever.
+      connectionTimeoutMillis: 5000,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === OID_INT8) return (v: string) => Number(v);
@@ -40,7 +50,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // them, so that whoever drops or stops the database next finds no session still open.
     let open = 0;
     let allClosed: () => void = () => {};
-    pool.on('connect', () => open++);
+    // A restarting or stopped server closes the pooled connections (57P01): node-postgres emits
+    // 'error' on the pool (idle clients) and on each client (also one checked out between two
+    // queries). Without listeners that ends the process; with them the broken clients are
+    // dropped, the requests of the moment answer 503 (api/db/availability.ts) and the next ones
+    // open new connections once the server is back.
+    pool.on('error', (err) => onConnectionError(err));
+    pool.on('connect', (client) => {
+      open++;
+      client.on('error', (err) => onConnectionError(err));
+    });
     pool.on('remove', () => {
       if (--open === 0) allClosed();
     });

@@ -151,6 +151,8 @@ export interface OtpChallengesTable {
   expires_at: Timestamp;
   attempts: Generated<number>;
   used_at: NullableTimestamp;
+  /** When the code was entered correctly (0006); unverified challenges count against the mail limit. */
+  verified_at: NullableTimestamp;
 }
 
 export interface PasswordResetTokensTable {

@@ -5,6 +5,7 @@
 //  - creation: metadata filename (usable name, an extension the portal accepts), filetype,
 //    agcode and userid (the caller's own or pseudo ids, else 403; missing ones are the caller's),
 //    Upload-Length within MAX_FILE_SIZE; refused with 400 { messages } before anything is stored;
+//  - every call needs the permission of a screen that uploads (api/authority/upload-permissions.ts);
 //  - the uploader (the signed-in user) is stored in the metadata; HEAD, PATCH and DELETE of an
 //    upload are for that user only (403);
 //  - when the last byte arrives the content must match the extension (magic bytes), else 400;
@@ -21,7 +22,9 @@ import { Server } from '@tus/server';
 import { extensionOf, isUsableFileName } from '../../schemas/rules/kinds-file';
 import { formatMegabytes } from '../../schemas/rules/engine-types';
 import type { Caller } from '../authority/caller';
+import { mayUpload } from '../authority/upload-permissions';
 import { HttpProblem, messagesBody, problem } from '../http/problems';
+import { assertNoControlCharacters } from '../plugins/request-edge';
 import { contentMatchesExtension, HEAD_BYTES, UPLOAD_EXTENSIONS } from './content-check';
 
 export const UPLOAD_PATH = '/api/files';
@@ -83,6 +86,7 @@ function checkCreation(app: FastifyInstance, request: FastifyRequest, caller: Ca
   if (!/^\d{1,15}$/.test(length)) throw badRequest('ERR_0025', ['Upload-Length']);
   const meta = parseUploadMetadata(headers['upload-metadata'] as string | undefined);
   if (!meta) throw badRequest('ERR_0025', ['Upload-Metadata']);
+  assertNoControlCharacters(meta, 'Upload-Metadata');
 
   const own = { userId: [caller.userId, caller.pseudo?.userId], agCode: [caller.agCode, caller.pseudo?.agCode] };
   const userId = meta.userid || caller.pseudo?.userId || caller.userId;
@@ -195,6 +199,8 @@ export default fp(async function uploads(app: FastifyInstance) {
       const caller = request.caller!;
       const id = request.url.split('?')[0].slice(UPLOAD_PATH.length).replace(/^\//, '');
       if (request.method === 'GET' || (id !== '' && !isUploadId(id))) throw new HttpProblem(404, messagesBody([{ messageId: 'ERR_SYS999' }]));
+      // Only someone who may use a screen that uploads (api/authority/upload-permissions.ts).
+      if (!(await mayUpload(app.db, caller))) throw problem.forbidden();
       if (request.method === 'POST') {
         if (id !== '') throw new HttpProblem(404, messagesBody([{ messageId: 'ERR_SYS999' }]));
         checked.set(request.raw, { caller, metadata: checkCreation(app, request, caller) });

@@ -16,6 +16,7 @@ import { contentMatchesExtension, HEAD_BYTES, looksLikeText } from '../files/con
 import type { UploadFacts } from '../files/uploads';
 import { problem } from '../http/problems';
 import { checkBodyIdentity } from '../plugins/auth';
+import { assertNoControlCharacters } from '../plugins/request-edge';
 import type { FormRecord } from './record-store';
 
 export interface FileInput {
@@ -72,6 +73,8 @@ export async function readRequestBody(app: FastifyInstance, request: FastifyRequ
     }
     setPath(body, path, parsed);
   }
+  // The edge check (plugins/request-edge.ts) never sees multipart parts: the same refusal here.
+  assertNoControlCharacters({ ...body, ...Object.fromEntries([...files].map(([k, f]) => [k, f.fileName])) });
   checkBodyIdentity(request.caller!, body);
   if (body.systemKbn !== '01') throw problem.validation([{ messageId: 'ERR_0025', args: ['systemKbn'] }]);
   return { body, files };

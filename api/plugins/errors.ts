@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/availability';
 import { HttpProblem, messagesBody } from '../http/problems';
 
 interface AjvError {
@@ -33,6 +34,11 @@ export default fp(async function errors(app: FastifyInstance) {
       // Bad JSON, wrong content type, body too large …: say the request was not right, nothing more.
       request.log.info({ code: err.code }, 'rejected request');
       return reply.status(status === 404 ? 404 : status).send(messagesBody([{ messageId: 'ERR_0025', args: ['リクエスト'] }]));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is restarting or away: try again later (not a fault to log in it).
+      request.log.warn({ code: (err as { code?: string }).code, message: err.message }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send(messagesBody([{ messageId: 'ERR_SYS001' }]));
     }
     const errorId = randomUUID();
     request.log.error({ err, errorId }, 'unexpected error');

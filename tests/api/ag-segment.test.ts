@@ -27,11 +27,12 @@ interface Segment {
 t.test('agent segments', async (t) => {
   const h: TestApp = await createTestApp();
   t.teardown(h.close);
-  const admin = (await h.signIn('demo-agadmin')).token; // 0000000002 of A0000001
-  const provider = (await h.signIn('demo-provider')).token;
+  // Segments need provider staff (DESIGN.md section 5): the provider administrator maintains them.
+  const admin = (await h.signIn('demo-provider')).token; // 0000000001 of P0000001
+  const agadmin = (await h.signIn('demo-agadmin')).token;
   const agent = (await h.signIn('demo-agent')).token;
   const staff = (await h.signIn('demo-staff')).token;
-  const ids = { systemKbn: '01', userId: '0000000002', agCode: 'A0000001' };
+  const ids = { systemKbn: '01', userId: '0000000001', agCode: 'P0000001' };
   const list = async (token = admin) => (await h.post(LIST, { systemKbn: '01', categoryId: 101 }, { token })).json().agSegmentDataList as Segment[];
   const create = (name: string, csv: string | Uint8Array | null, fileName = 'agents.csv', token = admin, fields: Record<string, string> = ids) =>
     postMultipart(h, CREATE, token, { ...fields, agSegmentData: JSON.stringify({ agSegmentName: name }) }, csv === null ? undefined : { name: fileName, bytes: csv });
@@ -43,11 +44,10 @@ t.test('agent segments', async (t) => {
     const rows = res.json().agSegmentDataList as Segment[];
     t.same(rows.map((r) => r.agSegmentName), ['首都圏代理店', '関西・九州代理店']);
     t.same(rows[0], { agSegmentId: rows[0].agSegmentId, agSegmentName: '首都圏代理店', syozokuAgCnt: 2, lastUploadDate: '2026/10/01 10:00:00', uploadFileName: 'segment.csv', uploadDataCnt: 2 });
-    t.equal((await h.post(LIST, { systemKbn: '01' }, { token: provider })).statusCode, 200, 'a provider administrator too');
   });
 
   t.test('authority: the permission of category 101, identity of the body', async (t) => {
-    for (const [who, token] of [['agent user', agent], ['supplier staff without the admin role', staff]] as const) {
+    for (const [who, token] of [['agent administrator (segments need provider staff)', agadmin], ['agent user', agent], ['supplier staff without the admin role', staff]] as const) {
       for (const url of [LIST, DOWNLOAD, UPDATE, DELETE]) {
         const res = await h.post(url, { systemKbn: '01', agSegmentDataList: [], agSegmentData: { agSegmentId: 1 } }, { token });
         t.equal(res.statusCode, 403, `${who} ${url}`);
@@ -59,7 +59,7 @@ t.test('agent segments', async (t) => {
     t.equal((await h.post(LIST, { systemKbn: '01' })).statusCode, 401, 'no token');
     t.equal((await h.post(LIST, { systemKbn: '01', agCode: 'A0000002' }, { token: admin })).statusCode, 403, 'another agent code in the body');
     t.equal((await create('x', 'A0000001', 'a.csv', admin, { systemKbn: '01', userId: '0000000003' })).statusCode, 403, 'another user id in a multipart body');
-    t.equal((await create('x', 'A0000001', 'a.csv', admin, { agCode: 'A0000001' })).statusCode, 400, 'no systemKbn in a multipart body');
+    t.equal((await create('x', 'A0000001', 'a.csv', admin, { agCode: 'P0000001' })).statusCode, 400, 'no systemKbn in a multipart body');
   });
 
   t.test('create from a CSV: non-blank lines counted, quotes stripped, registered agents counted', async (t) => {
@@ -72,7 +72,7 @@ t.test('agent segments', async (t) => {
     t.same(members.map((m) => m.ag_code), ['A0000002', 'A0000003', 'A0000004', 'Z9999999'], 'distinct codes, unknown ones kept');
     t.ok((await list()).some((s) => s.agSegmentId === seg.agSegmentId));
     const audit = (await audits('agent_segment')).at(-1)!;
-    t.match(audit, { action: 'create', actor_user_id: '0000000002', actor_ag_code: 'A0000001', entity_id: String(seg.agSegmentId), before_data: null });
+    t.match(audit, { action: 'create', actor_user_id: '0000000001', actor_ag_code: 'P0000001', entity_id: String(seg.agSegmentId), before_data: null });
     t.match(audit.after_data, { agSegmentName: '新規セグメント', uploadDataCnt: 5, agCodes: ['A0000002', 'A0000003', 'A0000004', 'Z9999999'] });
   });
 
@@ -125,7 +125,7 @@ t.test('agent segments', async (t) => {
   t.test('create with the fields as agSegmentData.agSegmentName, and with a finished tus upload', async (t) => {
     const flat = await postMultipart(h, CREATE, admin, { ...ids, 'agSegmentData.agSegmentName': 'フラット' }, { name: 'f.csv', bytes: 'A0000001' });
     t.equal(flat.statusCode, 200, flat.body);
-    const uploadId = await tusUpload(h, admin, 'tus.csv', 'A0000001\nA0000006\n', { agcode: 'A0000001', userid: '0000000002' });
+    const uploadId = await tusUpload(h, admin, 'tus.csv', 'A0000001\nA0000006\n', { agcode: 'P0000001', userid: '0000000001' });
     const res = await h.post(CREATE, { ...ids, agSegmentData: { agSegmentName: 'アップロード済み' }, uploadId }, { token: admin });
     t.equal(res.statusCode, 200, res.body);
     t.match(res.json().agSegmentData, { uploadFileName: 'tus.csv', uploadDataCnt: 2, syozokuAgCnt: 2 });
@@ -133,7 +133,7 @@ t.test('agent segments', async (t) => {
     const again = await h.post(CREATE, { ...ids, agSegmentData: { agSegmentName: 'もう一度' }, uploadId }, { token: admin });
     t.equal(again.statusCode, 400);
     t.same(messagesOf(again), [msg('ERR_SYS003', 'ファイルアップロード')], 'an upload is used once');
-    const others = await tusUpload(h, provider, 'p.csv', 'A0000001', { agcode: 'P0000001', userid: '0000000001' });
+    const others = await tusUpload(h, agadmin, 'p.csv', 'A0000001', { agcode: 'A0000001', userid: '0000000002' });
     t.equal((await h.post(CREATE, { ...ids, agSegmentData: { agSegmentName: '他人' }, uploadId: others }, { token: admin })).statusCode, 403, "someone else's upload");
   });
 

@@ -18,6 +18,7 @@ t.test('definitions over HTTP', async (t) => {
   const h: TestApp = await createTestApp();
   t.teardown(h.close);
   const admin = (await h.signIn('demo-agadmin')).token;
+  const provider = (await h.signIn('demo-provider')).token; // segments need provider staff
   const agent = (await h.signIn('demo-agent')).token;
   const staff = (await h.signIn('demo-staff')).token;
   const get = (url: string, token?: string) => h.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -29,7 +30,7 @@ t.test('definitions over HTTP', async (t) => {
       ['/api/lists/ag-user', 'schemas/lists/ag-user.json'],
       ['/api/lists/ag-segment', 'schemas/lists/ag-segment.json'],
     ]) {
-      const res = await get(url, admin);
+      const res = await get(url, url.includes('ag-segment') ? provider : admin);
       t.equal(res.statusCode, 200, url);
       t.same(res.json(), { definition: JSON.parse(fs.readFileSync(file, 'utf8')), context: { serverDate: '2026-11-20', maxFileSize: 20 * 1024 * 1024 } }, url);
     }
@@ -69,7 +70,7 @@ t.test('definitions over HTTP', async (t) => {
       else t.same(res.json().messages, browser, JSON.stringify(record).slice(0, 60));
     }
 
-    const segment = (await get('/api/forms/ag-segment', admin)).json() as { definition: FormDefinition; context: RuleContext };
+    const segment = (await get('/api/forms/ag-segment', provider)).json() as { definition: FormDefinition; context: RuleContext };
     const files: [string, string, string][] = [
       ['', 'list.txt', ''],
       ['名前😀', 'a.csv', ''],
@@ -77,7 +78,7 @@ t.test('definitions over HTTP', async (t) => {
     ];
     for (const [name, fileName, text] of files) {
       const browser = wire(validateForm(segment.definition, { agSegmentName: name, uploadFile: { fileName, size: text.length, text } }, segment.context));
-      const res = await postMultipart(h, '/api/AgSegment/create/agSegment', admin, { systemKbn: '01', 'agSegmentData.agSegmentName': name }, { name: fileName, bytes: text });
+      const res = await postMultipart(h, '/api/AgSegment/create/agSegment', provider, { systemKbn: '01', 'agSegmentData.agSegmentName': name }, { name: fileName, bytes: text });
       t.same(res.json().messages, browser, `${name} ${fileName}`);
     }
   });

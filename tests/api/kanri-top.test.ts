@@ -30,7 +30,7 @@ t.test('admin top', async (t) => {
     t.match(list[1], { categoryId: 101, categoryName: 'AGセグメント登録', categoryUrl: '/agsegment-reg', parmitionFlg: '1' });
     t.ok(list.every((c) => c.parmitionFlg === '1'), 'a provider administrator: all');
     const agent = await flags(agadmin);
-    t.same([agent[100], agent[101], agent[102]], ['1', '1', '1'], 'an agent administrator: admin top, segments, users');
+    t.same([agent[100], agent[101], agent[102]], ['1', '0', '1'], 'an agent administrator: admin top and users; segments need provider staff');
     t.ok(ADMIN_IDS.filter((id) => id > 102).every((id) => agent[id] === '0'), 'not the provider buttons');
   });
 

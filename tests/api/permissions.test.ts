@@ -61,8 +61,8 @@ t.test('permissions', async (t) => {
     );
     t.same(
       flagsOf(await permissions(h, tokens['demo-agadmin']), [100, 101, 102, 103, 104, 112, 115, 116, 117, 1, 14, 11, 13]),
-      { 100: '1', 101: '1', 102: '1', 103: '0', 104: '0', 112: '0', 115: '0', 116: '0', 117: '0', 1: '1', 14: '0', 11: '1', 13: '1' },
-      'agent administrator: admin top, AG segments 101 and AG users 102, not the provider registrations (116 "0")',
+      { 100: '1', 101: '0', 102: '1', 103: '0', 104: '0', 112: '0', 115: '0', 116: '0', 117: '0', 1: '1', 14: '0', 11: '1', 13: '1' },
+      'agent administrator: admin top and AG users 102; not AG segments 101 (provider staff only) nor the provider registrations (116 "0")',
     );
     t.same(
       flagsOf(await permissions(h, tokens['demo-agent']), [100, 101, 102, 116, 1, 2, 9, 10, 11, 13, 14, 15]),

@@ -51,6 +51,7 @@ t.test('resumable uploads', async (t) => {
   });
 
   t.test('metadata agcode and userid must be the caller\'s', async (t) => {
+    t.equal((await tusCreate(h, agent, 10, { filename: 'a.pdf', agcode: 'A0000001', userid: '0000000003' })).statusCode, 403, 'a plain agent may not upload at all (tests/api/upload-permissions.test.ts)');
     t.equal((await tusCreate(h, admin, 10, { ...meta('a.pdf'), userid: '0000000003' })).statusCode, 403, 'a colleague');
     t.equal((await tusCreate(h, admin, 10, { ...meta('a.pdf'), agcode: 'A0000002' })).statusCode, 403, 'another agent');
     const pseudo = (await h.post('/api/KanriTop/changeAgCode', { systemKbn: '01', pseudoLoginAgCode: 'A0000002' }, { token: provider })).json().token;
@@ -94,7 +95,7 @@ t.test('resumable uploads', async (t) => {
     t.equal(head.headers['upload-offset'], '10');
     t.equal(head.headers['upload-length'], String(bytes.length));
     for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
-      const res = await h.app.inject({ method, url: location, headers: { authorization: `Bearer ${agent}`, 'tus-resumable': '1.0.0', 'upload-offset': '10', 'content-type': 'application/offset+octet-stream' }, payload: method === 'PATCH' ? Buffer.from('x') : undefined });
+      const res = await h.app.inject({ method, url: location, headers: { authorization: `Bearer ${provider}`, 'tus-resumable': '1.0.0', 'upload-offset': '10', 'content-type': 'application/offset+octet-stream' }, payload: method === 'PATCH' ? Buffer.from('x') : undefined });
       t.equal(res.statusCode, 403, `${method} by someone else`);
     }
     t.equal((await tusPatch(h, admin, location, 5, bytes.subarray(5))).statusCode, 409, 'a wrong offset');
@@ -215,7 +216,7 @@ t.test('resumable uploads', async (t) => {
       h.app.config.maxFileSize = max;
       t.same(over?.body.messages, [msg('ERR_0024', '1')], 'over MAX_FILE_SIZE');
 
-      const theirs = await up('other.pdf', sample.pdf(), agent, { agcode: 'A0000001', userid: '0000000003' });
+      const theirs = await up('other.pdf', sample.pdf(), provider, { agcode: 'P0000001', userid: '0000000001' });
       t.equal((await failure(request([theirs])))?.statusCode, 403, "someone else's upload");
       const partial = String((await tusCreate(h, admin, 100, meta('partial.pdf'))).headers.location).split('/').pop()!;
       t.same((await failure(request([partial])))?.body.messages, [msg('ERR_SYS003', 'ファイルアップロード')], 'an unfinished upload');

@@ -1,6 +1,6 @@
 // The admin screens of spec 001 built on the generic form and list renderer, clicked through in
 // Chromium as an administrator would: agent segments (create from a CSV in the modal, rename,
-// download, delete), agent users (empty submit, create, edit, return with the search restored)
+// download, delete; provider staff only), agent users (empty submit, create, edit, return with the search restored)
 // and the admin top (pseudo-login of a provider administrator).
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -48,9 +48,10 @@ async function accept(page: Page, text: string) {
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
 
-t.test('an agent administrator creates a segment from a CSV, renames, downloads and deletes it', async (t) => {
+// Segments need provider staff (DESIGN.md section 5): the provider administrator maintains them.
+t.test('a provider administrator creates a segment from a CSV, renames, downloads and deletes it', async (t) => {
   const page = await newPage(await browserPromise);
-  await signIn(page, 'demo-agadmin', 'Agadmin#Demo2026');
+  await signIn(page, 'demo-provider', 'Provider#Demo2026');
   await page.goto(`${portal.url}/kanrisya-top`);
   await page.getByRole('link', { name: 'AGセグメント登録' }).click();
   await page.waitForURL(/\/agsegment-reg$/);
@@ -220,6 +221,7 @@ t.test('an agent administrator sees only the allowed groups and no provider tool
   await page.goto(`${portal.url}/kanrisya-top`);
   const main = page.getByRole('main');
   await main.getByRole('link', { name: 'AGユーザーメンテナンス' }).waitFor();
+  t.equal(await main.getByRole('link', { name: 'AGセグメント登録' }).count(), 0, 'no segment button: segments need provider staff');
   t.equal(await main.getByRole('heading', { name: 'システムメンテナンス' }).count(), 0, 'no provider-admin group');
   t.equal(await main.getByRole('heading', { name: '代行ログイン' }).count(), 0, 'no pseudo-login');
   t.equal(await main.getByRole('heading', { name: '業務日付切替' }).count(), 0, 'no business-date switch');

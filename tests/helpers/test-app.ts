@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../api/app';
+import type { DatabaseHandle } from '../../api/db/connect';
 import { tokyoDate } from '../../api/clock';
 import { loadConfig } from '../../api/config';
 import { localDiskStorage, type FileStorage } from '../../api/files/storage';
@@ -53,8 +54,10 @@ export function cookiesOf(res: LightMyRequestResponse): Record<string, string> {
   return out;
 }
 
-export async function createTestApp(opts: { now?: Date; operatingHours?: string; authLimits?: Partial<AuthLimits> } = {}): Promise<TestApp> {
-  const handle = await openTestDatabase();
+export async function createTestApp(
+  opts: { now?: Date; operatingHours?: string; authLimits?: Partial<AuthLimits>; /** A migrated database of the test's own (closed with the app). */ database?: DatabaseHandle } = {},
+): Promise<TestApp> {
+  const handle = opts.database ?? (await openTestDatabase());
   const clock = new TestClock(opts.now ?? DEFAULT_NOW);
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-files-'));
   const storage = localDiskStorage(filesDir);

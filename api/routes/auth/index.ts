@@ -13,6 +13,7 @@ import { signSessionToken } from '../../authority/session-token';
 import { OperationType, recordOperation } from '../../logs/operation-log';
 import { oneTimeCodeMail } from '../../mail/templates';
 import { countAttempts, recordAttempt } from './limits';
+import { codeMailsExhausted, liveChallenge, markVerified } from './otp-throttle';
 import * as repo from './repository';
 import { SessionUser, loadSessionUser } from './session-user';
 import { OTP_CHALLENGE_COOKIE, TRUSTED_BROWSER_COOKIE, TRUSTED_BROWSER_DAYS, clearCookie, readSignedCookie, setSignedCookie } from './cookies';
@@ -83,6 +84,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
         return completeSignIn(request, user);
       }
 
+      if (await codeMailsExhausted(app.db, user.user_id, now)) {
+        // No new mail: this browser may answer the live code (the last one mailed), if any.
+        const live = await liveChallenge(app.db, user.user_id, now);
+        if (live) setSignedCookie(reply, OTP_CHALLENGE_COOKIE, live.challenge_id, Math.ceil((live.expires_at.getTime() - now.getTime()) / 1000), secureCookies);
+        return { token: '', systemDate: tokyoDateSlash(now), isAreadyOptAuth: false, user: null };
+      }
       const challengeId = newId();
       const code = newOneTimeCode();
       await repo.openOtpChallenge(app.db, { challengeId, userId: user.user_id, codeHash: otpHash(challengeId, code), at: now, expiresAt: new Date(now.getTime() + OTP_TTL_MS) });
@@ -115,6 +122,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         throw problem.unauthorized('ERR_USER004');
       }
       if (!(await repo.closeOtpChallenge(app.db, challenge.challenge_id, now))) throw problem.unauthorized('ERR_USER004');
+      await markVerified(app.db, challenge.challenge_id, now);
       clearCookie(reply, OTP_CHALLENGE_COOKIE);
 
       const browserId = newId();

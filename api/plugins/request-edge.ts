@@ -1,0 +1,35 @@
+// The edge every route shares (DESIGN.md section 4), before the identity check and the route's
+// schema: a control character in any string of the path, query or body is 400 ERR_0026 (never
+// a 500 from the database), and null or "" for a field whose schema refuses them counts as not
+// given. Routes declare their schemas as usual; nothing here is per route.
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { controlCharacterPath, dropRefusedEmpties, holdsEmpty, type SchemaError } from '../http/edge-values';
+import { problem } from '../http/problems';
+
+export const refuseControlCharacters = (path: string) => problem.validation([{ messageId: 'ERR_0026', args: [path] }]);
+
+/** Throws 400 ERR_0026 when a string of `value` (keys included) holds a control character. */
+export function assertNoControlCharacters(value: unknown, path = ''): void {
+  const found = controlCharacterPath(value, path);
+  if (found) throw refuseControlCharacters(found);
+}
+
+export default fp(async function requestEdge(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    assertNoControlCharacters(request.params);
+    assertNoControlCharacters(request.query);
+    assertNoControlCharacters(request.body);
+
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || !holdsEmpty(body)) return;
+    const validate = request.getValidationFunction('body');
+    if (!validate) return;
+    // Nested objects can need a second pass (an error of the parent hides the child's).
+    for (let pass = 0; pass < 3; pass++) {
+      if (validate(body)) return;
+      const errors = (validate.errors ?? []) as SchemaError[];
+      if (dropRefusedEmpties(body, errors) === 0) return;
+    }
+  });
+});
