@@ -137,7 +137,7 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
   // ---- Sales playbook: program, phases, the category 8 contents as chapters, comments.
   const { skilup_id: playbook } = await db
     .insertInto('skilup_programs')
-    .values({ category_id: 8, skilup_name: SKILUP_SEED.playbookProgram, display_order: 2, disp_count: 3 })
+    .values({ category_id: 8, skilup_name: SKILUP_SEED.playbookProgram, display_order: 2, disp_count: 2 })
     .returning('skilup_id')
     .executeTakeFirstOrThrow();
   const chapters = await db.selectFrom('contents').select(['content_id', 'title']).where('category_id', '=', 8).orderBy('content_id').execute();
