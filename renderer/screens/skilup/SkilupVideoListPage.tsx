@@ -13,7 +13,9 @@ import { Pager } from '../../components/Pager';
 import { useRemote } from '../../components/use-remote';
 import { reportWidgetFailure } from '../../components/widget-failure';
 import { loadBanners } from '../portal/calls';
-import { SideBannerList } from '../portal/SideBanners';
+import { FallbackImage } from '../../components/FallbackImage';
+import { SmartLink, isExternalUrl } from '../../components/SmartLink';
+import type { Banner } from '../portal/calls';
 import { loadVideoList, narrowVideoList, NO_VIDEO_NARROWING, SEARCH_PAGE_SIZE, type SkilupVideo, type VideoListAnswer, type VideoNarrowing } from './calls';
 import { PhaseIcon } from './PhaseIcon';
 import { SkilupSearchPanel } from './SkilupSearchPanel';
@@ -21,6 +23,24 @@ import { VideoGrid } from './VideoCard';
 import styles from './Skilup.module.css';
 
 export const SKILUP_PART = { videos: 'スキルアップ動画', training: '研修バナー', master: 'マスターへの道バナー' } as const;
+
+/** The side banners 04 and 05 (600×200 images, so wider than the portal's side banners). */
+function SkilupBanners({ banners }: { banners: Banner[] }) {
+  if (banners.length === 0) return null;
+  return (
+    <ul className={styles.banners}>
+      {banners.map((b, i) => (
+        <li key={`${i}-${b.bannerName}`}>
+          <SmartLink href={b.bannerUrl} newTab={isExternalUrl(b.bannerUrl)} className={styles.banner}>
+            <FallbackImage src={b.bannerImgFileName} alt="" className={styles.bannerImage} aspectRatio="3 / 1" />
+            <span className={styles.bannerName}>{b.bannerName}</span>
+            {b.bannerCaption && <span className={styles.bannerCaption}>{b.bannerCaption}</span>}
+          </SmartLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function MoreButton({ expanded, rest, onClick, label }: { expanded: boolean; rest: number; onClick: () => void; label: string }) {
   return (
@@ -169,8 +189,8 @@ export function SkilupVideoListPage() {
             onChange={setDraft}
             onSearch={(n) => void search(n)}
           />
-          <section aria-label={SKILUP_PART.training}>{training.status === 'ready' && <SideBannerList banners={training.data} />}</section>
-          <section aria-label={SKILUP_PART.master}>{master.status === 'ready' && <SideBannerList banners={master.data} />}</section>
+          <section aria-label={SKILUP_PART.training}>{training.status === 'ready' && <SkilupBanners banners={training.data} />}</section>
+          <section aria-label={SKILUP_PART.master}>{master.status === 'ready' && <SkilupBanners banners={master.data} />}</section>
         </aside>
       </div>
     </div>
