@@ -45,7 +45,8 @@ function SkilupBanners({ banners }: { banners: Banner[] }) {
 function MoreButton({ expanded, rest, onClick, label }: { expanded: boolean; rest: number; onClick: () => void; label: string }) {
   return (
     <div className={styles.moreRow}>
-      <button type="button" className={`btn btn-secondary ${styles.more}`} aria-expanded={expanded} onClick={onClick} aria-label={`${label}を${expanded ? '折りたたむ' : 'もっと見る'}`}>
+      <button type="button" className={`btn btn-secondary ${styles.more}`} aria-expanded={expanded} onClick={onClick}>
+        <span className="visually-hidden">{label}を</span>
         {expanded ? '閉じる' : `もっと見る（残り${rest}件）`}
       </button>
     </div>
