@@ -128,6 +128,20 @@ t.test('skill-up events', async (t) => {
     await setDeadline(new Date('2026-11-30T08:00:00Z'));
   });
 
+  await t.test('the last place goes to one of two simultaneous applications', async (t) => {
+    const taken = await h.db.selectFrom('event_entries').select('entry_id').where('content_id', '=', ev(2)).where('cancelled_at', 'is', null).execute();
+    await h.db.updateTable('events').set({ capacity: taken.length + 1 }).where('content_id', '=', ev(2)).execute();
+    const agadmin = await signInAs(h, 'demo-agadmin');
+    const answers = await Promise.all([apply(agent, ev(2)), apply(agadmin, ev(2))]);
+    t.same(answers.map((a) => a.statusCode).sort(), [200, 400]);
+    const live = await h.db.selectFrom('event_entries').select('entry_id').where('content_id', '=', ev(2)).where('cancelled_at', 'is', null).execute();
+    t.equal(live.length, taken.length + 1, 'never over capacity');
+    const winner = answers[0].statusCode === 200 ? agent : agadmin;
+    t.equal((await detail(winner, ev(2))).json().isRegistrationEnded, false, 'the holder of the place can still cancel');
+    t.equal((await cancel(winner, ev(2))).statusCode, 200);
+    await h.db.updateTable('events').set({ capacity: null }).where('content_id', '=', ev(2)).execute();
+  });
+
   await t.test('the history after the event date: a provider administrator switches the business date', async (t) => {
     t.equal((await apply(provider, ev(0))).statusCode, 200);
     const today = await initial(provider);
