@@ -40,6 +40,8 @@ import infoRoutes from './routes/info/index';
 import loginPopupRoutes from './routes/login-popups/index';
 import recentlyViewedRoutes from './routes/recently-viewed/index';
 import skilupRoutes from './routes/skilup/index';
+import skilupHubRoutes from './routes/skilup/hub';
+import eventRoutes from './routes/events/index';
 import { loadDefinitions } from './forms/registry';
 import uploadsPlugin from './files/uploads';
 import formRoutes from './routes/forms/index';
@@ -126,6 +128,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(loginPopupRoutes);
   await app.register(contentRoutes);
   await app.register(skilupRoutes);
+  await app.register(skilupHubRoutes);
+  await app.register(eventRoutes);
   await app.register(downloadRoutes);
   await app.register(incentiveFloatingRoutes);
   await app.register(uploadsPlugin);

@@ -6,6 +6,7 @@ import * as m0003 from './0003_admin';
 import * as m0004 from './0004_search';
 import * as m0005 from './0005_content_registration';
 import * as m0006 from './0006_robustness';
+import * as m0007 from './0007_skilup_events';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_search': m0004,
   '0005_content_registration': m0005,
   '0006_robustness': m0006,
+  '0007_skilup_events': m0007,
 };

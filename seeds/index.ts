@@ -7,6 +7,7 @@ import { rebuildSearchIndex } from '../api/search/index-content';
 import { seedContents } from './contents';
 import { buildSeedFiles, writeSeedFiles } from './demo-files';
 import { seedPlatform } from './platform';
+import { seedSkilupEvents } from './skilup-events';
 
 export interface SeedOptions {
   /** Where the demo files go (contents' documents, images, videos, banners, icons); without it only rows are loaded. */
@@ -22,7 +23,9 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions = {}):
   const files = buildSeedFiles();
   await db.transaction().execute(async (trx) => {
     await seedPlatform(trx, hashPassword);
-    await seedContents(trx, { today: opts.today ?? tokyoDate(new Date()), files });
+    const today = opts.today ?? tokyoDate(new Date());
+    await seedContents(trx, { today, files });
+    await seedSkilupEvents(trx, { today, files }); // skill-up phases and chapters, events and applications
     await rebuildSearchIndex(trx); // site search: index what the seeds wrote, in the same transaction
   });
   if (opts.storage) await writeSeedFiles(opts.storage, files);

@@ -435,6 +435,70 @@ export interface SearchHistoriesTable {
   searched_at: GeneratedTimestamp;
 }
 
+// ---- 0007_skilup_events: skill-up programs, phases, contents, comments; events and entries (docs/skilup-events.md)
+export interface SkilupProgramsTable {
+  skilup_id: Generated<number>;
+  category_id: number;
+  skilup_name: string;
+  display_order: Generated<number>;
+  new_video_disp_num: Generated<number>;
+  video_list_disp_num: Generated<number>;
+  disp_count: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface SkilupPhasesTable {
+  phase_id: Generated<number>;
+  skilup_id: number;
+  phase_name: string;
+  phase_title: Generated<string>;
+  icon_name: Generated<string>;
+  is_open: Generated<boolean>;
+  display_order: Generated<number>;
+}
+
+export interface SkilupContentsTable {
+  content_id: number;
+  skilup_id: number;
+  phase_id: number;
+  display_order: Generated<number>;
+  chapter_name: Generated<string>;
+  chapter_title: Generated<string>;
+  chapter_comment: Generated<string>;
+  video_content_id: number | null;
+}
+
+export interface SkilupCommentsTable {
+  comment_id: Generated<number>;
+  skilup_id: number;
+  comment_text: string;
+  display_order: Generated<number>;
+}
+
+export interface EventsTable {
+  content_id: number;
+  kaisai_at: Timestamp;
+  kaisai_end_at: NullableTimestamp;
+  registration_end_at: Timestamp;
+  venue: Generated<string>;
+  capacity: number | null;
+  complete_add_message: Generated<string>;
+  mail_message: Generated<string>;
+  csv_file_name: Generated<string>;
+}
+
+export interface EventEntriesTable {
+  entry_id: Generated<number>;
+  content_id: number;
+  user_id: string;
+  ag_code: string;
+  applied_by: string;
+  applied_at: GeneratedTimestamp;
+  cancelled_at: NullableTimestamp;
+  cancelled_by: string | null;
+}
+
 export interface Database {
   agents: AgentsTable;
   roles: RolesTable;
@@ -475,4 +539,10 @@ export interface Database {
   search_documents: SearchDocumentsTable; // 0004_search
   search_histories: SearchHistoriesTable; // 0004_search
   thumbnails: ThumbnailsTable; // 0005_content_registration
+  skilup_programs: SkilupProgramsTable; // 0007_skilup_events
+  skilup_phases: SkilupPhasesTable; // 0007_skilup_events
+  skilup_contents: SkilupContentsTable; // 0007_skilup_events
+  skilup_comments: SkilupCommentsTable; // 0007_skilup_events
+  events: EventsTable; // 0007_skilup_events
+  event_entries: EventEntriesTable; // 0007_skilup_events
 }

@@ -6,8 +6,8 @@
 // file keeps the same address for a while and the browser cache works; a link lives 1 to 2 hours.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Which row holds the file: a content file, a banner image, an icon menu image (normal / hover). */
-export type MediaKind = 'file' | 'banner' | 'icon' | 'iconOver';
+/** Which row holds the file: a content file, a banner image, an icon menu image (normal / hover), a thumbnail (0007). */
+export type MediaKind = 'file' | 'banner' | 'icon' | 'iconOver' | 'thumbnail';
 
 export interface MediaRef {
   kind: MediaKind;
@@ -24,8 +24,8 @@ export interface MediaUrls {
 const HOUR_MS = 3600_000;
 export const MEDIA_PREFIX = '/api/media/';
 
-const CODES: Record<MediaKind, string> = { file: 'f', banner: 'b', icon: 'i', iconOver: 'o' };
-const KINDS: Record<string, MediaKind> = { f: 'file', b: 'banner', i: 'icon', o: 'iconOver' };
+const CODES: Record<MediaKind, string> = { file: 'f', banner: 'b', icon: 'i', iconOver: 'o', thumbnail: 't' };
+const KINDS: Record<string, MediaKind> = { f: 'file', b: 'banner', i: 'icon', o: 'iconOver', t: 'thumbnail' };
 
 export function mediaUrls(signingSecret: string, now: () => Date): MediaUrls {
   const key = createHmac('sha256', signingSecret).update('media-url/v1').digest();
@@ -37,7 +37,7 @@ export function mediaUrls(signingSecret: string, now: () => Date): MediaUrls {
       return `${MEDIA_PREFIX}${payload}-${mac(payload).toString('base64url')}`;
     },
     read(token) {
-      const m = /^([fbio])([0-9]{1,10})-([0-9]{1,12})-([A-Za-z0-9_-]{43})$/.exec(token);
+      const m = /^([fbiot])([0-9]{1,10})-([0-9]{1,12})-([A-Za-z0-9_-]{43})$/.exec(token);
       if (!m) return null;
       const payload = `${m[1]}${m[2]}-${m[3]}`;
       const given = Buffer.from(m[4], 'base64url');

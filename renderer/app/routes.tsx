@@ -22,6 +22,10 @@ import { CategoryListPage } from '../screens/contents/CategoryListPage';
 import { ContentDetailPage } from '../screens/contents/ContentDetailPage';
 import { PortalTopPage } from '../screens/portal/PortalTopPage';
 import { SiteSearchPage } from '../screens/search/SiteSearchPage';
+import { EventDetailPage } from '../screens/events/EventDetailPage';
+import { EventListPage } from '../screens/events/EventListPage';
+import { SkilupVideoListPage } from '../screens/skilup/SkilupVideoListPage';
+import { ToranomakiPage } from '../screens/skilup/ToranomakiPage';
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -109,10 +113,10 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/skilup-touroku', 'スキルアップ登録'),
 
   // Skill-up, events and requests (spec 002 section 2).
-  page('/skilup-video-list', 'スキルアップ動画一覧'),
-  page('/skilup-toranomaki', '営業虎の巻'),
-  page('/skilup-event-list', 'イベント一覧'),
-  page('/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', 'イベント詳細', ContentDetailPage),
+  page('/skilup-video-list', 'スキルアップ動画一覧', SkilupVideoListPage),
+  page('/skilup-toranomaki', '営業虎の巻', ToranomakiPage),
+  page('/skilup-event-list', 'イベント一覧', EventListPage),
+  page('/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', 'イベント詳細', EventDetailPage),
   page('/shinsei-kanri-provider', '申請管理（受付）'),
   page('/shinsei-kanri-ag', '申請管理'),
   page('/shinseiform-ag', '申請フォーム（申請者）'),

@@ -39,5 +39,7 @@ export async function mediaFile(db: Kysely<Database>, ref: MediaRef): Promise<{ 
       return db.selectFrom('icon_menu_rows').select(['image_normal_key as key', 'image_normal_type as type', 'image_normal_name as name']).where('row_id', '=', ref.id).executeTakeFirst();
     case 'iconOver':
       return db.selectFrom('icon_menu_rows').select(['image_over_key as key', 'image_over_type as type', 'image_over_name as name']).where('row_id', '=', ref.id).executeTakeFirst();
+    case 'thumbnail':
+      return db.selectFrom('thumbnails').select(['stored_key as key', 'content_type as type', 'file_name as name']).where('thumbnail_id', '=', ref.id).executeTakeFirst();
   }
 }

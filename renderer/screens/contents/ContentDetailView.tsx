@@ -40,6 +40,8 @@ interface Props {
   preview?: boolean;
   /** Opened as a modal window: 閉じる instead of 戻る. */
   modal?: boolean;
+  /** Shown between the header and the videos (the event detail's date and application box). */
+  extra?: ReactNode;
 }
 
 function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -51,7 +53,7 @@ function Section({ title, children, className }: { title: string; children: Reac
   );
 }
 
-export function ContentDetailView({ detail, screenName, preview = false, modal = false }: Props) {
+export function ContentDetailView({ detail, screenName, preview = false, modal = false, extra }: Props) {
   const session = useSession();
   const navigate = useNavigate();
   const providerAdmin = isProviderAdmin(session);
@@ -130,6 +132,8 @@ export function ContentDetailView({ detail, screenName, preview = false, modal =
             </p>
           )}
         </header>
+
+        {extra && <div className={styles.block}>{extra}</div>}
 
         {detail.contentsVideoList.length > 0 && (
           <div className={styles.block}>
