@@ -5,6 +5,7 @@ import { tokyoDate } from '../api/clock';
 import type { FileStorage } from '../api/files/storage';
 import { rebuildSearchIndex } from '../api/search/index-content';
 import { seedContents } from './contents';
+import { seedIncentive } from './incentive';
 import { buildSeedFiles, writeSeedFiles } from './demo-files';
 import { seedPlatform } from './platform';
 
@@ -22,7 +23,9 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions = {}):
   const files = buildSeedFiles();
   await db.transaction().execute(async (trx) => {
     await seedPlatform(trx, hashPassword);
-    await seedContents(trx, { today: opts.today ?? tokyoDate(new Date()), files });
+    const today = opts.today ?? tokyoDate(new Date());
+    await seedContents(trx, { today, files });
+    await seedIncentive(trx, today);
     await rebuildSearchIndex(trx); // site search: index what the seeds wrote, in the same transaction
   });
   if (opts.storage) await writeSeedFiles(opts.storage, files);
