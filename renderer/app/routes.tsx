@@ -4,7 +4,6 @@
 import type { ComponentType } from 'react';
 import { AboutPage } from '../screens/public/AboutPage';
 import { ErrorPage } from '../screens/public/ErrorPage';
-import { IncentivePendingPage } from '../screens/public/IncentivePendingPage';
 import { LogoutPage } from '../screens/public/LogoutPage';
 import { OutOfOperationPage } from '../screens/public/OutOfOperationPage';
 import { TemporaryPage } from '../screens/public/TemporaryPage';
@@ -22,6 +21,8 @@ import { CategoryListPage } from '../screens/contents/CategoryListPage';
 import { ContentDetailPage } from '../screens/contents/ContentDetailPage';
 import { PortalTopPage } from '../screens/portal/PortalTopPage';
 import { SiteSearchPage } from '../screens/search/SiteSearchPage';
+import { IncentiveScreen } from '../screens/incentive/LazyIncentivePage';
+import { IncentiveImportPage } from '../screens/kanri/IncentiveImportPage';
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -68,8 +69,9 @@ export const appRoutes: readonly AppRoute[] = [
   pub('/error-page', ErrorPage, 'エラー'),
   pub('/temporary', TemporaryPage, 'メンテナンス'),
   pub('/out-of-operation', OutOfOperationPage, 'サービス時間外'),
-  pub('/incentive', IncentivePendingPage, 'インセンティブ'),
-  pub('/with-incentive', IncentivePendingPage, 'インセンティブ'),
+  // The incentive tab's landing and screen (spec 002 section 2.1): public, it brings its own handoff.
+  pub('/incentive', IncentiveScreen, 'インセンティブ'),
+  pub('/with-incentive', IncentiveScreen, 'インセンティブ'),
 
   // Front area (spec 000 section 2).
   page('/', 'ポータルトップ', PortalTopPage),
@@ -107,6 +109,7 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー'),
   admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー'),
   admin('/skilup-touroku', 'スキルアップ登録'),
+  admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage),
 
   // Skill-up, events and requests (spec 002 section 2).
   page('/skilup-video-list', 'スキルアップ動画一覧'),
