@@ -16,13 +16,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       display_order integer not null default 0
     )`,
     // One row per month; sales and target in yen (a return month may be negative), active_ids a
-    // count of ordering IDs. target is null where the provider set none.
+    // count of ordering IDs. target is null where the provider set none; sales is null for a
+    // month planned ahead with its target only (not reported yet).
     `create table incentive_monthly_figures (
       daihyo_code varchar(8) not null,
       target_system varchar(2) not null references incentive_target_systems(target_system),
       figure_year integer not null check (figure_year between 2000 and 2100),
       figure_month integer not null check (figure_month between 1 and 12),
-      sales bigint not null,
+      sales bigint,
       target bigint,
       active_ids integer not null default 0,
       updated_at timestamptz not null default now(),

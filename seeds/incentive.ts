@@ -1,6 +1,7 @@
 // Demo data of the incentive screen (issue 12): the target systems, monthly figures of the two
 // incentive agents (A0000001 growing and ahead of target, A0000002 shrinking and behind it, one
-// month of net returns) from January three years back through last month, the floating panel's
+// month of net returns) from January three years back through last month (and this year's later
+// months with their targets only), the floating panel's
 // rows derived from them, the two scheme explanations (manual contents) the screen links to,
 // and the admin category of the figures import. Deterministic for a given today.
 import type { Kysely } from 'kysely';
@@ -30,7 +31,7 @@ interface Profile {
 }
 
 const PROFILES: Profile[] = [
-  { daihyoCode: 'A0000001', system: '01', base: 8_400_000, growth: 0.07, targetRate: 1.04, ids: 168, idGrowth: 0.06 },
+  { daihyoCode: 'A0000001', system: '01', base: 8_400_000, growth: 0.07, targetRate: 1.075, ids: 168, idGrowth: 0.06 },
   { daihyoCode: 'A0000001', system: '02', base: 3_100_000, growth: 0.03, targetRate: 1.05, ids: 36, idGrowth: 0.03 },
   { daihyoCode: 'A0000002', system: '01', base: 2_600_000, growth: -0.06, targetRate: 1.03, ids: 58, idGrowth: -0.08 },
   { daihyoCode: 'A0000002', system: '02', base: 900_000, growth: -0.04, targetRate: 1.02, ids: 14, idGrowth: -0.07 },
@@ -45,11 +46,12 @@ function wobble(key: string, range: number): number {
 
 const round = (v: number, unit: number) => Math.round(v / unit) * unit;
 
-function figuresOf(p: Profile, fromYear: number, last: { year: number; month: number }) {
+/** Reported months through `last`, then the months of `planYear` ahead with their target only. */
+function figuresOf(p: Profile, fromYear: number, last: { year: number; month: number }, planYear: number) {
   const rows = [];
-  for (let y = fromYear; y < last.year || (y === last.year); y++) {
+  for (let y = fromYear; y <= planYear; y++) {
     for (let m = 1; m <= 12; m++) {
-      if (y === last.year && m > last.month) break;
+      const planned = y > last.year || (y === last.year && m > last.month);
       const years = y - fromYear + (m - 1) / 12;
       const trend = Math.pow(1 + p.growth, years);
       const key = `${p.daihyoCode}${p.system}${y}${m}`;
@@ -59,9 +61,9 @@ function figuresOf(p: Profile, fromYear: number, last: { year: number; month: nu
       const lastYearTrend = Math.pow(1 + p.growth, years - 1);
       const target = y === fromYear ? null : round(p.base * lastYearTrend * SEASON[m - 1] * p.targetRate, 10_000);
       const activeIds = Math.max(0, Math.round(p.ids * Math.pow(1 + p.idGrowth, years) * (1 + wobble(`${key}id`, 0.02))));
-      rows.push({ daihyo_code: p.daihyoCode, target_system: p.system, figure_year: y, figure_month: m, sales, target, active_ids: activeIds, updated_by: '0000000005' });
+      if (planned) rows.push({ daihyo_code: p.daihyoCode, target_system: p.system, figure_year: y, figure_month: m, sales: null, target, active_ids: 0, updated_by: '0000000005' });
+      else rows.push({ daihyo_code: p.daihyoCode, target_system: p.system, figure_year: y, figure_month: m, sales, target, active_ids: activeIds, updated_by: '0000000005' });
     }
-    if (y === last.year) break;
   }
   return rows;
 }
@@ -90,7 +92,7 @@ export async function seedIncentive(db: Kysely<Database>, today: string): Promis
   const [year, month] = today.split('-').map(Number);
   const last = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
   await db.insertInto('incentive_target_systems').values(TARGET_SYSTEMS).execute();
-  const rows = PROFILES.flatMap((pr) => figuresOf(pr, year - 3, last));
+  const rows = PROFILES.flatMap((pr) => figuresOf(pr, year - 3, last, year));
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('incentive_monthly_figures').values(rows.slice(i, i + 200)).execute();
   const at = new Date(`${today}T00:00:00+09:00`);
   for (const code of new Set(PROFILES.map((pr) => pr.daihyoCode))) await refreshFloating(db, code, panelMonths(today), at);

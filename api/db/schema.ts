@@ -472,8 +472,8 @@ export interface IncentiveMonthlyFiguresTable {
   target_system: string;
   figure_year: number;
   figure_month: number;
-  /** Yen; may be negative (returns). */
-  sales: number;
+  /** Yen; may be negative (returns); null for a month planned with its target only. */
+  sales: number | null;
   /** Yen; null where no target was set. */
   target: number | null;
   active_ids: Generated<number>;

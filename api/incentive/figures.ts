@@ -11,8 +11,8 @@
 export interface MonthFigure {
   year: number;
   month: number;
-  /** Yen. */
-  sales: number;
+  /** Yen; null for a month that has its target only (not reported yet). */
+  sales: number | null;
   /** Yen; null where no target was set. */
   target: number | null;
   activeIds: number;
@@ -121,7 +121,8 @@ function reportIndex(slots: readonly Slot[], find: Lookup, limit: Slot): number 
   let index = -1;
   slots.forEach((s, i) => {
     const notAfterLimit = s.year < limit.year || (s.year === limit.year && s.month <= limit.month);
-    if (notAfterLimit && find(s.year, s.month)) index = i;
+    const f = find(s.year, s.month);
+    if (notAfterLimit && f && f.sales !== null) index = i;
   });
   return index;
 }
@@ -258,8 +259,9 @@ export function commendationPart(figures: readonly MonthFigure[], fiscalYear: nu
   const isReported = (i: number) => i <= reported;
   const sales = slots.map((s, i) => (isReported(i) ? (find(s.year, s.month)?.sales ?? null) : null));
   const lastSales = slots.map((s) => find(s.year - 1, s.month)?.sales ?? null);
-  const ids = slots.map((s, i) => (isReported(i) ? (find(s.year, s.month)?.activeIds ?? null) : null));
-  const lastIds = slots.map((s) => find(s.year - 1, s.month)?.activeIds ?? null);
+  const idsOf = (f: MonthFigure | undefined) => (f && f.sales !== null ? f.activeIds : null);
+  const ids = slots.map((s, i) => (isReported(i) ? idsOf(find(s.year, s.month)) : null));
+  const lastIds = slots.map((s) => idsOf(find(s.year - 1, s.month)));
   const salesIncrease = sales.map((v, i) => (v === null ? null : v - (lastSales[i] ?? 0)));
   const idIncrease = ids.map((v, i) => (v === null ? null : v - (lastIds[i] ?? 0)));
 

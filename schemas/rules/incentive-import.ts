@@ -18,7 +18,8 @@ export interface ImportedFigure {
   targetSystem: string;
   year: number;
   month: number;
-  sales: number;
+  /** null: a month planned with its target only. */
+  sales: number | null;
   target: number | null;
   activeIds: number;
 }
@@ -76,9 +77,10 @@ export function checkFigureFile(text: string, known: { daihyoCodes: ReadonlySet<
     const system = check(1, SYSTEM, /^\d{2}$/);
     const year = check(2, YEAR, /^\d{4}$/);
     const month = check(3, MONTH, /^\d{1,2}$/);
-    const sales = check(4, SALES, AMOUNT);
+    // A month may be planned ahead with its target only: then sales and active IDs stay empty.
+    const sales = check(4, SALES, AMOUNT, cell(5) === '');
     const target = check(5, TARGET, AMOUNT, false);
-    const ids = check(6, IDS, COUNT);
+    const ids = check(6, IDS, COUNT, cell(4) !== '');
     const notFound = (failed: boolean, label: string) => {
       if (!failed) return;
       say('ERR_0015', r.line, label);
@@ -101,9 +103,9 @@ export function checkFigureFile(text: string, known: { daihyoCodes: ReadonlySet<
       targetSystem: system!,
       year: Number(year),
       month: Number(month),
-      sales: toNumber(sales!),
+      sales: sales === null ? null : toNumber(sales),
       target: target === null ? null : toNumber(target),
-      activeIds: Number(ids),
+      activeIds: ids === null ? 0 : Number(ids),
     });
   }
   return { rows: messages.length ? [] : rows, messages };

@@ -56,6 +56,8 @@ t.test('incentive', async (t) => {
     t.equal(sales.hokokuMonth, 10, 'the report month is last month (today 2026-11-20)');
     t.match(sales.month10, /^[\d,]+$/);
     t.equal(sales.month11, '', 'November is not reported yet');
+    t.match(b.shoreiList[4].month12, /^[\d,]+$/, 'the target of a month ahead is planned');
+    t.equal(b.shoreiList[5].month12, '', 'but has no difference yet');
     t.match(lastYear.month12, /^[\d,]+$/, 'last year is complete');
     t.match(ratio.month01, /^-?\d+\.\d%$/, 'a ratio with one decimal and %');
     const n = (s: string) => Number(s.replace(/[,%]/g, ''));
@@ -221,14 +223,14 @@ t.test('incentive', async (t) => {
     const upload = (s: Session, csv: string | Uint8Array, fields: Record<string, string> = {}, name = '実績_202611.csv') =>
       postMultipart(h, url, s.token, { systemKbn: '01', userId: s.userId, agCode: s.agCode, isDryRun: 'true', ...fields }, { name, bytes: csv });
     const header = '代表コード,対象システム,年,月,売上実績,目標,稼働ID数';
-    const good = [header, 'A0000001,01,2026,10,"12,345,000",11000000,201', 'A0000002,02,2026,11,-52000,,12'].join('\r\n');
+    const good = [header, 'A0000001,01,2026,10,"12,345,000",11000000,201', 'A0000002,02,2026,11,-52000,,12', 'A0000002,01,2027,1,,2500000,'].join('\r\n');
 
     for (const s of [agent, agadmin]) t.equal((await upload(s, good)).statusCode, 403, `${s.loginId} may not import`);
     t.equal((await upload(staff, good, { userId: '0000000003' })).statusCode, 403, 'a forged user id in the form');
 
     const before = await h.db.selectFrom('incentive_monthly_figures').selectAll().orderBy(['daihyo_code', 'target_system', 'figure_year', 'figure_month']).execute();
     const floatingBefore = await h.db.selectFrom('incentive_floating').selectAll().orderBy(['daihyo_code', 'hokoku_year', 'hokoku_month']).execute();
-    const bad = [header, 'A0000001,01,2026,10,12000000,,200', '', 'A0000001,01,2026,13,1000,,1', 'A000000X,01,2026,9,1000,,1', 'A0000001,01,2026,10,5000,,3', 'A0000001,,2026,9,abc,,1'].join('\n');
+    const bad = [header, 'A0000001,01,2026,10,12000000,,200', '', 'A0000001,01,2026,13,1000,,1', 'A000000X,01,2026,9,1000,,1', 'A0000001,01,2026,10,5000,,3', 'A0000001,,2026,9,abc,,1', 'A0000001,02,2026,9,,,'].join('\n');
     const refused = await upload(staff, bad, { isDryRun: 'false' });
     t.equal(refused.statusCode, 400);
     t.same(refused.json().messages, [
@@ -237,6 +239,7 @@ t.test('incentive', async (t) => {
       { messageId: 'ERR_0014', args: ['6', '代表コード・対象システム・年月'] },
       { messageId: 'ERR_0012', args: ['7', '対象システム'] },
       { messageId: 'ERR_0013', args: ['7', '売上実績'] },
+      { messageId: 'ERR_0012', args: ['8', '売上実績'] },
     ], 'each bad row named by its line, blank lines counted');
     t.same(await h.db.selectFrom('incentive_monthly_figures').selectAll().orderBy(['daihyo_code', 'target_system', 'figure_year', 'figure_month']).execute(), before, 'nothing changed');
 
@@ -249,10 +252,11 @@ t.test('incentive', async (t) => {
     t.equal(dry.statusCode, 200);
     const plan = dry.json();
     t.equal(plan.isDryRun, true);
-    t.equal(plan.totalCount, 2);
-    t.equal(plan.updateCount, 1);
+    t.equal(plan.totalCount, 3);
+    t.equal(plan.updateCount, 2, 'October reported again; November had its target only');
     t.equal(plan.insertCount, 1);
-    const update = plan.changeList.find((c: { changeKbn: string }) => c.changeKbn === 'update');
+    t.same(plan.changeList[2].after, { sales: null, target: 2500000, activeIds: 0 }, 'a month planned with its target only');
+    const update = plan.changeList.find((c: { lineNo: number }) => c.lineNo === 2);
     t.equal(update.lineNo, 2);
     t.same(update.after, { sales: 12345000, target: 11000000, activeIds: 201 });
     t.ok(update.before.sales > 0 && update.before.sales !== 12345000, 'the stored figures it replaces');
@@ -283,7 +287,7 @@ t.test('incentive', async (t) => {
     t.match(JSON.stringify(audit.after_data), /12345000/);
 
     const again = (await upload(staff, good)).json();
-    t.equal(again.unchangedCount, 2, 'importing the same file again changes nothing');
+    t.equal(again.unchangedCount, 3, 'importing the same file again changes nothing');
     t.same(again.changeList, []);
     t.equal((await upload(provider, good)).statusCode, 200, 'the provider administrator may import too');
   });

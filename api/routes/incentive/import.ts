@@ -20,7 +20,7 @@ import { INCENTIVE_IMPORT_CATEGORY_ID } from './access';
 import * as repo from './repository';
 
 
-const Values = Type.Object({ sales: Type.Number(), target: Type.Union([Type.Number(), Type.Null()]), activeIds: Type.Number() });
+const Values = Type.Object({ sales: Type.Union([Type.Number(), Type.Null()]), target: Type.Union([Type.Number(), Type.Null()]), activeIds: Type.Number() });
 const Change = Type.Object({
   lineNo: Type.Number(),
   changeKbn: Type.Union([Type.Literal('insert'), Type.Literal('update')]),

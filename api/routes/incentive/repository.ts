@@ -21,10 +21,10 @@ export async function settings(db: Db) {
   return { shoreiLinkUrl: row?.shorei_link_url ?? '', hyoshoLinkUrl: row?.hyosho_link_url ?? '', jissekiFileName: row?.jisseki_file_name ?? 'インセンティブ実績.csv' };
 }
 
-const toFigure = (r: { figure_year: number; figure_month: number; sales: number; target: number | null; active_ids: number }): MonthFigure => ({
+const toFigure = (r: { figure_year: number; figure_month: number; sales: number | null; target: number | null; active_ids: number }): MonthFigure => ({
   year: r.figure_year,
   month: r.figure_month,
-  sales: Number(r.sales),
+  sales: r.sales === null ? null : Number(r.sales),
   target: r.target === null ? null : Number(r.target),
   activeIds: r.active_ids,
 });
@@ -138,7 +138,7 @@ export interface FigureRow {
   targetSystem: string;
   year: number;
   month: number;
-  sales: number;
+  sales: number | null;
   target: number | null;
   activeIds: number;
 }
@@ -172,7 +172,7 @@ export async function existingFigures(db: Db, rows: FigureRow[]): Promise<Map<st
       targetSystem: s.target_system,
       year: s.figure_year,
       month: s.figure_month,
-      sales: Number(s.sales),
+      sales: s.sales === null ? null : Number(s.sales),
       target: s.target === null ? null : Number(s.target),
       activeIds: s.active_ids,
     };

@@ -24,8 +24,11 @@ export function formatCount(value: number): string {
 
 export const TICK_WIDTH = 11;
 
-/** A y-axis tick: the figure with separators, padded to 11 characters. */
+/**
+ * A y-axis tick: the figure with separators, padded to 11 characters with no-break spaces (SVG
+ * text and visx's Text collapse or split on ordinary spaces; U+00A0 survives both).
+ */
 export function tickLabel(value: number, side: 'left' | 'right' = 'left'): string {
   const text = formatCount(Math.round(value));
-  return side === 'left' ? text.padStart(TICK_WIDTH) : text.padEnd(TICK_WIDTH);
+  return side === 'left' ? text.padStart(TICK_WIDTH, '\u00a0') : text.padEnd(TICK_WIDTH, '\u00a0');
 }

@@ -12,7 +12,7 @@ import layout from '../../forms/FormLayout.module.css';
 import styles from './IncentiveImport.module.css';
 
 interface Values {
-  sales: number;
+  sales: number | null;
   target: number | null;
   activeIds: number;
 }
