@@ -56,8 +56,9 @@ function figuresOf(p: Profile, fromYear: number, last: { year: number; month: nu
       const trend = Math.pow(1 + p.growth, years);
       const key = `${p.daihyoCode}${p.system}${y}${m}`;
       let sales = round(p.base * trend * SEASON[m - 1] * (1 + wobble(key, 0.025)), 1000);
-      // One month of net returns (a large order sent back): a negative month on the screen.
-      if (p.daihyoCode === 'A0000002' && p.system === '02' && y === last.year - 1 && m === 8) sales = -186_000;
+      // One month of net returns (a large order sent back) early this year: a negative month on
+      // the screen that only deepens A0000002's shortfall.
+      if (p.daihyoCode === 'A0000002' && p.system === '02' && y === last.year && m === 2 && last.month >= 2) sales = -186_000;
       const lastYearTrend = Math.pow(1 + p.growth, years - 1);
       const target = y === fromYear ? null : round(p.base * lastYearTrend * SEASON[m - 1] * p.targetRate, 10_000);
       const activeIds = Math.max(0, Math.round(p.ids * Math.pow(1 + p.idGrowth, years) * (1 + wobble(`${key}id`, 0.02))));
