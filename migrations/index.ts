@@ -7,6 +7,7 @@ import * as m0004 from './0004_search';
 import * as m0005 from './0005_content_registration';
 import * as m0006 from './0006_robustness';
 import * as m0007 from './0007_skilup_events';
+import * as m0008 from './0008_incentive';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_content_registration': m0005,
   '0006_robustness': m0006,
   '0007_skilup_events': m0007,
+  '0008_incentive': m0008,
 };

@@ -3,8 +3,7 @@
 // 管理者お知らせ) with posting periods around "today" (some past, some scheduled, some out of
 // period), targeted contents (segment 首都圏代理店, A0000001 only, A0000002 only), documents,
 // images and videos, tags and links; banners of kinds 01–05, icon menus (default with a
-// scheduled change, and one for A0000001), login popups of both check patterns, incentive
-// figures, and a few favourites and views of the demo agents. Deterministic for a given today.
+// scheduled change, and one for A0000001), login popups of both check patterns, and a few favourites and views of the demo agents. Deterministic for a given today.
 import type { Insertable, Kysely } from 'kysely';
 import type { ContentsTable, Database } from '../api/db/schema';
 import type { SeedFile, SeedFileSet } from './demo-files';
@@ -196,7 +195,6 @@ export async function seedContents(db: Kysely<Database>, opts: ContentSeedOption
 
   await seedBanners(db, files, day);
   await seedIconMenus(db, files, day);
-  await seedIncentiveFigures(db, today);
   await seedActivity(db, specs, ids, today);
 }
 
@@ -300,49 +298,6 @@ async function seedIconMenus(db: Kysely<Database>, files: SeedFileSet, day: (n: 
     );
     await db.insertInto('icon_menu_rows').values(rows).execute();
   }
-}
-
-// ---- Incentive figures ----------------------------------------------------------------------
-
-async function seedIncentiveFigures(db: Kysely<Database>, today: string) {
-  const [year, month] = today.split('-').map(Number);
-  // Report months of the fiscal year (from April) up to last month.
-  const months: Array<[number, number]> = [];
-  let y = month >= 5 ? year : year - 1;
-  let m = 4;
-  while (y < year || (y === year && m < month)) {
-    months.push([y, m]);
-    m++;
-    if (m > 12) {
-      m = 1;
-      y++;
-    }
-  }
-  if (months.length === 0) months.push([month === 1 ? year - 1 : year, month === 1 ? 12 : month - 1]);
-  const rows = months.flatMap(([hokoku_year, hokoku_month], i) => {
-    const n = i + 1;
-    return [
-      {
-        daihyo_code: 'A0000001',
-        hokoku_year,
-        hokoku_month,
-        shorei_ruikei_zokagaku: 420000 * n + 35000 * (n % 3),
-        shorei_shinchoku_jokyo: 120000 * n - 60000,
-        hyosho_ruikei_zokagaku: 880000 * n,
-        hyosho_ruikei_kado_id: 12 * n + (n % 4),
-      },
-      {
-        daihyo_code: 'A0000002',
-        hokoku_year,
-        hokoku_month,
-        shorei_ruikei_zokagaku: 150000 * n - 520000,
-        shorei_shinchoku_jokyo: -45000 - 8000 * n,
-        hyosho_ruikei_zokagaku: n === months.length ? -32000 : 60000 * n - 300000,
-        hyosho_ruikei_kado_id: n === months.length ? -2 : 3 * n - 4,
-      },
-    ];
-  });
-  await db.insertInto('incentive_floating').values(rows).execute();
 }
 
 // ---- Favourites and views of the demo agents -------------------------------------------------

@@ -5,6 +5,7 @@ import { tokyoDate } from '../api/clock';
 import type { FileStorage } from '../api/files/storage';
 import { rebuildSearchIndex } from '../api/search/index-content';
 import { seedContents } from './contents';
+import { seedIncentive } from './incentive';
 import { buildSeedFiles, writeSeedFiles } from './demo-files';
 import { seedPlatform } from './platform';
 import { seedSkilupEvents } from './skilup-events';
@@ -26,6 +27,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions = {}):
     const today = opts.today ?? tokyoDate(new Date());
     await seedContents(trx, { today, files });
     await seedSkilupEvents(trx, { today, files }); // skill-up phases and chapters, events and applications
+    await seedIncentive(trx, today);
     await rebuildSearchIndex(trx); // site search: index what the seeds wrote, in the same transaction
   });
   if (opts.storage) await writeSeedFiles(opts.storage, files);

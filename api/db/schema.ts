@@ -545,4 +545,49 @@ export interface Database {
   skilup_comments: SkilupCommentsTable; // 0007_skilup_events
   events: EventsTable; // 0007_skilup_events
   event_entries: EventEntriesTable; // 0007_skilup_events
+  incentive_target_systems: IncentiveTargetSystemsTable; // 0008_incentive
+  incentive_monthly_figures: IncentiveMonthlyFiguresTable; // 0008_incentive
+  incentive_settings: IncentiveSettingsTable; // 0008_incentive
+  incentive_handoffs: IncentiveHandoffsTable; // 0008_incentive
+}
+
+// ---- 0008_incentive: the incentive screen's figures and the handoff of the incentive tab
+export interface IncentiveTargetSystemsTable {
+  target_system: string;
+  system_name: string;
+  display_order: Generated<number>;
+}
+
+export interface IncentiveMonthlyFiguresTable {
+  daihyo_code: string;
+  target_system: string;
+  figure_year: number;
+  figure_month: number;
+  /** Yen; may be negative (returns); null for a month planned with its target only. */
+  sales: number | null;
+  /** Yen; null where no target was set. */
+  target: number | null;
+  active_ids: Generated<number>;
+  updated_at: GeneratedTimestamp;
+  updated_by: Generated<string>;
+}
+
+export interface IncentiveSettingsTable {
+  settings_id: number;
+  shorei_link_url: Generated<string>;
+  hyosho_link_url: Generated<string>;
+  jisseki_file_name: Generated<string>;
+}
+
+export interface IncentiveHandoffsTable {
+  token_hash: string;
+  session_id: string;
+  user_id: string;
+  ag_code: string;
+  daihyo_code: string;
+  pseudo_user_id: Generated<string>;
+  pseudo_ag_code: Generated<string>;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
 }

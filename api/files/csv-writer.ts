@@ -7,8 +7,13 @@ export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** One cell: neutralised, then quoted if it holds a quote, comma or line break. */
+/**
+ * One cell: neutralised, then quoted if it holds a quote, comma or line break. A finite number is
+ * written as it is: its text is digits, a sign, a point or an exponent, never a formula, and a
+ * negative figure must stay a number in the spreadsheet (not the text '-1234).
+ */
 export function csvCell(value: string | number | null | undefined): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   const text = neutraliseCell(value === null || value === undefined ? '' : String(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

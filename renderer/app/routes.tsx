@@ -4,7 +4,6 @@
 import type { ComponentType } from 'react';
 import { AboutPage } from '../screens/public/AboutPage';
 import { ErrorPage } from '../screens/public/ErrorPage';
-import { IncentivePendingPage } from '../screens/public/IncentivePendingPage';
 import { LogoutPage } from '../screens/public/LogoutPage';
 import { OutOfOperationPage } from '../screens/public/OutOfOperationPage';
 import { TemporaryPage } from '../screens/public/TemporaryPage';
@@ -26,6 +25,8 @@ import { EventDetailPage } from '../screens/events/EventDetailPage';
 import { EventListPage } from '../screens/events/EventListPage';
 import { SkilupVideoListPage } from '../screens/skilup/SkilupVideoListPage';
 import { ToranomakiPage } from '../screens/skilup/ToranomakiPage';
+import { IncentiveScreen } from '../screens/incentive/LazyIncentivePage';
+import { IncentiveImportPage } from '../screens/kanri/IncentiveImportPage';
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -72,8 +73,9 @@ export const appRoutes: readonly AppRoute[] = [
   pub('/error-page', ErrorPage, 'エラー'),
   pub('/temporary', TemporaryPage, 'メンテナンス'),
   pub('/out-of-operation', OutOfOperationPage, 'サービス時間外'),
-  pub('/incentive', IncentivePendingPage, 'インセンティブ'),
-  pub('/with-incentive', IncentivePendingPage, 'インセンティブ'),
+  // The incentive tab's landing and screen (spec 002 section 2.1): public, it brings its own handoff.
+  pub('/incentive', IncentiveScreen, 'インセンティブ'),
+  pub('/with-incentive', IncentiveScreen, 'インセンティブ'),
 
   // Front area (spec 000 section 2).
   page('/', 'ポータルトップ', PortalTopPage),
@@ -111,6 +113,7 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー'),
   admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー'),
   admin('/skilup-touroku', 'スキルアップ登録'),
+  admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage),
 
   // Skill-up, events and requests (spec 002 section 2).
   page('/skilup-video-list', 'スキルアップ動画一覧', SkilupVideoListPage),

@@ -91,6 +91,14 @@ const ROUTES: Record<string, RouteCase> = {
   '/api/AgUser/createAgUser': { access: 'auth', as: 'demo-agadmin' },
   '/api/AgUser/updateAgUser': { access: 'auth', as: 'demo-agadmin' },
   '/api/AgUser/deleteAgUser': { access: 'auth', as: 'demo-agadmin' },
+  // Incentive screen (issue 12): the tab's handoff exchange is public (the handoff token is the proof).
+  '/api/Auth/RegRenkeiLogin': { access: 'auth', body: { systemKbn: '01' } },
+  '/api/Auth/checkIncentiveDisplay': { access: 'public' },
+  '/api/Incentive/getInitialDisplayData': { access: 'auth', body: { systemKbn: '01' } },
+  '/api/Incentive/getIncentiveJisseki': { access: 'auth', body: { systemKbn: '01', targetSystem: '01', targetYear: '0' } },
+  '/api/Incentive/getIncentiveJisseki/shorei': { access: 'auth', body: { systemKbn: '01', targetSystem: '01', targetYear: '0' } },
+  '/api/download/incentive': { access: 'auth', body: { systemKbn: '01' } },
+  '/api/IncentiveKanri/importJisseki': { access: 'auth', as: 'demo-provider', multipart: true },
 };
 
 // Routes of other methods that answer without a token (signed media addresses carry their own proof).

@@ -1,7 +1,10 @@
 // The floating incentive panel of the portal top (spec 000 sections 2, 3 and 6): only for an
 // incentive entrant holding the incentive permission; amounts in yen with thousands separators,
 // a negative value in the negative style; the details open in a new tab.
-import { useId, useState } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
+import { apiPost } from '../../api/client';
+import { alertApiError } from '../../app/errors/alert-api-error';
+import { effectiveIds } from '../../app/session';
 import { useRemote } from '../../components/use-remote';
 import { reportWidgetFailure } from '../../components/widget-failure';
 import { loadIncentiveFloating, type IncentiveFloating } from './calls';
@@ -11,6 +14,30 @@ import styles from './Floating.module.css';
 export const INCENTIVE_PART = 'インセンティブ';
 /** The incentive screen (spec 002) opens in a new tab. */
 export const INCENTIVE_DETAIL_URL = '/with-ag/incentive';
+
+/**
+ * 詳細を見る: a single-use handoff token (/api/Auth/RegRenkeiLogin, DESIGN.md section 15), then the
+ * landing with systemkbn, agcode, daihyoCode, token and userid. The tab is opened at once (inside
+ * the click, so no popup blocker stops it) and sent to the landing when the token has come.
+ */
+async function openIncentiveTab(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return; // a tab the user opens itself signs in by its session
+  event.preventDefault();
+  const tab = window.open('', '_blank');
+  try {
+    const ids = effectiveIds();
+    const { token } = await apiPost<{ token: string }>('/api/Auth/RegRenkeiLogin', { agCode: ids.agCode, userId: ids.userId, daihyoCode: ids.daihyoCode });
+    const query = new URLSearchParams({ systemkbn: '01', agcode: ids.agCode, daihyoCode: ids.daihyoCode, token, userid: ids.userId });
+    const url = `${INCENTIVE_DETAIL_URL}?${query.toString()}`;
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else window.open(url, '_blank', 'noopener');
+  } catch (error) {
+    tab?.close();
+    await alertApiError(error);
+  }
+}
 
 const yen = new Intl.NumberFormat('ja-JP');
 
@@ -101,7 +128,7 @@ export function IncentivePanel({ daihyoCode }: { daihyoCode: string }) {
             <Figure label="表彰 累計稼働ID数" value={data.hyoshoRuikeiKadoId} kind="count" />
           </dl>
         )}
-        <a className={styles.incentiveLink} href={INCENTIVE_DETAIL_URL} target="_blank" rel="noopener">
+        <a className={styles.incentiveLink} href={INCENTIVE_DETAIL_URL} target="_blank" rel="noopener" onClick={(e) => void openIncentiveTab(e)}>
           詳細を見る
           <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false">
             <path d="M5 2H2v8h8V7M7 1.5h3.5V5M10.5 1.5 5.5 6.5" fill="none" stroke="currentColor" strokeWidth="1.3" />
