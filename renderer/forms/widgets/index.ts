@@ -5,6 +5,7 @@
 // a data URL.
 import { createElement, type ComponentType } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import type { FormWidgetName } from '../../../schemas/meta/widgets';
 import { CsvFileWidget } from './CsvFileWidget';
 import { DateTimeWidget } from './DateTimeWidget';
 import { DateWidget } from './DateWidget';
@@ -35,8 +36,8 @@ const fileList = registered(FileListWidget, 'FileListWidget');
 const select = registered(SelectWidget, 'SelectWidget');
 const textarea = registered(TextareaWidget, 'TextareaWidget');
 
-export const formWidgets: RegistryWidgetsType = {
-  // Names for form definitions.
+/** Names for form definitions: exactly those schemas:check accepts (schemas/meta/widgets.ts). */
+const namedWidgets = {
   csvFile,
   date,
   dateTime,
@@ -47,6 +48,10 @@ export const formWidgets: RegistryWidgetsType = {
   richText: registered(RichTextWidget, 'RichTextWidget'),
   tagPicker: registered(TagPickerWidget, 'TagPickerWidget'),
   thumbnailPicker: registered(ThumbnailPickerWidget, 'ThumbnailPickerWidget'),
+} satisfies Record<FormWidgetName, ComponentType<WidgetProps>>;
+
+export const formWidgets: RegistryWidgetsType = {
+  ...namedWidgets,
   // rjsf's names ("select", "date", "date-time", "textarea", "file", format data-url).
   SelectWidget: select,
   DateWidget: date,

@@ -40,6 +40,8 @@ interface Props {
   preview?: boolean;
   /** Opened as a modal window: 閉じる instead of 戻る. */
   modal?: boolean;
+  /** Shown inside a dialog of the page (a registration form's preview): 閉じる calls it. */
+  onClose?: () => void;
 }
 
 function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -51,7 +53,7 @@ function Section({ title, children, className }: { title: string; children: Reac
   );
 }
 
-export function ContentDetailView({ detail, screenName, preview = false, modal = false }: Props) {
+export function ContentDetailView({ detail, screenName, preview = false, modal = false, onClose }: Props) {
   const session = useSession();
   const navigate = useNavigate();
   const providerAdmin = isProviderAdmin(session);
@@ -185,8 +187,8 @@ export function ContentDetailView({ detail, screenName, preview = false, modal =
         )}
 
         <footer className={styles.footer}>
-          {modal ? (
-            <button type="button" className="btn btn-secondary" onClick={closeWindow}>
+          {modal || onClose ? (
+            <button type="button" className="btn btn-secondary" onClick={onClose ?? closeWindow}>
               閉じる
             </button>
           ) : (
