@@ -118,7 +118,7 @@ function checkSchemaObject(schema: unknown, where: string, report: (m: string) =
   }
 }
 
-const KNOWN_WIDGETS = [...Object.keys(FORM_WIDGETS), ...RJSF_WIDGET_NAMES].join(', ');
+const KNOWN_WIDGETS = [...new Set([...Object.keys(FORM_WIDGETS), ...RJSF_WIDGET_NAMES])].join(', ');
 
 /** ui:widget names (an unknown one blanks the page) and ui:options that name fields, at one level of the uiSchema. */
 function checkWidgets(schema: unknown, ui: Record<string, unknown>, at: string, where: string, report: (m: string) => void) {
@@ -183,6 +183,7 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
   if (form.mode?.editMode && form.actions?.preview === undefined) report('mode.editMode allows preview (9): actions.preview must say which content page to show');
   (Array.isArray(form.effects) ? form.effects : []).forEach((e, i) => {
     if (!isObject(e)) return;
+    if (!e.clear?.length && !e.copyTo?.length) report(`effects[${i}] does nothing: it needs "clear" or "copyTo"`);
     for (const f of [e.on, ...(e.clear ?? []), ...(e.copyTo ?? []), ...conditionFieldsOf(e.when)]) if (!has(f)) report(`effects[${i}]: field "${String(f)}" is not in the schema`);
   });
   (Array.isArray(form.visibility) ? form.visibility : []).forEach((v, i) => {
