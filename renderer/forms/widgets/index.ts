@@ -29,6 +29,15 @@ function registered(widget: ComponentType<WidgetProps>, name: string): Component
   return Registered;
 }
 
+/**
+ * "hidden": nothing in the page. The value stays in the record (forms are never submitted
+ * natively), and the widget that owns such a field (display target, file explanation) gives its
+ * own input the field's element id: rjsf's <input type="hidden"> would repeat that id.
+ */
+function HiddenWidget() {
+  return null;
+}
+
 const csvFile = registered(CsvFileWidget, 'CsvFileWidget');
 const date = registered(DateWidget, 'DateWidget');
 const dateTime = registered(DateTimeWidget, 'DateTimeWidget');
@@ -58,6 +67,7 @@ export const formWidgets: RegistryWidgetsType = {
   DateTimeWidget: dateTime,
   TextareaWidget: textarea,
   FileWidget: fileList,
+  HiddenWidget,
 };
 
 export type WidgetName = keyof typeof formWidgets;

@@ -56,7 +56,8 @@ function Section({ title, children, className }: { title: string; children: Reac
 export function ContentDetailView({ detail, screenName, preview = false, modal = false, onClose }: Props) {
   const session = useSession();
   const navigate = useNavigate();
-  const providerAdmin = isProviderAdmin(session);
+  // A preview shows the page as an agent sees it: no edit links.
+  const providerAdmin = isProviderAdmin(session) && !preview;
   const isSkilup = detail.categoryId === CATEGORY.skilup;
 
   const copyPath = providerAdmin && detail.updateFormPath ? editFormPath(detail.updateFormPath, detail.categoryId, detail.contentsId, EDIT_MODE.copy) : null;
