@@ -4,10 +4,12 @@ import * as m0001 from './0001_platform';
 import * as m0002 from './0002_contents';
 import * as m0003 from './0003_admin';
 import * as m0004 from './0004_search';
+import * as m0005 from './0005_content_registration';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_contents': m0002,
   '0003_admin': m0003,
   '0004_search': m0004,
+  '0005_content_registration': m0005,
 };

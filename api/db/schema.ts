@@ -77,6 +77,7 @@ export interface AgentSegmentsTable {
   upload_data_cnt: Generated<number>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  extra_data: ColumnType<Record<string, unknown>, string | undefined, string>; // 0005: form fields beyond the columns
 }
 
 export interface AgentSegmentMembersTable {
@@ -228,7 +229,7 @@ export interface UploadClaimsTable {
 // ---- 0002_contents: contents, banners, icon menus, popups, favourites, views, incentive figures
 
 export type DisplayTarget = '0' | '1' | '2';
-export type ContentFileKind = 'file' | 'image' | 'video';
+export type ContentFileKind = 'file' | 'image' | 'video' | 'thumb'; // thumb: 0005_content_registration
 
 export interface SubCategoriesTable {
   sub_category_id: Generated<number>;
@@ -257,6 +258,8 @@ export interface ContentsTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   deleted_at: NullableTimestamp;
+  extra_data: ColumnType<Record<string, unknown>, string | undefined, string>; // 0005: form fields beyond the columns
+  kanri_tag: Generated<string>; // 0005: admin tags, comma-separated
 }
 
 export interface ContentAgentsTable {
@@ -281,6 +284,16 @@ export interface ContentFilesTable {
   file_size: number;
   content_type: string;
   explanation: Generated<string>;
+}
+
+// 0005_content_registration: preset thumbnails a content form may pick by name.
+export interface ThumbnailsTable {
+  thumbnail_id: Generated<number>;
+  thumbnail_name: string;
+  file_name: string;
+  stored_key: string;
+  content_type: Generated<string>;
+  display_order: Generated<number>;
 }
 
 export interface TagsTable {
@@ -454,4 +467,5 @@ export interface Database {
   upload_claims: UploadClaimsTable; // 0003_admin
   search_documents: SearchDocumentsTable; // 0004_search
   search_histories: SearchHistoriesTable; // 0004_search
+  thumbnails: ThumbnailsTable; // 0005_content_registration
 }

@@ -35,3 +35,21 @@ export function passwordResetMail(userName: string, loginId: string, link: strin
     ].join('\n'),
   };
 }
+
+/** The click mailer of a content registration (spec 001 section 7, sendClickMailer): a new or updated content to read. */
+export function contentNoticeMail(userName: string, categoryName: string, title: string, link: string): { subject: string; text: string } {
+  return {
+    subject: `【代理店ポータル】${categoryName}：${title}`,
+    text: [
+      `${userName} 様`,
+      '',
+      `代理店ポータルに${categoryName}が掲載されました。`,
+      '',
+      `タイトル：${title}`,
+      '',
+      '下記のリンクからログインしてご確認ください。',
+      link,
+      SIGNATURE,
+    ].join('\n'),
+  };
+}

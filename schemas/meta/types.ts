@@ -29,6 +29,8 @@ export interface CallSpec {
   to?: string;
   /** Initial-data calls: made only in these edit modes (a form may have several). */
   modes?: EditMode[];
+  /** Server side: the answer of a create / update, as expressions over the saved record (`=record`, `=record.contentsId`); default: the key. */
+  answer?: unknown;
 }
 
 export interface OptionSource {
@@ -114,6 +116,26 @@ export interface VisibilityRule {
   when: Condition | Condition[];
 }
 
+/** How a record field maps to a column: the column name, or the column with the value's SQL type. */
+export type StoreColumn = string | { column: string; type?: 'text' | 'integer' | 'date' | 'boolean' };
+
+/**
+ * Where the server keeps a form's records (api/forms/record-store.ts): the table and its key,
+ * the fields with columns of their own (what SQL reads), the JSON column for every other
+ * declared field, soft delete, and the named hook (api/forms/hooks/) for what truly differs.
+ */
+export interface StoreSpec {
+  table: string;
+  key: { field: string; column: string };
+  columns: Record<string, StoreColumn>;
+  extra?: string;
+  softDelete?: string;
+  updatedAt?: string;
+  hook?: string;
+  /** The entity name of the audit trail (agent_user, content …). */
+  audit: string;
+}
+
 export interface FormDefinition {
   id: string;
   title: Title;
@@ -130,6 +152,7 @@ export interface FormDefinition {
   effects?: FieldEffect[];
   visibility?: VisibilityRule[];
   rules: Rule[];
+  store?: StoreSpec;
 }
 
 export interface ListColumn {

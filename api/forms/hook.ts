@@ -1,0 +1,55 @@
+// What truly differs per declared form, as a small named hook (DESIGN.md section 8). A
+// definition names its hook in `store.hook`; the generic routes (api/forms/routes.ts) call
+// whichever parts the hook has. Everything else — reading the record from the body, the rules,
+// the columns and the JSON column, audit, answers — is the engine's.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { RuleResult } from '../../schemas/rules/engine';
+import type { FormDefinition } from '../../schemas/meta/types';
+import type { Caller } from '../authority/caller';
+import type { Database } from '../db/schema';
+import type { Attach } from '../files/attach';
+import type { FormRecord, RecordId } from './record-store';
+
+export type SaveMode = 'new' | 'update';
+
+export interface HookContext {
+  app: FastifyInstance;
+  request: FastifyRequest;
+  caller: Caller;
+  form: FormDefinition;
+}
+
+export interface WriteContext extends HookContext {
+  trx: Transaction<Database>;
+  /** Checks, claims and stores finished uploads of a file field in this transaction. */
+  attach: Attach;
+  /** Storage keys to delete once the transaction has committed (replaced or removed files). */
+  discard: (storageKey: string) => void;
+}
+
+export interface FormHook {
+  /** Record fields the hook stores itself (child rows, files): neither columns nor JSON. */
+  fields?: readonly string[];
+  /** Before the rules: 403 when the caller may not write this record; may settle fields (the caller's own agent). */
+  authorize?(ctx: HookContext, record: FormRecord, mode: SaveMode | 'load' | 'delete'): Promise<void> | void;
+  /** Checks only the server can make (existence, uniqueness); their messages join the rules'. */
+  check?(ctx: HookContext, record: FormRecord, mode: SaveMode, id: RecordId | null): Promise<RuleResult[]>;
+  /** Column values the record does not carry (who wrote it, sanitised HTML, derived flags). */
+  columns?(ctx: HookContext, record: FormRecord, mode: SaveMode): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** After the row is written, in its transaction: child rows, files, search index. */
+  write?(ctx: WriteContext, id: RecordId, record: FormRecord, mode: SaveMode): Promise<void>;
+  /** Adds what the hook stores to a loaded record (db: the save's transaction while saving). */
+  read?(ctx: HookContext, db: Kysely<Database>, id: RecordId, record: FormRecord, row: Record<string, unknown>): Promise<void>;
+  /** After a delete, in its transaction (search index, child rows). */
+  removed?(ctx: WriteContext, id: RecordId): Promise<void>;
+  /** After the commit: mail, and anything else that must not roll the save back. */
+  committed?(ctx: HookContext, id: RecordId, record: FormRecord, mode: SaveMode): Promise<void>;
+  /** The answer of the definition's initial-data call (`data.call`). */
+  data?(ctx: HookContext, body: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * Further calls of the form by path (mail, checks). They get the form's permission check and
+   * the stored record named by the body's key (answering 400 ERR_0009 when there is none).
+   */
+  calls?: Record<string, (ctx: HookContext, record: FormRecord, row: Record<string, unknown>, body: Record<string, unknown>) => Promise<unknown>>;
+}

@@ -1,0 +1,225 @@
+// The server half of declared forms (DESIGN.md section 8): for every definition with a `store`,
+// the spec's own paths of its `calls` (load, create, update, delete), its initial-data call and
+// its hook's further calls are served from the definition:
+//   permission  can() on the definition's category (per record with permission.byField)
+//   record      read from the body by the call's template, declared fields only, types checked
+//   rules       the definition's rules + the hook's server checks, all messages in one 400
+//   store       columns and the JSON column (record-store.ts), the hook's child rows and files,
+//               the audit trail, in one transaction; mail after the commit
+//   answer      the call's `answer` template over the saved record (default: the key)
+// A form's own TypeScript is its hook (api/forms/hooks/), tens of lines.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Type } from '@sinclair/typebox';
+import { validateForm, type RuleResult } from '../../schemas/rules/engine';
+import type { CallSpec, FormDefinition } from '../../schemas/meta/types';
+import { recordAudit } from '../audit/record';
+import { can } from '../authority/permissions';
+import type { Database } from '../db/schema';
+import { saveWithUploads } from '../files/attach';
+import { problem } from '../http/problems';
+import { CallerIds, SystemKbn } from '../http/wire';
+import { serverRuleContext } from './enforce';
+import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
+import { formHooks } from './hooks/index';
+import { deleteRow, insertRow, loadRow, recordOf, rowValues, storeShape, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
+import { answerOf, keyPath, normaliseRecord, parseKey, recordFromBody, valueAt } from './wire-record';
+
+/** Any body of a declared form: the caller's ids and the record's fields (checked by the engine, not by Ajv). */
+const FormBody = Type.Object({ systemKbn: SystemKbn, ...CallerIds }, { additionalProperties: true });
+const AnyAnswer = Type.Object({}, { additionalProperties: true });
+
+type Body = Record<string, unknown>;
+
+export function hookOf(form: FormDefinition): FormHook {
+  const name = form.store?.hook;
+  if (!name) return {};
+  const hook = formHooks[name];
+  if (!hook) throw new Error(`form ${form.id}: no hook "${name}" in api/forms/hooks`);
+  return hook;
+}
+
+const titleOf = (form: FormDefinition) => {
+  const t = typeof form.title === 'string' ? form.title : (form.title.new ?? Object.values(form.title)[0] ?? form.id);
+  return t.replace(/\{[^}]*\}/g, '').replace(/(登録|更新|編集|新規)+$/, '') || form.id;
+};
+
+interface Served {
+  form: FormDefinition;
+  hook: FormHook;
+  shape: StoreShape;
+  serialKey: boolean;
+}
+
+/** The permission category for a value of the definition's byField (undefined: not one of its categories). */
+function categoryFor(form: FormDefinition, value: unknown): number | undefined {
+  const p = form.permission;
+  // Without a value the request is incomplete, not foreign: the definition's own category decides, the rules answer the rest.
+  if (!p.byField || isBlank(value)) return p.categoryId;
+  return p.categories?.[String(value)];
+}
+
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** 400 ERR_0003 naming the byField when a call that addresses a stored record does not say its category. */
+function requireScope(s: Served, value: unknown): void {
+  const field = s.form.permission.byField;
+  if (!field || !isBlank(value)) return;
+  const title = (s.form.schema.properties[field] as { title?: unknown } | undefined)?.title;
+  throw problem.validation([{ messageId: 'ERR_0003', args: [typeof title === 'string' ? title : field] }]);
+}
+
+/** The scope a record of the form lives in: the byField column equals the requested value. */
+function scopeOf(s: Served, value: unknown): Scope {
+  const field = s.form.permission.byField;
+  if (!field) return {};
+  const column = s.shape.columns.get(field);
+  return column ? { [column.column]: column.type === 'integer' ? Number(value) : String(value) } : {};
+}
+
+async function authorizeCategory(app: FastifyInstance, request: FastifyRequest, s: Served, value: unknown): Promise<void> {
+  const category = categoryFor(s.form, value);
+  if (category === undefined || !(await can(app.db, request.caller!, category))) throw problem.forbidden();
+}
+
+/** The value of the byField in a body: at the top, or the spec's `categoryId` for calls that name the category so. */
+const byFieldValue = (s: Served, body: Body, record?: FormRecord) => {
+  const field = s.form.permission.byField;
+  if (!field) return undefined;
+  return record?.[field] ?? body[field] ?? body.categoryId;
+};
+
+function keyOf(s: Served, call: CallSpec, body: Body): RecordId {
+  const path = keyPath(call.body, s.shape.spec.key.field);
+  const id = path ? parseKey(valueAt(body, path), s.serialKey) : null;
+  if (id === null) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(s.form)] }]);
+  return id;
+}
+
+async function loadRecord(ctx: HookContext, s: Served, id: RecordId, scope: Scope, db: Kysely<Database> = ctx.app.db) {
+  const row = await loadRow(db, s.shape, id, scope);
+  if (!row) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(s.form)] }]);
+  const record = recordOf(s.shape, row);
+  await s.hook.read?.(ctx, db, id, record, row);
+  return { record, row };
+}
+
+export default async function declaredFormRoutes(fastify: FastifyInstance) {
+  const app = fastify;
+  for (const form of app.definitions.forms.values()) {
+    if (!form.store) continue;
+    const hook = hookOf(form);
+    const shape = storeShape(form, hook.fields);
+    const s: Served = { form, hook, shape, serialKey: true };
+    const ctxOf = (request: FastifyRequest): HookContext => ({ app, request, caller: request.caller!, form });
+    const route = (path: string, description: string, handler: (request: FastifyRequest, body: Body) => Promise<unknown>) =>
+      app.post(path, { schema: { description: `${description} (declared form ${form.id})`, body: FormBody, response: { 200: AnyAnswer } } }, async (request) => handler(request, request.body as Body));
+
+    const calls = form.calls ?? {};
+    if (calls.load) {
+      const call = calls.load;
+      route(call.call, 'Loads a record', async (request, body) => {
+        const value = byFieldValue(s, body);
+        await authorizeCategory(app, request, s, value);
+        requireScope(s, value);
+        const ctx = ctxOf(request);
+        const id = keyOf(s, call, body);
+        const { record } = await loadRecord(ctx, s, id, scopeOf(s, value));
+        await hook.authorize?.(ctx, record, 'load');
+        return call.result ? { [call.result]: record } : record;
+      });
+    }
+
+    const save = (mode: SaveMode, call: CallSpec) =>
+      route(call.call, mode === 'new' ? 'Creates a record' : 'Updates a record', async (request, body) => {
+        const ctx = ctxOf(request);
+        const { record, failures } = normaliseRecord(form, recordFromBody(form, call.body, body));
+        const value = byFieldValue(s, body, record);
+        await authorizeCategory(app, request, s, value);
+        if (form.permission.byField && isBlank(value)) throw problem.validation([...failures, ...validateForm(form, record, serverRuleContext(app, { mode }))]);
+        const scope = scopeOf(s, value);
+        const id = mode === 'update' ? keyOf(s, call, body) : null;
+        const before = id === null ? undefined : (await loadRecord(ctx, s, id, scope)).record;
+        await hook.authorize?.(ctx, record, mode);
+        const messages: RuleResult[] = [...failures, ...validateForm(form, record, serverRuleContext(app, { mode }))];
+        messages.push(...((await hook.check?.(ctx, record, mode, id)) ?? []));
+        if (messages.length) throw problem.validation(messages);
+
+        const computed = (await hook.columns?.(ctx, record, mode)) ?? {};
+        const values = rowValues(shape, record, computed);
+        const discarded: string[] = [];
+        const at = app.clock.now();
+        const savedId = await saveWithUploads(app, ctx.caller, async (trx, attach) => {
+          const wctx: WriteContext = { ...ctx, trx, attach, discard: (k) => discarded.push(k) };
+          let key: RecordId;
+          if (id === null) key = await insertRow(trx, shape, values);
+          else {
+            if (!(await updateRow(trx, shape, id, values, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+            key = id;
+          }
+          await hook.write?.(wctx, key, record, mode);
+          const after = (await loadRecord(ctx, s, key, scope, trx)).record;
+          await recordAudit(trx, { caller: ctx.caller, action: mode === 'new' ? 'create' : 'update', entity: shape.spec.audit, entityId: key, before, after, at });
+          return key;
+        });
+        await Promise.all(discarded.map((k) => app.storage.delete(k).catch(() => undefined)));
+        try {
+          await hook.committed?.(ctx, savedId, record, mode);
+        } catch (err) {
+          request.log.error({ err, form: form.id, id: savedId }, 'after-save step failed');
+        }
+        const saved = (await loadRecord(ctx, s, savedId, scope)).record;
+        return answerOf(call.answer ?? { [shape.spec.key.field]: '=record.' + shape.spec.key.field }, saved);
+      });
+    if (calls.create) save('new', calls.create);
+    if (calls.update) save('update', calls.update);
+
+    if (calls.delete) {
+      const call = calls.delete;
+      route(call.call, 'Deletes a record', async (request, body) => {
+        const value = byFieldValue(s, body);
+        await authorizeCategory(app, request, s, value);
+        requireScope(s, value);
+        const ctx = ctxOf(request);
+        const id = keyOf(s, call, body);
+        const scope = scopeOf(s, value);
+        const { record: before } = await loadRecord(ctx, s, id, scope);
+        await hook.authorize?.(ctx, before, 'delete');
+        const at = app.clock.now();
+        const discarded: string[] = [];
+        await saveWithUploads(app, ctx.caller, async (trx, attach) => {
+          if (!(await deleteRow(trx, shape, id, at, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+          await hook.removed?.({ ...ctx, trx, attach, discard: (k) => discarded.push(k) }, id);
+          await recordAudit(trx, { caller: ctx.caller, action: 'delete', entity: shape.spec.audit, entityId: id, before, at });
+        });
+        await Promise.all(discarded.map((k) => app.storage.delete(k).catch(() => undefined)));
+        return {};
+      });
+    }
+
+    if (form.data && hook.data) {
+      // With several initial-data calls, the hook answers the first (the form's own); the others are other areas' calls.
+      const call = [form.data].flat()[0];
+      route(call.call, 'Initial data of the form', async (request, body) => {
+        await authorizeCategory(app, request, s, byFieldValue(s, body));
+        const answer = await hook.data!(ctxOf(request), body);
+        return call.result ? { [call.result]: answer } : answer;
+      });
+    }
+
+    for (const [path, handler] of Object.entries(hook.calls ?? {})) {
+      route(path, 'A further call of the form', async (request, body) => {
+        const ctx = ctxOf(request);
+        const id = parseKey(body[shape.spec.key.field], s.serialKey);
+        if (id === null) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+        // The permission follows the stored record's own category, whatever the body says.
+        const row = await loadRow(app.db, shape, id);
+        if (!row) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+        const record = recordOf(shape, row);
+        await authorizeCategory(app, request, s, byFieldValue(s, {}, record));
+        await hook.authorize?.(ctx, record, 'load');
+        return handler(ctx, record, row, body);
+      });
+    }
+  }
+}

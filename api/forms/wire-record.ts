@@ -1,0 +1,112 @@
+// A declared form's record on the wire: the definition's call bodies say where the record sits
+// (`"body": "=record"` puts its fields at the top beside systemKbn, agCode and userId;
+// `{ "agUserData": "=record" }` wraps it; `{ "agSegmentData": { "agSegmentName": "=record.agSegmentName" } }`
+// names single fields). The server reads a request by the same template, so the paths of spec
+// section 7 live in the definition only. Only fields the form's schema declares are taken, each
+// checked for its JSON type (a wrong type is a 400 naming the field's label, never a 500).
+import type { RuleResult } from '../../schemas/rules/engine';
+import type { FormDefinition } from '../../schemas/meta/types';
+import type { FormRecord, RecordId } from './record-store';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The caller's ids and the system kind: never part of a record that sits at the top of a body. */
+const CALLER_KEYS = new Set(['systemKbn', 'userId', 'agCode', 'daihyoCode', 'pseudoUserId', 'pseudoAgCode', 'pseudoDaihyoCode', 'targetDate']);
+
+/** The record a body carries, by the call's body template; only declared fields. */
+export function recordFromBody(form: FormDefinition, template: unknown, body: unknown): FormRecord {
+  const declared = form.schema.properties;
+  const out: FormRecord = {};
+  const walk = (t: unknown, value: unknown, top: boolean) => {
+    if (t === '=record') {
+      if (!isObject(value)) return;
+      for (const [k, v] of Object.entries(value)) if (k in declared && !(top && CALLER_KEYS.has(k))) out[k] = v;
+    } else if (typeof t === 'string' && t.startsWith('=record.')) {
+      const field = t.slice('=record.'.length);
+      if (field in declared && value !== undefined) out[field] = value;
+    } else if (isObject(t) && isObject(value)) {
+      for (const [k, sub] of Object.entries(t)) walk(sub, value[k], false);
+    }
+  };
+  walk(template ?? '=record', body, true);
+  return out;
+}
+
+/** Where the key field sits in a call's body: a property of that name in the template, or inside its `=record`. */
+export function keyPath(template: unknown, keyField: string): string[] | null {
+  const find = (t: unknown, path: string[]): string[] | null => {
+    if (t === '=record') return [...path, keyField];
+    if (!isObject(t)) return null;
+    if (keyField in t) return [...path, keyField];
+    for (const [k, sub] of Object.entries(t)) {
+      const found = find(sub, [...path, k]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return find(template ?? '=record', []);
+}
+
+export function valueAt(body: unknown, path: readonly string[]): unknown {
+  let at = body;
+  for (const seg of path) at = isObject(at) ? at[seg] : undefined;
+  return at;
+}
+
+/** A record id from the wire: a positive integer (or its digits) for serial keys, else a short code. */
+export function parseKey(value: unknown, serial: boolean): RecordId | null {
+  if (serial) {
+    const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    return /^[1-9][0-9]{0,8}$/.test(s) ? Number(s) : null;
+  }
+  return typeof value === 'string' && value !== '' && value.length <= 64 ? value : null;
+}
+
+/** The answer of a call, by its `answer` template over the saved record. */
+export function answerOf(template: unknown, record: FormRecord): unknown {
+  if (template === '=record') return record;
+  if (typeof template === 'string' && template.startsWith('=record.')) return record[template.slice('=record.'.length)];
+  if (isObject(template)) return Object.fromEntries(Object.entries(template).map(([k, t]) => [k, answerOf(t, record)]));
+  if (Array.isArray(template)) return template.map((t) => answerOf(t, record));
+  return template;
+}
+
+type FieldSchema = { type?: unknown; title?: unknown; items?: FieldSchema; properties?: Record<string, FieldSchema> };
+
+function fits(value: unknown, schema: FieldSchema | undefined): boolean {
+  if (!schema || value === null || value === undefined) return true;
+  switch (schema.type) {
+    case 'string':
+      return typeof value === 'string' || typeof value === 'number';
+    case 'integer':
+    case 'number':
+      return typeof value === 'number' || (typeof value === 'string' && /^-?[0-9]{0,15}(\.[0-9]+)?$/.test(value));
+    case 'boolean':
+      return typeof value === 'boolean' || value === 'true' || value === 'false';
+    case 'array':
+      return Array.isArray(value) && value.length <= 10000 && value.every((v) => fits(v, schema.items));
+    case 'object':
+      return isObject(value) && Object.entries(schema.properties ?? {}).every(([k, s]) => fits(value[k], s));
+    default:
+      return true;
+  }
+}
+
+/**
+ * Drops null and "" (a client's "not given", DESIGN.md section 4) and reports every declared field
+ * whose value has the wrong JSON type, by its label (ERR_0025: the value is not acceptable).
+ */
+export function normaliseRecord(form: FormDefinition, record: FormRecord): { record: FormRecord; failures: RuleResult[] } {
+  const out: FormRecord = {};
+  const failures: RuleResult[] = [];
+  for (const [field, value] of Object.entries(record)) {
+    if (value === null || value === '') continue;
+    const schema = form.schema.properties[field] as FieldSchema | undefined;
+    if (!fits(value, schema)) {
+      failures.push({ field, messageId: 'ERR_0025', args: [typeof schema?.title === 'string' ? schema.title : field] });
+      continue;
+    }
+    out[field] = schema?.type === 'string' && typeof value === 'number' ? String(value) : value;
+  }
+  return { record: out, failures };
+}
