@@ -38,7 +38,7 @@ import { formFields } from './fields/WidgetField';
 import { FormStore, ID_SEPARATOR, useFormMessages, type FormRecord } from './form-store';
 import { setUpForm, type FormSetup } from './form-setup';
 import { Modal } from './Modal';
-import { createsRecord, queryForMode, type EditMode } from './modes';
+import { confirmationFor, createsRecord, queryForMode, type EditMode } from './modes';
 import { FORM_ACTIONS } from '../../schemas/meta/widgets';
 import { actionShown, viewContext } from './visibility';
 import { formTemplates } from './templates';
@@ -216,16 +216,12 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
    * Undefined: a failed guard call (already reported).
    */
   const confirmationOf = async (action: FormAction, fallback: MessageRef | undefined, s: Scope): Promise<MessageRef | null | undefined> => {
-    if (action.guard && mode === 'update') {
-      try {
-        const answer = (await runCall(action.guard.call, s)).data;
-        if (resultOf(action.guard.call, answer) === true) return action.guard.confirm;
-      } catch (error) {
-        await failed(error);
-        return undefined;
-      }
+    try {
+      return await confirmationFor(action, mode, fallback ?? null, async (call) => resultOf(call, (await runCall(call, s)).data));
+    } catch (error) {
+      await failed(error);
+      return undefined;
     }
-    return fallback ?? null;
   };
 
   const submit = (record: FormRecord) =>

@@ -8,7 +8,7 @@
 // The URLs of the modes are the page's own with those two parameters changed, so a form shared by
 // several routes (/notification-reg, /kanrisya-notification-reg) stays on its route.
 import { EDIT_MODE_CODES, type EditMode } from '../../schemas/meta/widgets';
-import type { ModeSpec } from '../../schemas/meta/types';
+import type { CallSpec, FormAction, MessageRef, ModeSpec } from '../../schemas/meta/types';
 import { evaluate, isFilledValue, type Scope } from './expressions';
 
 export type { EditMode };
@@ -60,4 +60,20 @@ export function copiedRecord(record: Record<string, unknown>, spec: ModeSpec | u
   const out: Record<string, unknown> = { ...record, [spec.id]: undefined };
   if (spec.copyTo) out[spec.copyTo] = record[spec.id];
   return out;
+}
+
+/**
+ * The confirmation before a submit or delete: in update mode an action with a `guard` first makes
+ * the guard's call; when its result is true (an event with applicants) the guard's message is
+ * asked instead of the action's own (CNF_0008 before an update, CNF_0007 before a delete).
+ * `fallback` is the action's own message (null: no confirmation). A failing call rejects.
+ */
+export async function confirmationFor(
+  action: FormAction,
+  mode: EditMode,
+  fallback: MessageRef | null,
+  check: (call: CallSpec) => Promise<unknown>,
+): Promise<MessageRef | null> {
+  if (action.guard && mode === 'update' && (await check(action.guard.call)) === true) return action.guard.confirm;
+  return fallback;
 }

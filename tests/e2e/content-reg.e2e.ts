@@ -193,7 +193,7 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   await t.resolves(agent.getByText(formatMessage('ERR_0022')).first().waitFor(), 'deleted: the agent cannot open it');
 });
 
-t.test('a FAQ has no important flag and no mail buttons; a plain agent cannot open the form', async (t) => {
+t.test('a FAQ has no important flag and no mail buttons and continues blank; the important period clears; a plain agent cannot open the form', async (t) => {
   const browser = await browserPromise;
   const admin = await newPage(browser);
   await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
@@ -201,6 +201,35 @@ t.test('a FAQ has no important flag and no mail buttons; a plain agent cannot op
   await admin.goto(`${portal.url}/notification-reg?categoryId=2`);
   await t.resolves(admin.getByRole('heading', { name: 'FAQ登録' }).waitFor(), 'FAQ登録');
   t.equal(await admin.getByRole('checkbox', { name: '重要' }).count(), 0, 'no important flag for a one-stop-guide category');
+
+  // Register a FAQ; CNF_0005 "yes" gives a blank new form on the same route.
+  const registerFaq = async (title: string, goOn: 'OK' | 'キャンセル') => {
+    await field(admin, 'subCategoryId').selectOption({ index: 1 });
+    await field(admin, 'title').fill(title);
+    await admin.getByRole('textbox', { name: '本文' }).click();
+    await admin.getByRole('textbox', { name: '本文' }).pressSequentially('マイページの請求書一覧から再発行できます。');
+    await admin.getByRole('button', { name: '検索タグを選択' }).click();
+    await admin.getByRole('dialog', { name: '検索タグを選択' }).getByRole('checkbox').first().check();
+    await admin.getByRole('dialog', { name: '検索タグを選択' }).getByRole('button', { name: '決定' }).click();
+    await admin.getByRole('button', { name: '登録', exact: true }).click();
+    await answer(admin, formatMessage('CNF_0001', ['FAQ', '登録']));
+    await answer(admin, formatMessage('INF_0001', ['FAQ', '登録']));
+    await answer(admin, formatMessage('CNF_0005'), goOn);
+  };
+  await registerFaq('E2E 請求書の再発行はできますか？', 'OK');
+  await admin.getByRole('heading', { name: 'FAQ登録' }).waitFor();
+  t.equal(new URL(admin.url()).search, '?categoryId=2', 'still a new FAQ');
+  await t.resolves(admin.waitForFunction(() => (document.querySelector('#f-notification-reg__title') as HTMLInputElement | null)?.value === ''), 'a blank form');
+  await registerFaq('E2E 納品書の宛名は変更できますか？', 'キャンセル');
+  await admin.getByRole('heading', { name: 'FAQ更新' }).waitFor();
+  await admin.getByRole('button', { name: 'プレビュー' }).waitFor();
+  t.equal(await admin.getByRole('button', { name: /メール送信/ }).count(), 0, 'no mail buttons for a FAQ in update mode');
+  t.equal(await admin.getByRole('checkbox', { name: '重要' }).count(), 0, 'no important flag in update mode either');
+
+  // The administrator announcements use the same form.
+  await admin.goto(`${portal.url}/kanrisya-notification-reg?categoryId=12`);
+  await t.resolves(admin.getByRole('heading', { name: '管理者お知らせ登録' }).waitFor(), '管理者お知らせ登録');
+
   await admin.goto(`${portal.url}/notification-reg?categoryId=1`);
   await admin.getByRole('heading', { name: 'お知らせ登録' }).waitFor();
   const important = admin.getByRole('checkbox', { name: '重要' });

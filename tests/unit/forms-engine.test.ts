@@ -6,7 +6,7 @@ import { applyEffects } from '../../renderer/forms/effects';
 import { fillPlaceholders, messageArgs } from '../../renderer/forms/expressions';
 import { choicesFrom, dataCallsOf, modeLabelOf, withChoices } from '../../renderer/forms/form-setup';
 import { titleFor } from '../../renderer/forms/definitions';
-import { copiedRecord, createsRecord, loadsRecord, queryForMode, queryParamOf, resolveMode } from '../../renderer/forms/modes';
+import { confirmationFor, copiedRecord, createsRecord, loadsRecord, queryForMode, queryParamOf, resolveMode } from '../../renderer/forms/modes';
 import { actionShown, hiddenFields, viewContext, withHidden } from '../../renderer/forms/visibility';
 import type { FormDefinition, ModeSpec } from '../../schemas/meta/types';
 import notice from '../../schemas/forms/notification-reg.json';
@@ -123,4 +123,23 @@ t.test('several initial-data calls, each in its modes', async (t) => {
   t.same(dataCallsOf(def, 'update').map((c) => c.call), ['/api/ContentsReg/getInitialDisplayData', '/api/EventReg/checkEventApplied']);
   t.same(dataCallsOf(noticeDef, 'copy').map((c) => c.call), ['/api/ContentsReg/getInitialDisplayData'], 'one call is a list of one');
   t.same(dataCallsOf({ ...noticeDef, data: undefined }, 'new'), []);
+});
+
+t.test('an event with applicants asks CNF_0008 before an update and CNF_0007 before a delete', async (t) => {
+  const { submit, delete: remove } = eventDef.actions!;
+  const calls: string[] = [];
+  const applied = (answer: unknown) => async (call: { call: string }) => {
+    calls.push(call.call);
+    return answer;
+  };
+  t.same(await confirmationFor(submit, 'update', submit.confirm!, applied(true)), { message: 'CNF_0008' });
+  t.same(await confirmationFor(remove, 'update', remove.confirm!, applied(true)), { message: 'CNF_0007' });
+  t.same(await confirmationFor(submit, 'update', submit.confirm!, applied(false)), submit.confirm, 'no applicants: the usual CNF_0001');
+  t.same(await confirmationFor(remove, 'update', remove.confirm!, applied(undefined)), { message: 'CNF_0004' }, 'only a true answer asks the guard');
+  t.same(calls, Array(4).fill('/api/EventReg/checkEventApplied'));
+  calls.length = 0;
+  t.same(await confirmationFor(submit, 'new', submit.confirm!, applied(true)), submit.confirm, 'a new event has no applicants: no call');
+  t.same(await confirmationFor(noticeDef.actions!.submit, 'update', null, applied(true)), null, 'no guard, no call');
+  t.same(calls, []);
+  await t.rejects(confirmationFor(submit, 'update', null, async () => Promise.reject(new Error('503'))), 'a failed check stops the action');
 });
