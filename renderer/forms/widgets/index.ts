@@ -6,6 +6,7 @@
 import { createElement, type ComponentType } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import type { FormWidgetName } from '../../../schemas/meta/widgets';
+import { CheckboxWidget } from './CheckboxWidget';
 import { CsvFileWidget } from './CsvFileWidget';
 import { DateTimeWidget } from './DateTimeWidget';
 import { DateWidget } from './DateWidget';
@@ -61,12 +62,13 @@ const namedWidgets = {
 
 export const formWidgets: RegistryWidgetsType = {
   ...namedWidgets,
-  // rjsf's names ("select", "date", "date-time", "textarea", "file", format data-url).
+  // rjsf's names ("select", "date", "date-time", "textarea", "file", format data-url, "checkbox", "hidden").
   SelectWidget: select,
   DateWidget: date,
   DateTimeWidget: dateTime,
   TextareaWidget: textarea,
   FileWidget: fileList,
+  CheckboxWidget: registered(CheckboxWidget, 'CheckboxWidget'),
   HiddenWidget,
 };
 
