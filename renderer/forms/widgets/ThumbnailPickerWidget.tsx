@@ -109,7 +109,7 @@ function ThumbnailPickerWidgetFn(props: WidgetProps) {
             <span className={styles.or}>または</span>
           </>
         )}
-        <input ref={input} type="file" className="visually-hidden" tabIndex={-1} accept={accept} onChange={pick} disabled={locked} />
+        <input ref={input} type="file" className="visually-hidden" tabIndex={-1} accept={accept} onChange={pick} disabled={locked} aria-label={`${label}の画像ファイル`} />
         <button type="button" className="btn btn-secondary" disabled={locked} onClick={() => input.current?.click()}>
           画像をアップロード
         </button>
