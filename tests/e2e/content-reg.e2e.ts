@@ -233,6 +233,16 @@ t.test('a FAQ has no important flag and no mail buttons and continues blank; the
 
   await admin.goto(`${portal.url}/notification-reg?categoryId=1`);
   await admin.getByRole('heading', { name: 'お知らせ登録' }).waitFor();
+  // Agent codes from a CSV: blank lines dropped, quotes removed, "N件"; another target clears them.
+  await admin.getByRole('radio', { name: '代理店コード' }).check();
+  const csv = path.join(tmpDir, '対象代理店.csv');
+  await fs.writeFile(csv, '"A0000001"\r\n\r\nA0000004\r\n "A0000005" \r\n');
+  await admin.locator('input[type=file][accept=".csv"]').setInputFiles(csv);
+  await t.resolves(admin.getByLabel('取込件数 3件').waitFor(), 'three codes from the CSV');
+  await admin.getByRole('radio', { name: '全代理店' }).check();
+  await admin.getByRole('radio', { name: '代理店コード' }).check();
+  t.equal(await admin.getByText('対象代理店.csv').count(), 0, 'a change of target clears the code list');
+
   const important = admin.getByRole('checkbox', { name: '重要' });
   await important.check();
   await field(admin, 'jyuyoKikanStart').fill('2026-12-01');
