@@ -237,7 +237,8 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
     }
 
     if (form.data && hook.data) {
-      const call = form.data;
+      // With several initial-data calls, the hook answers the first (the form's own); the others are other areas' calls.
+      const call = [form.data].flat()[0];
       route(call.call, 'Initial data of the form', async (request, body) => {
         await authorizeCategory(app, request, s, byFieldValue(s, body));
         const answer = await hook.data!(ctxOf(request), body);

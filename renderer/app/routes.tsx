@@ -17,6 +17,9 @@ import { AgSegmentPage } from '../screens/kanri/AgSegmentPage';
 import { AgUserMaintenancePage } from '../screens/kanri/AgUserMaintenancePage';
 import { AgUserRegPage } from '../screens/kanri/AgUserRegPage';
 import { KanriTopPage } from '../screens/kanri/KanriTopPage';
+import { EventRegPage } from '../screens/content-reg/EventRegPage';
+import { NotificationRegPage } from '../screens/content-reg/NotificationRegPage';
+import { SkilupRegPage } from '../screens/content-reg/SkilupRegPage';
 import { CategoryListPage } from '../screens/contents/CategoryListPage';
 import { ContentDetailPage } from '../screens/contents/ContentDetailPage';
 import { PortalTopPage } from '../screens/portal/PortalTopPage';
@@ -96,9 +99,9 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/agsegment-reg', 'AGセグメント登録', AgSegmentPage),
   admin('/aguser-maintenance', 'AGユーザーメンテナンス', AgUserMaintenancePage),
   admin('/aguser-reg', 'AGユーザー登録', AgUserRegPage),
-  admin('/notification-reg', 'お知らせ登録'),
-  admin('/kanrisya-notification-reg', '管理者お知らせ登録'),
-  admin('/event-touroku', 'イベント登録'),
+  admin('/notification-reg', 'お知らせ登録', NotificationRegPage),
+  admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage),
+  admin('/event-touroku', 'イベント登録', EventRegPage),
   admin('/login-popup-list', 'ログインポップアップ一覧'),
   admin('/login-popup-reg', 'ログインポップアップ登録'),
   admin('/glovalnavi-kanri-list', 'グローバルナビ一覧'),
@@ -112,7 +115,7 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/customer-serch', '登録企業検索'),
   admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー'),
   admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー'),
-  admin('/skilup-touroku', 'スキルアップ登録'),
+  admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage),
   admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage),
 
   // Skill-up, events and requests (spec 002 section 2).

@@ -5,10 +5,16 @@
 //   back    → CNF_0002 (when the definition asks), then its `to` (or closes the modal)
 //   cancel  → closes the modal
 //   clear   → empties the editable fields
-//   delete  → update mode with calls.delete: CNF_0004, the call, INF_0001, then `to`
-//   submit  → rules; CNF_0001; the create or update call; INF_0001; then CNF_0005 when the
-//             definition has actions.continue (new mode: yes = a blank form, no = its `to`),
-//             else `to`, else the form is loaded again
+//   delete  → update mode with calls.delete: CNF_0004, the call, INF_0001, then `to`, else
+//             (with mode.id) back to new mode, else the form is loaded again
+//   submit  → rules; CNF_0001; the create (new, copy) or update call; INF_0001; then CNF_0005
+//             when the definition has actions.continue (yes = a blank new form, no = its `to`,
+//             else update mode on the created id), else `to`, else the form is loaded again
+//   preview → (update mode) the agent's content page in preview mode, in a dialog
+//   <other> → a custom button with its own `call` (the click mailer): confirm, call, done
+// A `guard` on submit or delete (an event with applicants) asks its own confirmation instead when
+// its call answers true. `modes` and `when` limit where a button shows (visibility.ts). Mode
+// preview (editMode 9) shows the content page instead of the form.
 // A processing flag blocks double submits; a failed save keeps everything typed and scrolls to
 // the messages. A 403 (an agent administrator on another agent) reads ERR_SYS998.
 import { memo, useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
@@ -23,13 +29,18 @@ import { alertMessage, confirmMessage } from '../app/dialog';
 import { ensureValidSession } from '../components/session-check';
 import { useRemote } from '../components/use-remote';
 import { useRouteHandle } from '../app/route-handle';
-import { runCall } from './calls';
-import { ruleContext, type MessageRef } from './definitions';
+import { resultOf, runCall } from './calls';
+import { ContentPreview } from './ContentPreview';
+import { ruleContext, type FormAction, type MessageRef } from './definitions';
 import { ErrorList } from './ErrorList';
-import { interpolatePath, messageArgs, type Scope } from './expressions';
+import { evaluate, interpolatePath, messageArgs, type Scope } from './expressions';
 import { formFields } from './fields/WidgetField';
 import { FormStore, ID_SEPARATOR, useFormMessages, type FormRecord } from './form-store';
-import { initialRecord, setUpForm, type FormSetup } from './form-setup';
+import { setUpForm, type FormSetup } from './form-setup';
+import { Modal } from './Modal';
+import { confirmationFor, createsRecord, queryForMode, type EditMode } from './modes';
+import { FORM_ACTIONS } from '../../schemas/meta/widgets';
+import { actionShown, viewContext } from './visibility';
 import { formTemplates } from './templates';
 import { translateString } from './translate';
 import { useProcessing } from '../app/use-processing';
@@ -134,9 +145,20 @@ function resultsOfError(error: unknown): RuleResult[] | null {
     .map((m) => ({ field: typeof m.field === 'string' ? m.field : '', messageId: m.messageId!, args: (m.args ?? []).map(String) }));
 }
 
+/** A text of the definition's content preview (its expressions evaluated). */
+function previewTarget(action: FormAction | undefined, s: Scope): { categoryId: string; contentsId: string } | null {
+  if (!action?.content) return null;
+  const categoryId = evaluate(action.content.categoryId, s);
+  const contentsId = evaluate(action.content.contentsId, s);
+  if (categoryId === undefined || categoryId === null || contentsId === undefined || contentsId === null || contentsId === '') return null;
+  return { categoryId: String(categoryId), contentsId: String(contentsId) };
+}
+
 function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, formId }: LoadedProps) {
   const navigate = useNavigate();
+  const screenName = useRouteHandle()?.screenName ?? '';
   const { definition, mode, modeLabel, title } = setup;
+  const viewCtx = useMemo(() => viewContext(mode, setup.data), [mode, setup.data]);
   const [store] = useState(
     () =>
       new FormStore({
@@ -145,10 +167,13 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
         context: ruleContext(setup.context, mode),
         record: setup.record,
         data: setup.data,
+        effects: definition.effects,
+        effectContext: viewCtx,
       }),
   );
   const { processing, run } = useProcessing();
   const { lines, scrollRequest } = useFormMessages(store);
+  const [previewing, setPreviewing] = useState<{ categoryId: string; contentsId: string } | null>(null);
   const actions = definition.actions ?? {};
 
   useLayoutEffect(() => onTitle?.(title), [onTitle, title]);
@@ -159,9 +184,10 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       query,
       mode: { name: mode, label: modeLabel },
       context: { ...setup.context },
+      data: setup.data,
       ...extra,
     }),
-    [store, query, mode, modeLabel, setup.context],
+    [store, query, mode, modeLabel, setup.context, setup.data],
   );
   const text = useCallback((ref: MessageRef, s: Scope) => formatMessage(ref.message, messageArgs(ref.args, s)), []);
 
@@ -176,6 +202,28 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
     else if (to) navigate(interpolatePath(to, s));
   };
 
+  /** This page in another mode (modes.ts); the same URL loads the form again. */
+  const goToMode = (next: EditMode, id?: unknown) => {
+    const search = queryForMode(query, definition.mode, next, id).toString();
+    if (search === query.toString()) reload();
+    else navigate({ search: search ? `?${search}` : '' }, { replace: true });
+    if (display === 'page') window.scrollTo({ top: 0 });
+  };
+
+  /**
+   * The confirmation before an action: the guard's when its call answers true (an event with
+   * applicants: CNF_0008 before an update, CNF_0007 before a delete), else the action's own.
+   * Undefined: a failed guard call (already reported).
+   */
+  const confirmationOf = async (action: FormAction, fallback: MessageRef | undefined, s: Scope): Promise<MessageRef | null | undefined> => {
+    try {
+      return await confirmationFor(action, mode, fallback ?? null, async (call) => resultOf(call, (await runCall(call, s)).data));
+    } catch (error) {
+      await failed(error);
+      return undefined;
+    }
+  };
+
   const submit = (record: FormRecord) =>
     run(async () => {
       store.changed(record);
@@ -185,10 +233,12 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       if (results.length > 0) return;
       const action = actions.submit ?? {};
       const s = scope();
-      if (action.confirm && !(await confirmMessage(text(action.confirm, s)))) return;
-      const call = mode === 'update' ? definition.calls?.update : definition.calls?.create;
-      if (!call) return;
       if (!(await ensureValidSession())) return;
+      const confirmation = await confirmationOf(action, action.confirm, s);
+      if (confirmation === undefined) return;
+      if (confirmation && !(await confirmMessage(text(confirmation, s)))) return;
+      const call = createsRecord(mode) ? definition.calls?.create : definition.calls?.update;
+      if (!call) return;
       let answer: unknown;
       try {
         answer = (await runCall(call, s)).data;
@@ -199,15 +249,18 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       const after: Scope = { ...s, result: answer };
       if (action.done) await alertMessage(text(action.done, after));
       const more = actions.continue;
-      if (mode === 'new' && more?.confirm) {
+      if (createsRecord(mode) && more?.confirm && display === 'page') {
         if (await confirmMessage(text(more.confirm, after))) {
-          store.replace(initialRecord(definition, after));
-          store.clearResults();
-          if (display === 'page') window.scrollTo({ top: 0 });
+          goToMode('new');
           return;
         }
         if (more.to) {
           navigate(interpolatePath(more.to, after), { replace: true });
+          return;
+        }
+        const createdId = definition.mode?.id ? evaluate(`=result.${definition.mode.id}`, after) : undefined;
+        if (createdId !== undefined && createdId !== null && createdId !== '') {
+          goToMode('update', createdId);
           return;
         }
       }
@@ -240,8 +293,9 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       if (!call) return;
       const action = actions.delete ?? {};
       const s = scope();
-      if (!(await confirmMessage(action.confirm ? text(action.confirm, s) : formatMessage('CNF_0004')))) return;
       if (!(await ensureValidSession())) return;
+      const confirmation = await confirmationOf(action, action.confirm ?? { message: 'CNF_0004' }, s);
+      if (!confirmation || !(await confirmMessage(text(confirmation, s)))) return;
       try {
         await runCall(call, s);
       } catch (error) {
@@ -250,8 +304,37 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       }
       if (action.done) await alertMessage(text(action.done, s));
       if (action.to || display === 'modal') leave(action.to, s);
+      else if (definition.mode?.id) goToMode('new');
       else reload();
     });
+
+  /** A custom button (actions with their own call, e.g. the click mailer). */
+  const custom = (action: FormAction) =>
+    run(async () => {
+      if (!action.call) return;
+      const s = scope();
+      if (!(await ensureValidSession())) return;
+      if (action.confirm && !(await confirmMessage(text(action.confirm, s)))) return;
+      try {
+        const answer = (await runCall(action.call, s)).data;
+        if (action.done) await alertMessage(text(action.done, { ...s, result: answer }));
+      } catch (error) {
+        await failed(error);
+      }
+    });
+
+  const shown = (action: FormAction | undefined) => actionShown(action, mode, store.getRecord(), viewCtx);
+  const customActions = Object.entries(actions).filter(([name, a]) => !(FORM_ACTIONS as readonly string[]).includes(name) && a.call && shown(a));
+  const preview = actions.preview && mode === 'update' && shown(actions.preview) ? actions.preview : undefined;
+
+  if (mode === 'preview') {
+    const target = previewTarget(actions.preview, scope());
+    return (
+      <Frame display={display} title={display === 'page' ? title : ''}>
+        {target ? <ContentPreview {...target} screenName={screenName} /> : <p className={styles.loadError} role="alert">{formatMessage('ERR_SYS998')}</p>}
+      </Frame>
+    );
+  }
 
   const buttons = (
     <div className={styles.buttons}>
@@ -265,7 +348,17 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
           {actions.cancel.label ?? 'キャンセル'}
         </button>
       )}
+      {customActions.map(([name, action]) => (
+        <button key={name} type="button" className="btn btn-secondary" onClick={() => custom(action)} disabled={processing} data-action={name}>
+          {action.label ?? name}
+        </button>
+      ))}
       <div className={styles.buttonsEnd}>
+        {preview && (
+          <button type="button" className="btn btn-secondary" onClick={() => setPreviewing(previewTarget(preview, scope()))} disabled={processing} aria-haspopup="dialog">
+            {preview.label ?? 'プレビュー'}
+          </button>
+        )}
         {actions.clear && (
           <button type="button" className="btn btn-secondary" onClick={clear} disabled={processing}>
             {actions.clear.label ?? 'クリア'}
@@ -290,6 +383,11 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       <FormBody store={store} schema={definition.schema as RJSFSchema} uiSchema={setup.uiSchema} onSubmit={submit}>
         {buttons}
       </FormBody>
+      {preview && (
+        <Modal open={previewing !== null} title={`${title}（プレビュー）`} onClose={() => setPreviewing(null)} width={1100}>
+          {previewing && <ContentPreview {...previewing} screenName={screenName} onClose={() => setPreviewing(null)} />}
+        </Modal>
+      )}
     </Frame>
   );
 }
@@ -317,7 +415,8 @@ export const FormBody = memo(function FormBody({ store, schema, uiSchema, onSubm
 
   const onChange = useCallback(
     (event: IChangeEvent<FormRecord>, id?: string) => {
-      const record = event.formData ?? {};
+      // The definition's field effects (clearing the important period …) apply as the user changes a field.
+      const record = store.withEffects(event.formData ?? {});
       store.changed(record);
       setFormData(record);
       // A field that shows a message is checked again as it is corrected (that field only).

@@ -5,7 +5,7 @@ import { apiGet } from '../api/client';
 import type { FormDefinition, ListDefinition, Title } from '../../schemas/meta/types';
 import type { RuleContext } from '../../schemas/rules/engine';
 
-export type { CallSpec, FormDefinition, ListColumn, ListDefinition, MessageRef, OptionSource, Title } from '../../schemas/meta/types';
+export type { CallSpec, FormAction, FormDefinition, ListColumn, ListDefinition, MessageRef, OptionSource, Title } from '../../schemas/meta/types';
 
 export interface DefinitionContext {
   /** Today on the server, yyyy-MM-dd (Asia/Tokyo). */
@@ -41,10 +41,10 @@ export function loadListDefinition(id: string): Promise<Loaded<ListDefinition>> 
   return load<ListDefinition>('lists', id);
 }
 
-/** The title for a mode: a plain string, or the entry of the mode (new / update / copy). */
+/** The title for a mode: a plain string, or the entry of the mode (new / update / copy / preview; copy falls back to new). */
 export function titleFor(title: Title, mode: string): string {
   if (typeof title === 'string') return title;
-  return title[mode] ?? Object.values(title)[0] ?? '';
+  return title[mode] ?? (mode === 'copy' ? title.new : undefined) ?? Object.values(title)[0] ?? '';
 }
 
 /** The context the rule engine runs with in the browser: the server's date and limits, the mode. */

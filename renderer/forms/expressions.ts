@@ -6,13 +6,14 @@
 //                               provider administrator acts as an agent); other names: the
 //                               signed-in user's field, or targetDate / systemDate / businessDate
 //   "=row.x", "=search", "=search.x", "=file", "=file.count", "=mode.label", "=context.x",
-//   "=result.x"                 the row of a list action, the search conditions, the chosen file
+//   "=result.x", "=data.x"      the row of a list action, the search conditions, the chosen file
 //                               (count: entries of a CSV), the edit mode, the definition context,
-//                               the answer of the last call
+//                               the answer of the last call, the form's initial data
 //   "=selected{a,b}"            the selected rows of a list, each reduced to the keys a and b
 //   "=changed{a,b}"             the rows whose editable columns changed, reduced the same way
 // Objects and arrays are templates: each value in them is evaluated. Any other string is a
-// literal. In paths (`to`), "{row.userId}"-style placeholders are filled and URL-encoded.
+// literal. In paths (`to`), "{row.userId}"-style placeholders are filled and URL-encoded. In
+// titles and message arguments, "{categoryName}"-style placeholders name the initial data.
 import { effectiveIds, getSession, targetDate } from '../app/session';
 
 export interface Scope {
@@ -26,6 +27,8 @@ export interface Scope {
   mode?: { name: string; label: string };
   context?: Record<string, unknown>;
   result?: unknown;
+  /** The form's initial data (by the names of `provides`). */
+  data?: Record<string, unknown>;
 }
 
 function pathValue(value: unknown, path: string[]): unknown {
@@ -87,6 +90,8 @@ function reference(expr: string, scope: Scope): unknown {
       return pathValue(scope.context, rest);
     case 'result':
       return pathValue(scope.result, rest);
+    case 'data':
+      return pathValue(scope.data, rest);
     default:
       return undefined;
   }
@@ -118,10 +123,23 @@ export function firstFilled(expr: unknown, scope: Scope): unknown {
   return undefined;
 }
 
-/** Evaluates the arguments of a message reference to text. */
+/**
+ * A text with "{name}" placeholders filled from the initial data (the category name in a title:
+ * "{categoryName}登録"). A placeholder whose value is missing or not a scalar stays as written,
+ * so a mistake shows instead of vanishing.
+ */
+export function fillPlaceholders(text: string, data: Record<string, unknown> | undefined): string {
+  return text.replace(/\{([A-Za-z_]\w*)\}/g, (whole, name: string) => {
+    const value = data?.[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
+}
+
+/** Evaluates the arguments of a message reference to text ("{categoryName}" from the initial data). */
 export function messageArgs(args: readonly string[] | undefined, scope: Scope): string[] {
   return (args ?? []).map((a) => {
     const value = evaluate(a, scope);
+    if (typeof value === 'string') return fillPlaceholders(value, scope.data);
     return value === undefined || value === null ? '' : String(value);
   });
 }

@@ -1,18 +1,23 @@
 // Everything a form needs before it is drawn, from its definition (DESIGN.md section 8):
 //  1. the definition and its context (GET /api/forms/:id);
-//  2. the mode: update when `mode.update` evaluates to a value (e.g. the userId of the URL);
-//  3. the record: `initial` values, then in update mode the answer of `calls.load`;
-//  4. the initial-data call (`data`), whose `provides` become the form's data (option lists,
-//     the agent name, limits); a provided value that is a field of the record fills it if empty;
-//  5. the choices of select fields (`options`), written into the uiSchema as ui:options.choices.
+//  2. the mode (modes.ts): new, update, copy or preview from the URL;
+//  3. the record: `initial` values, then in update and copy mode the answer of `calls.load`
+//     (copy: without its id, kept in `mode.copyTo`);
+//  4. the initial-data calls (`data`, one or a list, each limited to its `modes`), whose
+//     `provides` become the form's data (option lists, the agent name, limits, the category
+//     name of the title); a provided value that is a field of the record fills it if empty;
+//  5. the choices of select fields (`options`, dependent ones with the key of their parent),
+//     written into the uiSchema as ui:options.choices; fields that `visibility` hides.
 import type { UiSchema } from '@rjsf/utils';
 import { runCall, resultOf } from './calls';
-import { loadFormDefinition, titleFor, type DefinitionContext, type FormDefinition, type OptionSource } from './definitions';
-import { evaluate, firstFilled, isFilledValue, type Scope } from './expressions';
+import { loadFormDefinition, titleFor, type CallSpec, type DefinitionContext, type FormDefinition, type OptionSource } from './definitions';
+import { fillPlaceholders, firstFilled, isFilledValue, type Scope } from './expressions';
 import type { FormRecord } from './form-store';
+import { copiedRecord, loadsRecord, resolveMode, type EditMode } from './modes';
+import { hiddenFields, viewContext, withHidden } from './visibility';
 import type { Choice } from './widgets/SelectWidget';
 
-export type FormMode = 'new' | 'update';
+export type FormMode = EditMode;
 
 export interface FormSetup {
   definition: FormDefinition;
@@ -25,8 +30,16 @@ export interface FormSetup {
   uiSchema: UiSchema;
 }
 
+const DEFAULT_MODE_LABELS: Record<FormMode, string> = { new: '登録', update: '更新', copy: '登録', preview: 'プレビュー' };
+
 export function modeLabelOf(definition: FormDefinition, mode: FormMode): string {
-  return definition.mode?.labels?.[mode] ?? (mode === 'update' ? '更新' : '登録');
+  return definition.mode?.labels?.[mode] ?? DEFAULT_MODE_LABELS[mode];
+}
+
+/** The initial-data calls of a mode, in order. */
+export function dataCallsOf(definition: FormDefinition, mode: FormMode): CallSpec[] {
+  if (!definition.data) return [];
+  return [definition.data].flat().filter((c) => !c.modes || c.modes.includes(mode));
 }
 
 export function initialRecord(definition: FormDefinition, scope: Scope): FormRecord {
@@ -46,8 +59,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function choicesFrom(list: unknown, source: OptionSource): Choice[] {
   if (!Array.isArray(list)) return [];
   return list.map((item) => {
-    if (isRecord(item)) return { value: String(item[source.value] ?? ''), label: String(item[source.label] ?? item[source.value] ?? '') };
-    return { value: String(item), label: String(item) };
+    if (!isRecord(item)) return { value: String(item), label: String(item) };
+    const choice: Choice = { value: String(item[source.value] ?? ''), label: String(item[source.label] ?? item[source.value] ?? '') };
+    if (source.dependsOn) choice.parent = String(item[source.dependsOn.key] ?? '');
+    return choice;
   });
 }
 
@@ -66,36 +81,37 @@ export async function loadChoices(options: Record<string, OptionSource> | undefi
 }
 
 /** The uiSchema with the loaded choices of each select field. */
-export function withChoices(uiSchema: Record<string, unknown>, choices: Record<string, Choice[]>): UiSchema {
+export function withChoices(uiSchema: Record<string, unknown>, choices: Record<string, Choice[]>, sources: Record<string, OptionSource> = {}): UiSchema {
   const out: Record<string, unknown> = { ...uiSchema };
   for (const [field, list] of Object.entries(choices)) {
     const fieldUi = isRecord(out[field]) ? (out[field] as Record<string, unknown>) : {};
     const options = isRecord(fieldUi['ui:options']) ? fieldUi['ui:options'] : {};
-    out[field] = { ...fieldUi, 'ui:options': { ...options, choices: list } };
+    const dependsOn = sources[field]?.dependsOn;
+    out[field] = { ...fieldUi, 'ui:options': { ...options, choices: list, ...(dependsOn ? { dependsOn: dependsOn.field } : {}) } };
   }
   return out as UiSchema;
 }
 
 export async function setUpForm(formId: string, query: URLSearchParams): Promise<FormSetup> {
   const { definition, context } = await loadFormDefinition(formId);
-  const updateRef = definition.mode?.update;
-  const mode: FormMode = updateRef && isFilledValue(evaluate(updateRef, { query })) ? 'update' : 'new';
+  const mode = resolveMode(definition.mode, { query });
   const modeLabel = modeLabelOf(definition, mode);
   const baseScope: Scope = { query, context: { ...context }, mode: { name: mode, label: modeLabel } };
 
   let record = initialRecord(definition, baseScope);
   const load = definition.calls?.load;
-  if (mode === 'update' && load) {
+  if (loadsRecord(mode) && load) {
     const { data } = await runCall(load, { ...baseScope, record });
     const loaded = resultOf(load, data);
     if (isRecord(loaded)) record = { ...record, ...loaded };
+    if (mode === 'copy') record = copiedRecord(record, definition.mode);
   }
 
   const data: Record<string, unknown> = {};
-  if (definition.data) {
-    const { data: answer } = await runCall(definition.data, { ...baseScope, record });
-    const provided = resultOf(definition.data, answer);
-    const provides = definition.data.provides ?? (isRecord(provided) ? Object.fromEntries(Object.keys(provided).map((k) => [k, k])) : {});
+  for (const call of dataCallsOf(definition, mode)) {
+    const { data: answer } = await runCall(call, { ...baseScope, record, data });
+    const provided = resultOf(call, answer);
+    const provides = call.provides ?? (isRecord(provided) ? Object.fromEntries(Object.keys(provided).map((k) => [k, k])) : {});
     for (const [name, key] of Object.entries(provides)) {
       const value = isRecord(provided) ? provided[key] : undefined;
       data[name] = value;
@@ -103,15 +119,16 @@ export async function setUpForm(formId: string, query: URLSearchParams): Promise
     }
   }
 
-  const choices = await loadChoices(definition.options, data, { ...baseScope, record });
+  const choices = await loadChoices(definition.options, data, { ...baseScope, record, data });
+  const hidden = hiddenFields(definition.visibility, record, viewContext(mode, data));
   return {
     definition,
     context,
     mode,
     modeLabel,
-    title: titleFor(definition.title, mode),
+    title: fillPlaceholders(titleFor(definition.title, mode), data),
     record,
     data,
-    uiSchema: withChoices(definition.uiSchema, choices),
+    uiSchema: withHidden(withChoices(definition.uiSchema, choices, definition.options), hidden),
   };
 }

@@ -13,6 +13,8 @@ import { useSyncExternalStore } from 'react';
 import { formatMessage } from '../../schemas/messages/format';
 import { ruleFields, ruleMessages, validateField, validateForm, type RuleContext, type RuleResult, type RuleSet } from '../../schemas/rules/engine';
 import { indexesOf, matchesPattern } from '../../schemas/rules/paths';
+import type { FieldEffect } from '../../schemas/meta/types';
+import { applyEffects } from './effects';
 
 export type FormRecord = Record<string, unknown>;
 
@@ -24,6 +26,9 @@ export interface FormStoreInit {
   record: FormRecord;
   /** Values of the initial-data call, by the names of `provides`. */
   data?: Record<string, unknown>;
+  /** Field effects of the definition (effects.ts) and the context their conditions read. */
+  effects?: readonly FieldEffect[];
+  effectContext?: RuleContext;
 }
 
 export const ID_SEPARATOR = '__';
@@ -45,8 +50,12 @@ export class FormStore {
   private readonly recordListeners = new Set<Listener>();
   private setter: ((record: FormRecord) => void) | null = null;
   private readonly uploads = new Set<Promise<unknown>>();
+  private readonly effects: readonly FieldEffect[];
+  private readonly effectContext: RuleContext;
 
   constructor(init: FormStoreInit) {
+    this.effects = init.effects ?? [];
+    this.effectContext = init.effectContext ?? init.context;
     this.idPrefix = init.idPrefix;
     this.rules = init.rules;
     this.context = init.context;
@@ -68,6 +77,11 @@ export class FormStore {
     this.setter = setter;
   }
 
+  /** A changed record with the definition's field effects applied (the important flag off clears its period …). */
+  withEffects(record: FormRecord): FormRecord {
+    return applyEffects(this.effects, this.record, record, this.effectContext);
+  }
+
   /** Called by the form on every change. */
   changed(record: FormRecord): void {
     this.record = record;
@@ -76,7 +90,7 @@ export class FormStore {
 
   /** Set several fields at once (a widget that owns sibling fields). */
   patch(values: FormRecord): void {
-    this.record = { ...this.record, ...values };
+    this.record = this.withEffects({ ...this.record, ...values });
     this.setter?.(this.record);
     this.emitRecord();
   }

@@ -11,6 +11,7 @@ import common from './common.schema.json';
 import formMeta from './form.schema.json';
 import listMeta from './list.schema.json';
 import type { DefinitionSet, FormDefinition, JsonSchemaObject, ListDefinition } from './types';
+import { FORM_ACTIONS, FORM_WIDGETS, RJSF_WIDGET_NAMES, fieldOptionsOf, isKnownWidget } from './widgets';
 
 export interface DefinitionFile {
   kind: 'form' | 'list';
@@ -117,14 +118,78 @@ function checkSchemaObject(schema: unknown, where: string, report: (m: string) =
   }
 }
 
+const KNOWN_WIDGETS = [...new Set([...Object.keys(FORM_WIDGETS), ...RJSF_WIDGET_NAMES])].join(', ');
+
+/** ui:widget names (an unknown one blanks the page) and ui:options that name fields, at one level of the uiSchema. */
+function checkWidgets(schema: unknown, ui: Record<string, unknown>, at: string, where: string, report: (m: string) => void) {
+  const widget = ui['ui:widget'];
+  if (widget !== undefined && !isKnownWidget(widget)) report(`${where}uiSchema${at}: unknown widget "${String(widget)}" (known: ${KNOWN_WIDGETS})`);
+  const options = isObject(ui['ui:options']) ? ui['ui:options'] : {};
+  for (const key of fieldOptionsOf(widget)) {
+    const field = options[key];
+    if (field !== undefined && (typeof field !== 'string' || !schemaHas(schema, field))) report(`${where}uiSchema${at}: ui:options.${key} "${String(field)}" is not in the schema`);
+  }
+}
+
 function checkUiAndOptions(schema: JsonSchemaObject | undefined, ui: unknown, options: unknown, where: string, report: (m: string) => void) {
   const props = isObject(schema?.properties) ? schema.properties : {};
   if (isObject(ui)) {
-    for (const key of Object.keys(ui)) if (!key.startsWith('ui:') && !Object.hasOwn(props, key)) report(`${where}uiSchema: "${key}" is not in the schema`);
+    for (const [key, value] of Object.entries(ui)) {
+      if (key === 'ui:order') {
+        for (const f of Array.isArray(value) ? value : []) if (f !== '*' && !Object.hasOwn(props, String(f))) report(`${where}uiSchema: ui:order names "${String(f)}", which is not in the schema`);
+        continue;
+      }
+      if (key.startsWith('ui:')) continue;
+      if (!Object.hasOwn(props, key)) report(`${where}uiSchema: "${key}" is not in the schema`);
+      else if (isObject(value)) {
+        checkWidgets(schema, value, `.${key}`, where, report);
+        if (isObject(value.items)) checkWidgets(schema, value.items, `.${key}.items`, where, report);
+      }
+    }
   }
   if (isObject(options)) {
-    for (const key of Object.keys(options)) if (!Object.hasOwn(props, key)) report(`${where}options: "${key}" is not in the schema`);
+    for (const [key, source] of Object.entries(options)) {
+      if (!Object.hasOwn(props, key)) report(`${where}options: "${key}" is not in the schema`);
+      const dependsOn = isObject(source) && isObject(source.dependsOn) ? source.dependsOn.field : undefined;
+      if (typeof dependsOn === 'string' && !schemaHas(schema, dependsOn)) report(`${where}options.${key}.dependsOn: field "${dependsOn}" is not in the schema`);
+    }
   }
+}
+
+/** The record fields `when` conditions read (context conditions name the initial data or the mode). */
+function conditionFieldsOf(when: unknown): string[] {
+  return [when].flat().flatMap((c) => (isObject(c) && typeof c.field === 'string' ? [c.field] : []));
+}
+
+/** Modes, actions, effects and visibility of a form: every name they use must exist. */
+function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
+  const has = (f: unknown) => typeof f === 'string' && schemaHas(form.schema, f);
+  for (const key of ['id', 'copyTo'] as const) {
+    const f = form.mode?.[key];
+    if (f !== undefined && !has(f)) report(`mode.${key}: field "${f}" is not in the schema`);
+  }
+  if (form.mode?.copyTo && !form.mode.id) report('mode.copyTo needs mode.id (the field whose value it keeps)');
+  for (const [name, action] of Object.entries(isObject(form.actions) ? form.actions : {})) {
+    if (!isObject(action)) continue;
+    const builtIn = (FORM_ACTIONS as readonly string[]).includes(name);
+    if (!builtIn && !action.call) report(`actions.${name}: unknown action (known: ${FORM_ACTIONS.join(', ')}; a custom button needs a "call")`);
+    if (builtIn && action.call) report(`actions.${name}: a built-in action takes no "call" (its call is in calls)`);
+    if (name === 'preview' && !action.content) report('actions.preview needs "content" (the content page to show)');
+    if (name !== 'preview' && action.content) report(`actions.${name}: only the preview action takes "content"`);
+    if (action.guard && !['submit', 'delete'].includes(name)) report(`actions.${name}: a guard applies to submit and delete only`);
+    if (isObject(action.guard) && isObject(action.guard.call) && !action.guard.call.result) report(`actions.${name}.guard.call needs "result" (the flag that asks the guard's confirm)`);
+    for (const f of conditionFieldsOf(action.when)) if (!has(f)) report(`actions.${name}.when: field "${f}" is not in the schema`);
+  }
+  if (form.mode?.editMode && form.actions?.preview === undefined) report('mode.editMode allows preview (9): actions.preview must say which content page to show');
+  (Array.isArray(form.effects) ? form.effects : []).forEach((e, i) => {
+    if (!isObject(e)) return;
+    if (!e.clear?.length && !e.copyTo?.length) report(`effects[${i}] does nothing: it needs "clear" or "copyTo"`);
+    for (const f of [e.on, ...(e.clear ?? []), ...(e.copyTo ?? []), ...conditionFieldsOf(e.when)]) if (!has(f)) report(`effects[${i}]: field "${String(f)}" is not in the schema`);
+  });
+  (Array.isArray(form.visibility) ? form.visibility : []).forEach((v, i) => {
+    if (!isObject(v)) return;
+    for (const f of [...(v.hide ?? []), ...conditionFieldsOf(v.when)]) if (!has(f)) report(`visibility[${i}]: field "${String(f)}" is not in the schema`);
+  });
 }
 
 export interface CheckOptions {
@@ -178,6 +243,7 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       checkSchemaObject(form.schema, 'schema', report);
       checkRules(form.rules, form.schema, 'rules', report);
       checkUiAndOptions(form.schema, form.uiSchema, form.options, '', report);
+      checkFormBehaviour(form, report);
     } else {
       const list = d as unknown as ListDefinition;
       const columns = Array.isArray(list.columns) ? list.columns : [];

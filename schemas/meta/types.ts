@@ -1,6 +1,9 @@
 // TypeScript view of form and list definitions (the JSON files are checked against
 // form.schema.json and list.schema.json by schemas/check.ts and at API start-up).
 import type { Condition, Rule } from '../rules/engine';
+import type { EditMode } from './widgets';
+
+export type { EditMode };
 
 export type Title = string | Record<string, string>;
 
@@ -24,6 +27,8 @@ export interface CallSpec {
   empty?: MessageRef;
   unchanged?: MessageRef;
   to?: string;
+  /** Initial-data calls: made only in these edit modes (a form may have several). */
+  modes?: EditMode[];
   /** Server side: the answer of a create / update, as expressions over the saved record (`=record`, `=record.contentsId`); default: the key. */
   answer?: unknown;
 }
@@ -35,6 +40,11 @@ export interface OptionSource {
   result?: string;
   value: string;
   label: string;
+  /**
+   * Dependent options: only the items whose `key` equals the record's `field` (the phases of the
+   * chosen skill-up); the select is disabled while `field` is empty.
+   */
+  dependsOn?: { field: string; key: string };
 }
 
 export interface JsonSchemaObject {
@@ -48,6 +58,62 @@ export interface Permission {
   categoryId: number;
   byField?: string;
   categories?: Record<string, number>;
+}
+
+/**
+ * How the edit mode is chosen. `update`: an expression whose value (an id in the URL) means the
+ * record exists; `editMode`: the spec's editMode code (0 new, 1 update, 2 copy, 9 preview; an id
+ * without a code is update). `id`: the record's id field, which is also its query parameter and
+ * the key of the create answer. `copyTo`: in copy mode the loaded id moves to this field.
+ */
+export interface ModeSpec {
+  update?: string;
+  editMode?: string;
+  id?: string;
+  copyTo?: string;
+  labels?: Record<string, string>;
+}
+
+/** A check made before an action; when its answer (`call.result`) is true, `confirm` is asked instead of the action's own. */
+export interface ActionGuard {
+  call: CallSpec;
+  confirm: MessageRef;
+}
+
+/** The agent's content page shown in preview mode (no breadcrumb, nothing recorded). */
+export interface PreviewSpec {
+  categoryId: string;
+  contentsId: string;
+}
+
+export interface FormAction {
+  label?: string;
+  to?: string;
+  confirm?: MessageRef;
+  done?: MessageRef;
+  /** A custom button: the call it makes (e.g. the click mailer). */
+  call?: CallSpec;
+  /** Shown only in these edit modes. */
+  modes?: EditMode[];
+  /** Shown only when this holds; `context` names the initial data and `mode`. */
+  when?: Condition | Condition[];
+  guard?: ActionGuard;
+  /** The preview action: which content page to show. */
+  content?: PreviewSpec;
+}
+
+/** A change of `on` (when `when` holds for the new record) clears fields or copies its value. */
+export interface FieldEffect {
+  on: string;
+  when?: Condition | Condition[];
+  clear?: string[];
+  copyTo?: string[];
+}
+
+/** Fields not shown (and not sent) when `when` holds; `context` names the initial data and `mode`. */
+export interface VisibilityRule {
+  hide: string[];
+  when: Condition | Condition[];
 }
 
 /** How a record field maps to a column: the column name, or the column with the value's SQL type. */
@@ -76,14 +142,16 @@ export interface FormDefinition {
   title: Title;
   description?: string;
   permission: Permission;
-  mode?: { update?: string; labels?: Record<string, string> };
+  mode?: ModeSpec;
   schema: JsonSchemaObject;
   uiSchema: Record<string, unknown>;
   initial?: Record<string, unknown>;
-  data?: CallSpec;
+  data?: CallSpec | CallSpec[];
   options?: Record<string, OptionSource>;
   calls?: { load?: CallSpec; create?: CallSpec; update?: CallSpec; delete?: CallSpec };
-  actions?: Record<string, { label?: string; to?: string; confirm?: MessageRef; done?: MessageRef }>;
+  actions?: Record<string, FormAction>;
+  effects?: FieldEffect[];
+  visibility?: VisibilityRule[];
   rules: Rule[];
   store?: StoreSpec;
 }

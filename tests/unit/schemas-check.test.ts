@@ -89,6 +89,61 @@ t.test('mistakes in a list are reported', async (t) => {
   }
 });
 
+t.test('unknown widgets, misnamed fields and misused form constructs are reported', async (t) => {
+  const f = clone(formFile('notification-reg'));
+  const d = f.data as Record<string, unknown> & {
+    uiSchema: Record<string, Record<string, unknown> | string[]>;
+    actions: Record<string, Record<string, unknown>>;
+    options: Record<string, Record<string, unknown>>;
+    mode: Record<string, unknown>;
+  };
+  (d.uiSchema.kanriTag as Record<string, unknown>)['ui:widget'] = 'textArea';
+  (d.uiSchema['ui:order'] as string[]).push('kanriTags');
+  (d.uiSchema.contentsImgList as { 'ui:options': Record<string, unknown> })['ui:options'].explanationField = 'contentsImgExp';
+  d.uiSchema.titel = { 'ui:widget': 'textarea' };
+  d.actions.sendMail = { label: 'メール', confirm: { message: 'CNF_0001' } };
+  d.actions.submit.call = { call: '/api/ContentsReg/RegContents' };
+  d.actions.back.guard = { call: { call: '/api/EventReg/checkEventApplied', result: 'isEventApplied' }, confirm: { message: 'CNF_0008' } };
+  d.actions.delete.guard = { call: { call: '/api/EventReg/checkEventApplied' }, confirm: { message: 'CNF_0007' } };
+  delete d.actions.preview.content;
+  d.effects = [{ on: 'jyuyoFlag', clear: ['jyuyoKikanStart'] }, { on: 'jyuyoFlg' }];
+  d.visibility = [{ hide: ['jyuyoFlg', 'mailButton'], when: { context: 'isOneStopGide', equals: true } }];
+  d.options.subCategoryId.dependsOn = { field: 'categry', key: 'categoryId' };
+  d.mode.copyTo = 'copySourceId';
+  const got = messages([f]);
+  const expect = [
+    /uiSchema\.kanriTag: unknown widget "textArea"/,
+    /ui:order names "kanriTags", which is not in the schema/,
+    /uiSchema\.contentsImgList: ui:options\.explanationField "contentsImgExp" is not in the schema/,
+    /uiSchema: "titel" is not in the schema/,
+    /actions\.sendMail: unknown action/,
+    /actions\.submit: a built-in action takes no "call"/,
+    /actions\.back: a guard applies to submit and delete only/,
+    /actions\.delete\.guard\.call needs "result"/,
+    /actions\.preview needs "content"/,
+    /effects\[0\]: field "jyuyoFlag" is not in the schema/,
+    /effects\[1\] does nothing/,
+    /visibility\[0\]: field "mailButton" is not in the schema/,
+    /options\.subCategoryId\.dependsOn: field "categry" is not in the schema/,
+    /mode\.copyTo: field "copySourceId" is not in the schema/,
+  ];
+  for (const re of expect) t.ok(got.some((m) => re.test(m)), `${re}`);
+  t.equal(got.length, expect.length, `nothing else is reported: ${got.join(' | ')}`);
+});
+
+t.test('a misspelt widget in a copy of the schemas makes schemas:check fail', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-widget-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.cpSync('schemas/forms', path.join(dir, 'forms'), { recursive: true });
+  const file = path.join(dir, 'forms', 'event-reg.json');
+  const form = JSON.parse(fs.readFileSync(file, 'utf8'));
+  form.uiSchema.mailMessage['ui:widget'] = 'textArea';
+  fs.writeFileSync(file, JSON.stringify(form));
+  const bad = spawnSync(process.execPath, ['--import=tsx', 'schemas/check.ts', dir], { encoding: 'utf8' });
+  t.equal(bad.status, 1);
+  t.match(bad.stderr, /event-reg\.json: uiSchema\.mailMessage: unknown widget "textArea"/);
+});
+
 t.test('npm run schemas:check exits 1 on problems and 0 on sound files', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-check-'));
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));

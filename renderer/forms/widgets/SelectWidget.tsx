@@ -2,13 +2,18 @@
 // call or a call of their own) as ui:options.choices, or from a schema enum.
 // ui:options.enabledWhen "severalOptionsInSearchMode": disabled unless there are two choices or
 // more (the agent code of the user search; the list disables the whole search in result mode).
+// ui:options.dependsOn (written by form-setup from the definition's options): a field of the
+// record; only the choices whose parent is its value are offered (the phases of the chosen
+// skill-up), and the select is disabled while it is empty.
 import { memo, type ChangeEvent, type FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { storeOf, useFieldMessages } from '../form-store';
+import { storeOf, useFieldMessages, useRecordValue } from '../form-store';
 
 export interface Choice {
   value: string;
   label: string;
+  /** Dependent options: the value of the parent field this choice belongs to. */
+  parent?: string;
 }
 
 export function choicesOf(options: WidgetProps['options']): Choice[] {
@@ -20,9 +25,12 @@ function SelectWidgetFn(props: WidgetProps) {
   const { id, value, options, disabled, readonly, onChange, onBlur, onFocus, placeholder, registry, htmlName } = props;
   const store = storeOf(registry);
   const invalid = useFieldMessages(store, store ? store.pathOfId(id) : '').length > 0;
-  const choices = choicesOf(options);
+  const dependsOn = typeof options.dependsOn === 'string' ? options.dependsOn : '';
+  const parentValue = useRecordValue(store, dependsOn);
+  const parent = parentValue === undefined || parentValue === null ? '' : String(parentValue);
+  const choices = dependsOn ? choicesOf(options).filter((c) => c.parent === parent) : choicesOf(options);
   const current = value === undefined || value === null ? '' : String(value);
-  const lonely = options.enabledWhen === 'severalOptionsInSearchMode' && choices.length < 2;
+  const lonely = (options.enabledWhen === 'severalOptionsInSearchMode' && choices.length < 2) || (dependsOn !== '' && parent === '');
   const showEmpty = Boolean(placeholder) || current === '' || !choices.some((c) => c.value === current);
 
   return (

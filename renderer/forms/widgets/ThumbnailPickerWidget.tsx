@@ -3,6 +3,8 @@
 // (thumbnailFileList); ui:options.nameField names the field that holds the chosen name.
 // ui:options: source ("thumbNailList"), nameKey ("thumbnailFileName"), labelKey ("thumbnailName"),
 // imageUrl (a path with {thumbnailFileName} for the previews), accept (".jpg,.png"), nameField.
+// Once a file is uploaded, the list is hidden (spec 002 section 4): the upload is the thumbnail
+// until it is cleared.
 import { memo, useRef, useState, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Modal } from '../Modal';
@@ -90,20 +92,24 @@ function ThumbnailPickerWidgetFn(props: WidgetProps) {
         <UploadProgress key={u.key} fileName={u.fileName} percent={u.percent} />
       ))}
       <div className={styles.inline} style={{ marginTop: 8 }}>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={locked}
-          aria-haspopup="dialog"
-          onClick={() => {
-            setDraft(chosenName);
-            setOpen(true);
-          }}
-        >
-          一覧から選択
-        </button>
-        <span className={styles.or}>または</span>
-        <input ref={input} type="file" className="visually-hidden" tabIndex={-1} accept={accept} onChange={pick} disabled={locked} />
+        {uploaded.length === 0 && (
+          <>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={locked}
+              aria-haspopup="dialog"
+              onClick={() => {
+                setDraft(chosenName);
+                setOpen(true);
+              }}
+            >
+              一覧から選択
+            </button>
+            <span className={styles.or}>または</span>
+          </>
+        )}
+        <input ref={input} type="file" className="visually-hidden" tabIndex={-1} accept={accept} onChange={pick} disabled={locked} aria-label={`${label}の画像ファイル`} />
         <button type="button" className="btn btn-secondary" disabled={locked} onClick={() => input.current?.click()}>
           画像をアップロード
         </button>

@@ -5,6 +5,8 @@
 // a data URL.
 import { createElement, type ComponentType } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import type { FormWidgetName } from '../../../schemas/meta/widgets';
+import { CheckboxWidget } from './CheckboxWidget';
 import { CsvFileWidget } from './CsvFileWidget';
 import { DateTimeWidget } from './DateTimeWidget';
 import { DateWidget } from './DateWidget';
@@ -28,6 +30,15 @@ function registered(widget: ComponentType<WidgetProps>, name: string): Component
   return Registered;
 }
 
+/**
+ * "hidden": nothing in the page. The value stays in the record (forms are never submitted
+ * natively), and the widget that owns such a field (display target, file explanation) gives its
+ * own input the field's element id: rjsf's <input type="hidden"> would repeat that id.
+ */
+function HiddenWidget() {
+  return null;
+}
+
 const csvFile = registered(CsvFileWidget, 'CsvFileWidget');
 const date = registered(DateWidget, 'DateWidget');
 const dateTime = registered(DateTimeWidget, 'DateTimeWidget');
@@ -35,8 +46,8 @@ const fileList = registered(FileListWidget, 'FileListWidget');
 const select = registered(SelectWidget, 'SelectWidget');
 const textarea = registered(TextareaWidget, 'TextareaWidget');
 
-export const formWidgets: RegistryWidgetsType = {
-  // Names for form definitions.
+/** Names for form definitions: exactly those schemas:check accepts (schemas/meta/widgets.ts). */
+const namedWidgets = {
   csvFile,
   date,
   dateTime,
@@ -47,12 +58,18 @@ export const formWidgets: RegistryWidgetsType = {
   richText: registered(RichTextWidget, 'RichTextWidget'),
   tagPicker: registered(TagPickerWidget, 'TagPickerWidget'),
   thumbnailPicker: registered(ThumbnailPickerWidget, 'ThumbnailPickerWidget'),
-  // rjsf's names ("select", "date", "date-time", "textarea", "file", format data-url).
+} satisfies Record<FormWidgetName, ComponentType<WidgetProps>>;
+
+export const formWidgets: RegistryWidgetsType = {
+  ...namedWidgets,
+  // rjsf's names ("select", "date", "date-time", "textarea", "file", format data-url, "checkbox", "hidden").
   SelectWidget: select,
   DateWidget: date,
   DateTimeWidget: dateTime,
   TextareaWidget: textarea,
   FileWidget: fileList,
+  CheckboxWidget: registered(CheckboxWidget, 'CheckboxWidget'),
+  HiddenWidget,
 };
 
 export type WidgetName = keyof typeof formWidgets;

@@ -42,6 +42,8 @@ interface Props {
   modal?: boolean;
   /** Shown between the header and the videos (the event detail's date and application box). */
   extra?: ReactNode;
+  /** Shown inside a dialog of the page (a registration form's preview): 閉じる calls it. */
+  onClose?: () => void;
 }
 
 function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -53,10 +55,11 @@ function Section({ title, children, className }: { title: string; children: Reac
   );
 }
 
-export function ContentDetailView({ detail, screenName, preview = false, modal = false, extra }: Props) {
+export function ContentDetailView({ detail, screenName, preview = false, modal = false, extra, onClose }: Props) {
   const session = useSession();
   const navigate = useNavigate();
-  const providerAdmin = isProviderAdmin(session);
+  // A preview shows the page as an agent sees it: no edit links.
+  const providerAdmin = isProviderAdmin(session) && !preview;
   const isSkilup = detail.categoryId === CATEGORY.skilup;
 
   const copyPath = providerAdmin && detail.updateFormPath ? editFormPath(detail.updateFormPath, detail.categoryId, detail.contentsId, EDIT_MODE.copy) : null;
@@ -189,8 +192,8 @@ export function ContentDetailView({ detail, screenName, preview = false, modal =
         )}
 
         <footer className={styles.footer}>
-          {modal ? (
-            <button type="button" className="btn btn-secondary" onClick={closeWindow}>
+          {modal || onClose ? (
+            <button type="button" className="btn btn-secondary" onClick={onClose ?? closeWindow}>
               閉じる
             </button>
           ) : (

@@ -70,10 +70,10 @@ export function Toolbar({ disabled, linkError }: { disabled?: boolean; linkError
       </Tool>
       <span className={styles.separator} aria-hidden="true" />
       <Tool label="箇条書き" active={isBlockActive(editor, 'bulleted-list')} onAct={() => toggleList(editor, 'bulleted-list')} disabled={disabled}>
-        ・リスト
+        箇条書き
       </Tool>
       <Tool label="番号付きリスト" active={isBlockActive(editor, 'numbered-list')} onAct={() => toggleList(editor, 'numbered-list')} disabled={disabled}>
-        1.リスト
+        番号付きリスト
       </Tool>
       <span className={styles.separator} aria-hidden="true" />
       <Tool
