@@ -14,7 +14,7 @@ export type RecordId = number | string;
 
 interface Column {
   column: string;
-  type: 'text' | 'integer' | 'date' | 'boolean';
+  type: 'text' | 'integer' | 'date' | 'datetime' | 'boolean';
 }
 
 const columnOf = (c: StoreColumn): Column => (typeof c === 'string' ? { column: c, type: 'text' } : { column: c.column, type: c.type ?? 'text' });
@@ -37,6 +37,12 @@ function toColumn(value: unknown, type: Column['type']): unknown {
     }
     case 'date':
       return blank(value) ? null : String(value).replaceAll('/', '-').slice(0, 10);
+    case 'datetime': {
+      // yyyy-MM-ddTHH:mm on the wire is Tokyo time.
+      if (blank(value)) return null;
+      const d = new Date(`${String(value).replaceAll('/', '-').slice(0, 16)}:00+09:00`);
+      return Number.isNaN(d.getTime()) ? null : d;
+    }
     case 'boolean':
       return value === true || value === 'true' || value === '1';
     default:
@@ -44,17 +50,28 @@ function toColumn(value: unknown, type: Column['type']): unknown {
   }
 }
 
+const TOKYO_MS = 9 * 3600 * 1000;
+
 /** A column value as the wire shows it: ids and codes as strings (select values), dates yyyy-MM-dd. */
 function fromColumn(value: unknown, type: Column['type']): unknown {
   if (value === null || value === undefined) return type === 'boolean' ? false : '';
   if (type === 'boolean') return value === true;
+  if (type === 'datetime' && value instanceof Date) return new Date(value.getTime() + TOKYO_MS).toISOString().slice(0, 16);
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return String(value);
+}
+
+export interface ExtensionShape {
+  table: string;
+  key: string;
+  columns: Map<string, Column>;
 }
 
 export interface StoreShape {
   spec: StoreSpec;
   columns: Map<string, Column>;
+  /** One-to-one tables keyed by the record's key (an event's date, a skill-up content's phase). */
+  extensions: ExtensionShape[];
   /** Declared fields kept in the JSON column. */
   extraFields: string[];
 }
@@ -63,9 +80,10 @@ export interface StoreShape {
 export function storeShape(form: FormDefinition, hookFields: readonly string[] = []): StoreShape {
   const spec = storeOf(form);
   const columns = new Map(Object.entries(spec.columns).map(([field, c]) => [field, columnOf(c)]));
-  const owned = new Set([spec.key.field, ...columns.keys(), ...hookFields]);
+  const extensions = (spec.also ?? []).map((x) => ({ table: x.table, key: x.key, columns: new Map(Object.entries(x.columns).map(([field, c]) => [field, columnOf(c)])) }));
+  const owned = new Set([spec.key.field, ...columns.keys(), ...extensions.flatMap((x) => [...x.columns.keys()]), ...hookFields]);
   const extraFields = spec.extra ? Object.keys(form.schema.properties).filter((f) => !owned.has(f)) : [];
-  return { spec, columns, extraFields };
+  return { spec, columns, extensions, extraFields };
 }
 
 /** The row values of a record: its column fields, plus the JSON of the other declared fields. */
@@ -134,4 +152,25 @@ export async function deleteRow(db: Kysely<Database>, shape: StoreShape, id: Rec
   for (const [column, value] of Object.entries(scope)) q = q.where(column, '=', value);
   const r = await q.executeTakeFirst();
   return Number(r.numDeletedRows) === 1;
+}
+
+/** Writes the record's one-to-one extension rows (insert or update by key). */
+export async function writeExtensions(db: Kysely<Database>, shape: StoreShape, id: RecordId, record: FormRecord): Promise<void> {
+  for (const x of shape.extensions) {
+    const values: Record<string, unknown> = {};
+    for (const [field, c] of x.columns) values[c.column] = toColumn(record[field], c.type);
+    await anyDb(db)
+      .insertInto(x.table)
+      .values({ ...values, [x.key]: id })
+      .onConflict((oc) => oc.column(x.key).doUpdateSet(values))
+      .execute();
+  }
+}
+
+/** Adds the extension rows' fields to a loaded record. */
+export async function readExtensions(db: Kysely<Database>, shape: StoreShape, id: RecordId, record: FormRecord): Promise<void> {
+  for (const x of shape.extensions) {
+    const row = (await anyDb(db).selectFrom(x.table).selectAll().where(x.key, '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;
+    for (const [field, c] of x.columns) record[field] = fromColumn(row?.[c.column], c.type);
+  }
 }

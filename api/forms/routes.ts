@@ -23,7 +23,7 @@ import { CallerIds, SystemKbn } from '../http/wire';
 import { serverRuleContext } from './enforce';
 import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
 import { formHooks } from './hooks/index';
-import { deleteRow, insertRow, loadRow, recordOf, rowValues, storeShape, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
+import { deleteRow, insertRow, loadRow, readExtensions, recordOf, rowValues, storeShape, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
 import { contentFailures, readRequestBody, resolveFiles } from './request-body';
 import { answerOf, fieldsAt, keyPath, normaliseRecord, parseKey, recordFromBody, valueAt } from './wire-record';
 
@@ -102,6 +102,7 @@ async function loadRecord(ctx: HookContext, s: Served, id: RecordId, scope: Scop
   const row = await loadRow(db, s.shape, id, scope);
   if (!row) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(s.form)] }]);
   const record = recordOf(s.shape, row);
+  await readExtensions(db, s.shape, id, record);
   await s.hook.read?.(ctx, db, id, record, row);
   return { record, row };
 }
@@ -190,6 +191,7 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
               if (!(await updateRow(trx, s.shape, id, values, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
               key = id;
             }
+            await writeExtensions(trx, s.shape, key, record);
             await hook.write?.(wctx, key, record, mode);
             const after = { ...(await loadRecord(ctx, s, key, scope, trx)).record, ...(await hook.audit?.(trx, key)) };
             await recordAudit(trx, { caller: ctx.caller, action: mode === 'new' ? 'create' : 'update', entity: s.shape.spec.audit, entityId: key, before: auditBefore, after, at });

@@ -117,7 +117,7 @@ export interface VisibilityRule {
 }
 
 /** How a record field maps to a column: the column name, or the column with the value's SQL type. */
-export type StoreColumn = string | { column: string; type?: 'text' | 'integer' | 'date' | 'boolean' };
+export type StoreColumn = string | { column: string; type?: 'text' | 'integer' | 'date' | 'datetime' | 'boolean' };
 
 /**
  * Where the server keeps a form's records (api/forms/record-store.ts): the table and its key,
@@ -129,6 +129,8 @@ export interface StoreSpec {
   /** The record's key; `type` text for codes the hook makes (user ids), integer (serial) by default. */
   key: { field: string; column: string; type?: 'integer' | 'text' };
   columns: Record<string, StoreColumn>;
+  /** One-to-one tables keyed by the record's key, each with its column fields (events, skill-up contents). */
+  also?: { table: string; key: string; columns: Record<string, StoreColumn> }[];
   extra?: string;
   softDelete?: string;
   updatedAt?: string;

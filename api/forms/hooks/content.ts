@@ -12,6 +12,7 @@ import { sanitizeRichText } from '../../contents/sanitize-html';
 import type { ContentFileKind, Database } from '../../db/schema';
 import { contentNoticeMail } from '../../mail/templates';
 import { reindexContent } from '../../search/index-content';
+import type { FormDefinition } from '../../../schemas/meta/types';
 import type { FormHook, HookContext, WriteContext } from '../hook';
 import type { FormRecord, RecordId } from '../record-store';
 
@@ -67,6 +68,13 @@ async function writeFiles(ctx: WriteContext, contentId: number, record: FormReco
   }
 }
 
+/** The field the thumbnail picker writes the chosen name into (its ui:options.nameField). */
+export function thumbnailNameField(form: FormDefinition): string {
+  const ui = form.uiSchema.thumbnailFileList as { 'ui:options'?: { nameField?: unknown } } | undefined;
+  const name = ui?.['ui:options']?.nameField;
+  return typeof name === 'string' && name !== '' ? name : 'tumbnailName';
+}
+
 /**
  * The thumbnail: an upload becomes the content's own row of `thumbnails`; a kept entry keeps the
  * current one (a copy shares its source's); otherwise the library thumbnail picked by name.
@@ -93,8 +101,8 @@ async function writeThumbnail(ctx: WriteContext, contentId: number, record: Form
       .where('t.file_name', '=', str(entry.fileName))
       .executeTakeFirst();
     thumbnailId = current?.thumbnail_id ?? null;
-  } else if (str(record.tumbnailName)) {
-    const library = await trx.selectFrom('thumbnails').select('thumbnail_id').where('is_library', '=', true).where('file_name', '=', str(record.tumbnailName)).executeTakeFirst();
+  } else if (str(record[thumbnailNameField(ctx.form)])) {
+    const library = await trx.selectFrom('thumbnails').select('thumbnail_id').where('is_library', '=', true).where('file_name', '=', str(record[thumbnailNameField(ctx.form)])).executeTakeFirst();
     thumbnailId = library?.thumbnail_id ?? null;
   }
   await trx.updateTable('contents').set({ thumbnail_id: thumbnailId }).where('content_id', '=', contentId).execute();
@@ -127,7 +135,7 @@ async function recipients(db: Kysely<Database>, row: Record<string, unknown>, ad
 }
 
 export const contentHook: FormHook = {
-  fields: ['targetAgCode', 'agCodeList', 'hyojiTaishoCodeList', 'contentsLinkList', 'kensakuTagList', 'thumbnailFileList', 'tumbnailName', ...FILE_SECTIONS.map((s) => s.field)],
+  fields: ['targetAgCode', 'agCodeList', 'hyojiTaishoCodeList', 'contentsLinkList', 'kensakuTagList', 'thumbnailFileList', 'tumbnailName', 'thumbnailFile', ...FILE_SECTIONS.map((s) => s.field)],
 
   async check(ctx, record) {
     const out: RuleResult[] = [];
@@ -143,9 +151,9 @@ export const contentHook: FormHook = {
     const tags = checkedTagIds(record);
     if (tags.length && (await db.selectFrom('tags').select('tag_id').where('tag_id', 'in', tags).execute()).length !== tags.length)
       out.push({ field: 'kensakuTagList', messageId: 'ERR_0006', args: ['検索タグ'] });
-    const thumb = str(record.tumbnailName);
+    const thumb = str(record[thumbnailNameField(ctx.form)]);
     if (thumb && entries(record.thumbnailFileList).length === 0 && !(await db.selectFrom('thumbnails').select('thumbnail_id').where('is_library', '=', true).where('file_name', '=', thumb).executeTakeFirst()))
-      out.push({ field: 'tumbnailName', messageId: 'ERR_0006', args: ['サムネイル'] });
+      out.push({ field: thumbnailNameField(ctx.form), messageId: 'ERR_0006', args: ['サムネイル'] });
     const copyOf = str(record.copyContentsId);
     if (copyOf && !(await db.selectFrom('contents').select('content_id').where('content_id', '=', Number(copyOf) || 0).where('category_id', '=', categoryId).executeTakeFirst()))
       out.push({ field: 'copyContentsId', messageId: 'ERR_0009', args: ['コピー元のコンテンツ'] });
@@ -190,7 +198,7 @@ export const contentHook: FormHook = {
     await reindexContent(trx, contentId);
   },
 
-  async read(_ctx, db, id, record, row) {
+  async read(ctx, db, id, record, row) {
     const contentId = Number(id);
     const codes = await db.selectFrom('content_agents').select('ag_code').where('content_id', '=', contentId).orderBy('ag_code').execute();
     record.hyojiTaishoCodeList = codes.map((c) => c.ag_code);
@@ -204,7 +212,7 @@ export const contentHook: FormHook = {
       record[section.field] = files.filter((f) => f.kind === section.kind).map((f) => ({ rowNo: f.row_no, fileName: f.file_name, size: Number(f.file_size), isUpload: false }));
     }
     const thumbnail = row.thumbnail_id ? await db.selectFrom('thumbnails').selectAll().where('thumbnail_id', '=', Number(row.thumbnail_id)).executeTakeFirst() : undefined;
-    record.tumbnailName = thumbnail?.file_name ?? '';
+    record[thumbnailNameField(ctx.form)] = thumbnail?.file_name ?? '';
     record.thumbnailFileList = thumbnail && !thumbnail.is_library ? [{ rowNo: 1, fileName: thumbnail.file_name, size: Number(thumbnail.file_size), isUpload: false }] : [];
     const tags = await db.selectFrom('content_tags').select('tag_id').where('content_id', '=', contentId).execute();
     record.kensakuTagList = await tagList(db, new Set(tags.map((t) => t.tag_id)));

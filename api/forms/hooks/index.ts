@@ -3,9 +3,13 @@ import type { FormHook } from '../hook';
 import { agentSegmentHook } from './agent-segment';
 import { agentUserHook } from './agent-user';
 import { contentHook } from './content';
+import { eventHook } from './event';
+import { skilupHook } from './skilup';
 
 export const formHooks: Record<string, FormHook> = {
   'agent-segment': agentSegmentHook,
   'agent-user': agentUserHook,
   content: contentHook,
+  event: eventHook,
+  skilup: skilupHook,
 };
