@@ -11,6 +11,7 @@ import type {
   SiteSearchCategory,
 } from '../../api/types';
 import { removeSessionValues, updateSession } from '../../app/session';
+import { markLoginPopupsDue } from '../portal/login-popups-due';
 
 export type SignInOutcome = { ok: true } | { ok: false; message: string };
 
@@ -46,6 +47,7 @@ export async function completeSignIn(response: LoginResponse): Promise<SignInOut
       categoryList: categories?.categoryListData ?? [],
       incentiveInfo: { isIncentiveEntry: Boolean(incentive?.isIncentiveEntry) },
     });
+    markLoginPopupsDue();
     return { ok: true };
   } catch (error) {
     removeSessionValues('token');
