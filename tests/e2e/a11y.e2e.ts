@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
-import { expectNoA11yViolations } from './a11y';
+import { a11yViolations, expectNoA11yViolations } from './a11y';
 import { dismissAllPopups, launchBrowser, newPage, signIn, startPortal, type Portal } from './harness';
 
 let portal: Portal;
@@ -71,11 +71,32 @@ const SCREENS: Screen[] = [
     ready: 'main form',
     // The result mode of the list.
     act: async (page) => {
-      await page.getByRole('button', { name: '検索', exact: true }).click();
+      await page.locator('main').getByRole('button', { name: '検索', exact: true }).click();
       await page.locator('main table tbody tr').first().waitFor();
     },
   },
   { route: '/aguser-reg', open: '/aguser-reg?agCode=A0000001', who: 'provider', ready: 'main form' },
+  {
+    route: '/aguser-reg',
+    open: '/aguser-reg?agCode=A0000001',
+    who: 'provider',
+    ready: 'main form',
+    // The error state: the form's error lines and the fields marked invalid.
+    act: async (page) => {
+      await page.locator('main').getByRole('button', { name: '登録' }).first().click();
+      await page.locator('main [role="alert"] li').first().waitFor();
+    },
+  },
+  {
+    route: '/portal-top',
+    who: 'agent',
+    ready: 'main section',
+    // Scrolled: the sticky header copy and ページの先頭へ.
+    act: async (page) => {
+      await page.mouse.wheel(0, 1500);
+      await page.waitForTimeout(500);
+    },
+  },
   { route: '*', open: '/no-such-screen', who: 'agent', ready: 'main h1' },
 ];
 
@@ -97,6 +118,23 @@ async function aPendingRoute(): Promise<string> {
   const m = /^\s*admin\('([^':]+)',\s*'[^']*'\)/m.exec(text);
   return m ? m[1] : '';
 }
+
+t.test('the check finds what it should (a planted low-contrast text and an unlabelled input)', async (t) => {
+  const page = await newPage(await browserPromise);
+  await page.goto(`${portal.url}/about`);
+  await page.locator('main h1').waitFor();
+  await page.evaluate(() => {
+    const main = document.querySelector('main') as HTMLElement;
+    const p = document.createElement('p');
+    p.textContent = '薄い文字';
+    p.style.color = '#cccccc';
+    p.style.background = '#ffffff';
+    main.append(p, document.createElement('input'));
+  });
+  const ids = (await a11yViolations(page)).map((v) => v.id).sort();
+  t.same(ids, ['color-contrast', 'label'], 'both found');
+  await page.context().close();
+});
 
 t.test('every built screen of the route table is in the list', async (t) => {
   const built = await builtRoutes();

@@ -126,6 +126,7 @@ export default async function agUserRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/AgUser/getAgUserList',
     {
+      config: { form: LIST },
       schema: {
         body: Body({ ...CallerIds, agUserSearchCond: Type.Optional(SearchCond) }),
         response: { 200: Type.Object({ agUserDataList: Type.Array(AgUserDataOut) }) },
@@ -191,6 +192,7 @@ export default async function agUserRoutes(fastify: FastifyInstance) {
   app.post<UserDataBody>(
     '/api/AgUser/createAgUser',
     {
+      config: { form: FORM },
       schema: { body: Body({ ...CallerIds, agUserData: AgUserDataIn }), response: { 200: Type.Object({ agUserData: AgUserDataOut }) } },
       preHandler: [authorize, enforce(app, FORM, (r: FastifyRequest<UserDataBody>) => r.body.agUserData, (r: FastifyRequest<UserDataBody>) => ({ context: { mode: 'new' }, serverChecks: serverChecks(r.body.agUserData) }))],
     },
@@ -224,6 +226,7 @@ export default async function agUserRoutes(fastify: FastifyInstance) {
   app.post<UserDataBody>(
     '/api/AgUser/updateAgUser',
     {
+      config: { form: FORM },
       schema: { body: Body({ ...CallerIds, agUserData: AgUserDataIn }), response: { 200: Type.Object({ agUserData: AgUserDataOut }) } },
       preHandler: [
         authorize,

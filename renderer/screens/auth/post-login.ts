@@ -28,7 +28,7 @@ export async function completeSignIn(response: LoginResponse): Promise<SignInOut
   updateSession({ token: response.token });
   const ids = { agCode: user.agCode, userId: user.userId };
   try {
-    const nav = await apiPost<{ globalNav?: GlobalNavItem[] }>('/api/GlobalNavi/getGlobalNaviData', {
+    const nav = await apiPost<{ globalNav?: GlobalNavItem[]; adminManualUrl?: string }>('/api/GlobalNavi/getGlobalNaviData', {
       ...ids,
       pseudoLoginFlg: false,
     });
@@ -43,6 +43,7 @@ export async function completeSignIn(response: LoginResponse): Promise<SignInOut
       user: { ...user, isLoggedIn: true },
       systemDate: response.systemDate,
       globalNav: nav?.globalNav ?? [],
+      adminManualUrl: nav?.adminManualUrl ?? '',
       userParmition: permissions?.userParmition ?? [],
       categoryList: categories?.categoryListData ?? [],
       incentiveInfo: { isIncentiveEntry: Boolean(incentive?.isIncentiveEntry) },
