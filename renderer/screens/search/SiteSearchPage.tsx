@@ -115,7 +115,7 @@ function SiteSearchScreen({ entryKey, address }: { entryKey: string; address: st
 
   return (
     <div className={styles.page}>
-      <Breadcrumbs categoryId={categoryId} current={keyword ? title : categoryId !== null ? '' : SCREEN_NAME} home="ホーム" />
+      <Breadcrumbs categoryId={categoryId} current={keyword ? title : categoryId !== null ? '' : SCREEN_NAME} />
       <div className={styles.layout}>
         <SearchSidePanel
           key={JSON.stringify(applied)}
@@ -161,7 +161,7 @@ function SiteSearchScreen({ entryKey, address }: { entryKey: string; address: st
         </section>
       </div>
       <p className={styles.home}>
-        <Link to="/portal-top">ホームへ戻る</Link>
+        <Link to="/portal-top">ポータルトップへ戻る</Link>
       </p>
     </div>
   );
