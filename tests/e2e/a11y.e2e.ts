@@ -64,6 +64,29 @@ const SCREENS: Screen[] = [
   { route: '/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', who: 'agent', ready: 'main', skip: 'the content detail screen, checked above' },
   { route: '/kanrisya-top', who: 'provider', ready: 'main h1' },
   { route: '/agsegment-reg', who: 'provider', ready: 'main table' },
+  {
+    route: '/agsegment-reg',
+    who: 'provider',
+    ready: 'main table',
+    // The new segment in its modal, with the error state of an empty save.
+    act: async (page) => {
+      await page.locator('main').getByRole('button', { name: '新規登録' }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByRole('button').last().waitFor();
+      await modal.getByRole('button', { name: /登録|確定/ }).last().click();
+      await modal.locator('[role="alert"] li').first().waitFor();
+    },
+  },
+  {
+    route: '/kanrisya-top',
+    who: 'provider',
+    ready: 'main h1',
+    // A navigation menu open (the disclosure of the header).
+    act: async (page) => {
+      await page.getByRole('navigation', { name: 'グローバルナビゲーション', exact: true }).locator('button[aria-expanded]').first().click();
+      await page.locator('button[aria-expanded="true"]').first().waitFor();
+    },
+  },
   { route: '/aguser-maintenance', who: 'provider', ready: 'main form' },
   {
     route: '/aguser-maintenance',
@@ -84,7 +107,7 @@ const SCREENS: Screen[] = [
     ready: 'main form',
     // The error state: the form's error lines and the fields marked invalid.
     act: async (page) => {
-      await page.locator('main').getByRole('button', { name: '登録' }).first().click();
+      await page.locator('main').getByRole('button', { name: '確定' }).click();
       await page.locator('main [role="alert"] li').first().waitFor();
     },
   },
