@@ -129,7 +129,7 @@ t.test('agent users', async (t) => {
     t.same(messagesOf(await create({ ...NEW_USER, roleId: '99' })), [msg('ERR_0025', '機能権限')], 'an unknown role (server check)');
     t.same(messagesOf(await create({ ...NEW_USER, agCode: 'Z9999999' }, provider)), [msg('ERR_0006', '代理店コード')], 'an unregistered agent (server check)');
     t.same(messagesOf(await create({ ...NEW_USER, kaisyaName: '', roleId: '99' })), [msg('ERR_0001', '会社名'), msg('ERR_0025', '機能権限')], 'rule and server messages together');
-    t.same(messagesOf(await h.post('/api/AgUser/createAgUser', body({ agUserData: { ...NEW_USER, kaisyaName: 5 } }), { token: admin })), [msg('ERR_0025', 'agUserData.kaisyaName')], 'a wrong type is refused by the body schema');
+    t.same(messagesOf(await h.post('/api/AgUser/createAgUser', body({ agUserData: { ...NEW_USER, kaisyaName: 5 } }), { token: admin })), [msg('ERR_0025', '会社名')], 'a wrong type is refused by the body schema, naming the field by its label');
   });
 
   t.test('create: an agent administrator for their own agent only', async (t) => {
