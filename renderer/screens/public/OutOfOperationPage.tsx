@@ -1,6 +1,7 @@
 // /out-of-operation: shown outside operating hours. It says the hours and when the portal opens
 // next (from /api/System/checkOperationTime), so a newcomer who signs in at night is not sent
-// round the login page without knowing why; once the portal is open again the button leads on.
+// round the login page without knowing why (the login page says it too); once the portal is
+// open again the button leads on to the portal top.
 import { Link } from 'react-router-dom';
 import { hoursText, opensAtText, useOperatingHours } from '../../app/operating-hours';
 import { InfoPage } from './InfoPage';
@@ -14,9 +15,16 @@ export function OutOfOperationPage() {
       tone="warning"
       icon="!"
       actions={
-        <Link to="/portal-top" className="btn btn-secondary">
-          {info?.open ? 'ポータルトップへ' : '再読み込み'}
-        </Link>
+        // Open again: on to the portal. Still closed: the login page, which says the same.
+        info?.open ? (
+          <Link to="/portal-top" className="btn btn-primary">
+            ポータルトップへ
+          </Link>
+        ) : (
+          <Link to="/login" className="btn btn-secondary">
+            ログイン画面へ
+          </Link>
+        )
       }
     >
       <p>ただいまサービス時間外のため、ご利用いただけません。</p>
