@@ -22,6 +22,10 @@ t.test('schema failures name the form field by its title', async (t) => {
   t.equal(searched.statusCode, 400);
   t.same(searched.json().messages, [{ messageId: 'ERR_0025', args: ['メールアドレス'] }], 'search: メールアドレス from the list search');
 
+  const renamed = await h.post('/api/AgSegment/update/agSegment', { systemKbn: '01', agSegmentDataList: [{ agSegmentId: 1, agSegmentName: long }] }, { token: provider });
+  t.equal(renamed.statusCode, 400);
+  t.same(renamed.json().messages, [{ messageId: 'ERR_0025', args: ['セグメント名'] }], 'segment rename: セグメント名, not agSegmentDataList.0.agSegmentName');
+
   // A route without a declared form keeps the path (nothing better to say).
   const other = await h.post('/api/Auth/login', { systemKbn: '01', loginId: 'x'.repeat(1001), password: 'x' });
   t.equal(other.statusCode, 400);
