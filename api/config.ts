@@ -18,7 +18,12 @@ export interface Config {
   /** Fastify trustProxy: which proxies may set X-Forwarded-For (rate limits key on the client address). */
   trustProxy: boolean | string;
   logLevel: string;
+  /** Where the header's 管理者マニュアル link leads (an app path or an http(s) URL). */
+  adminManualUrl: string;
 }
+
+/** The administrators' manuals of the portal itself: the manual contents written for administrators. */
+export const DEFAULT_ADMIN_MANUAL_URL = `/with-ag/site-serch?keyWord=${encodeURIComponent('管理者向け')}&categoryId=5`;
 
 export class ConfigError extends Error {}
 
@@ -62,6 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (seed !== 'demo' && seed !== 'none') throw new ConfigError('SEED must be "demo" or "none"');
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(publicUrl)) throw new ConfigError('PUBLIC_URL must start with http:// or https://');
+  const adminManualUrl = env.ADMIN_MANUAL_URL || DEFAULT_ADMIN_MANUAL_URL;
+  if (!/^(https?:\/\/|\/)/.test(adminManualUrl) || /\s/.test(adminManualUrl)) {
+    throw new ConfigError(`ADMIN_MANUAL_URL must be an http(s):// URL or a path starting with / (got "${adminManualUrl}")`);
+  }
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET !== '' && env.JWT_SECRET.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters');
   }
@@ -79,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
+    adminManualUrl,
   };
 }

@@ -38,6 +38,8 @@ declare module 'fastify' {
     optionalAuth?: boolean;
     /** Answers even outside operating hours. */
     alwaysOpen?: boolean;
+    /** The form (schemas/forms, or the list's search) whose field titles name fields in schema-failure messages. */
+    form?: string;
   }
 }
 

@@ -1,6 +1,8 @@
 // Entry point: configuration, database (embedded PGlite or DATABASE_URL), migrations, demo
 // data on an empty database, then the app. Prints the URL, demo accounts and operating hours.
 import { buildApp } from './app';
+import { systemClock } from './clock';
+import { nextOpening } from './plugins/operating-hours';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -12,7 +14,11 @@ import { demoAccounts } from '../seeds/platform';
 
 function describeHours(config: Config): string {
   const h = config.operatingHours;
-  return h.kind === 'always' ? 'always open (OPERATING_HOURS=always)' : `${h.text} Asia/Tokyo (OPERATING_HOURS)`;
+  if (h.kind === 'always') return 'always open (OPERATING_HOURS=always)';
+  const opensAt = nextOpening(h, systemClock.now());
+  // Said at start-up so whoever tries the portal at night knows why every screen is closed.
+  const now = opensAt ? `CLOSED NOW: screens and API answer "out of operation" until ${opensAt} (set OPERATING_HOURS=always to try it now)` : 'open now';
+  return `${h.text} Asia/Tokyo (OPERATING_HOURS), ${now}`;
 }
 
 async function main() {

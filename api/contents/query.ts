@@ -15,6 +15,7 @@ export function infoItems(db: Db, v: Viewer) {
     .leftJoin('sub_categories as sc', 'sc.sub_category_id', 'c.sub_category_id')
     .select(['c.content_id', 'c.title', 'c.keisai_start', 'c.category_id', 'k.detail_path', 'sc.sub_category_name'])
     .select(isNewOn(v.date).as('new_flg'))
+    .select(isImportantOn(v.date).as('jyuyo_flg'))
     .select((eb) =>
       eb.exists(eb.selectFrom('content_files as f').select('f.file_id').whereRef('f.content_id', '=', 'c.content_id').where('f.kind', '=', 'file')).as('file_flg'),
     )
@@ -34,6 +35,7 @@ export function toInfoItem(r: {
   detail_path: string;
   sub_category_name: string | null;
   new_flg: boolean;
+  jyuyo_flg: boolean;
   file_flg: SqlBool;
 }): InfoItem {
   return {
@@ -45,6 +47,7 @@ export function toInfoItem(r: {
     detailPath: r.detail_path,
     fileFlg: !!r.file_flg,
     newFlg: !!r.new_flg,
+    jyuyoFlg: !!r.jyuyo_flg,
   };
 }
 

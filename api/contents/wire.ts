@@ -33,5 +33,6 @@ export const InfoItem = Type.Object({
   detailPath: Type.String({ description: 'First path segment of the detail page: /{detailPath}/categoryId/{categoryId}/contentsId/{contentId}' }),
   fileFlg: Type.Boolean({ description: 'The content has documents to download' }),
   newFlg: Type.Boolean({ description: 'Within the NEW period on the target date' }),
+  jyuyoFlg: Type.Boolean({ description: 'Added: important, inside its important period on the target date (the lists show 重要)' }),
 });
 export type InfoItem = Static<typeof InfoItem>;

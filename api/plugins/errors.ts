@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/availability';
+import { fieldTitle } from '../forms/field-titles';
 import { HttpProblem, messagesBody } from '../http/problems';
 
 interface AjvError {
@@ -18,16 +19,24 @@ function fieldOf(e: AjvError): string {
   return [path, missing].filter(Boolean).join('.') || 'body';
 }
 
-/** Schema failures become catalogue messages: missing → ERR_0001, anything else → ERR_0025. */
-function validationMessages(errors: AjvError[]) {
-  return errors.map((e) => ({ messageId: e.keyword === 'required' ? 'ERR_0001' : 'ERR_0025', args: [fieldOf(e)] }));
+/**
+ * Schema failures become catalogue messages: missing → ERR_0001, anything else → ERR_0025,
+ * naming the field by its form title when the route declares its form (config.form).
+ */
+function validationMessages(errors: AjvError[], label: (path: string) => string) {
+  return errors.map((e) => {
+    const path = fieldOf(e);
+    return { messageId: e.keyword === 'required' ? 'ERR_0001' : 'ERR_0025', args: [label(path) || path] };
+  });
 }
 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof HttpProblem) return reply.status(err.statusCode).send(err.body);
     if (err.validation) {
-      return reply.status(400).send(messagesBody(validationMessages(err.validation as unknown as AjvError[])));
+      const form = request.routeOptions.config?.form;
+      const label = (path: string) => fieldTitle(app.definitions, form, path);
+      return reply.status(400).send(messagesBody(validationMessages(err.validation as unknown as AjvError[], label)));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

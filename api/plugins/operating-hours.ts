@@ -2,7 +2,7 @@
 // the error log; outside them the answer is 503 { outOfOperation: true }.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { tokyoMinuteOfDay } from '../clock';
+import { tokyoDateSlash, tokyoMinuteOfDay } from '../clock';
 import type { OperatingHours } from '../config';
 import { problem } from '../http/problems';
 
@@ -10,6 +10,20 @@ export function isWithinOperatingHours(hours: OperatingHours, at: Date): boolean
   if (hours.kind === 'always') return true;
   const minute = tokyoMinuteOfDay(at);
   return minute >= hours.startMinute && minute < hours.endMinute;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * When the portal opens next, as Tokyo wall time "yyyy/MM/dd HH:mm"; '' while it is open or
+ * always open. Closed pages and the start-up log say it, so nobody is left guessing.
+ */
+export function nextOpening(hours: OperatingHours, at: Date): string {
+  if (hours.kind === 'always' || isWithinOperatingHours(hours, at)) return '';
+  const minute = tokyoMinuteOfDay(at);
+  // Before the start: today; after the end: tomorrow (Japan has no daylight saving time).
+  const day = minute < hours.startMinute ? at : new Date(at.getTime() + 24 * 3600_000);
+  return `${tokyoDateSlash(day)} ${pad(Math.floor(hours.startMinute / 60))}:${pad(hours.startMinute % 60)}`;
 }
 
 export default fp(async function operatingHours(app: FastifyInstance) {

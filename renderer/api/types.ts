@@ -78,6 +78,8 @@ export interface ValidateSessionResponse {
 export interface OperationTimeResponse {
   isWithinOperationHours: boolean;
   operatingHours?: string;
+  /** When a closed portal opens next (Tokyo, yyyy/MM/dd HH:mm); '' while open. */
+  opensAt?: string;
 }
 
 export interface ResetTokenUser {

@@ -72,6 +72,8 @@ export const appRoutes: readonly AppRoute[] = [
   pub('/logout', LogoutPage, 'ログアウト'),
   pub('/password-reset', PasswordResetPage, 'パスワード再設定'),
   pub('/password-update/token/:token', PasswordUpdatePage, 'パスワード変更'),
+  // The link without its token (cut off in a mail client): the same screen says the link is invalid.
+  pub('/password-update/token', PasswordUpdatePage, 'パスワード変更'),
   pub('/about', AboutPage, '代理店ポータルについて'),
   pub('/error-page', ErrorPage, 'エラー'),
   pub('/temporary', TemporaryPage, 'メンテナンス'),
@@ -85,7 +87,7 @@ export const appRoutes: readonly AppRoute[] = [
   page('/portal-top', 'ポータルトップ', PortalTopPage),
   page('/site-serch', 'サイト内検索', SiteSearchPage),
   page('/site-serch/categoryId/:categoryId', 'サイト内検索', SiteSearchPage),
-  page('/news', 'ニュース一覧', CategoryListPage),
+  page('/news', 'お知らせ', CategoryListPage),
   page('/faq', 'FAQ', CategoryListPage),
   page('/application-form', '申請フォーム', CategoryListPage),
   page('/proposal', '提案書', CategoryListPage),

@@ -19,6 +19,7 @@ export const SESSION_KEYS = {
   systemDate: 'systemDate',
   businessDate: 'businessDate',
   incentiveInfo: 'incentiveInfo',
+  adminManualUrl: 'adminManualUrl',
 } as const;
 
 /** Ids written to the operation log before sign-in (spec 000 section 3). */
@@ -35,6 +36,8 @@ export interface SessionSnapshot {
   /** yyyy/MM/dd, only while a provider administrator has switched the business date. */
   businessDate: string;
   incentiveInfo: IncentiveInfo | null;
+  /** The header's 管理者マニュアル link (ADMIN_MANUAL_URL, from the navigation call at sign-in). */
+  adminManualUrl: string;
 }
 
 export interface SessionUpdate {
@@ -46,6 +49,7 @@ export interface SessionUpdate {
   systemDate?: string;
   businessDate?: string;
   incentiveInfo?: IncentiveInfo | null;
+  adminManualUrl?: string;
 }
 
 type SessionKey = keyof SessionSnapshot;
@@ -100,6 +104,7 @@ function build(raw: string[]): SessionSnapshot {
     systemDate: value(SESSION_KEYS.systemDate),
     businessDate: value(SESSION_KEYS.businessDate),
     incentiveInfo: parseObject<IncentiveInfo>(value(SESSION_KEYS.incentiveInfo)),
+    adminManualUrl: value(SESSION_KEYS.adminManualUrl),
   };
 }
 

@@ -1,5 +1,5 @@
 // Breadcrumb of content pages and the search screen (/api/Breadcrumbs/getBreadcrumbs): the portal
-// top (ポータルトップ; ホーム on the search screen, spec 000 §2), the category trail, then the
+// top (ポータルトップ on every screen, as the page is called), the category trail, then the
 // current page. A failed call shows ERR_SYS003 naming the breadcrumb and leaves only the first step.
 import { Link } from 'react-router-dom';
 import { apiPost } from '../api/client';

@@ -1,8 +1,8 @@
 // Rows of infoListData (news, administrator announcements, category lists): posting date,
-// sub-category, NEW, the title linking to the detail page, and a mark when files are attached.
+// sub-category, 重要 (inside the important period; such rows come first), NEW, the title linking to the detail page, and a mark when files are attached.
 import { Link } from 'react-router-dom';
 import { formatDate } from '../app/format';
-import { AttachmentMark, NewFlag, SubCategoryTag } from './ContentFlags';
+import { AttachmentMark, ImportantFlag, NewFlag, SubCategoryTag } from './ContentFlags';
 import { contentDetailPath, type InfoItem } from './content-wire';
 import styles from './InfoList.module.css';
 
@@ -22,6 +22,7 @@ export function InfoList({ items, compact = false }: Props) {
           </time>
           <span className={styles.tags}>
             <SubCategoryTag name={item.subCategoryName} />
+            {item.jyuyoFlg && <ImportantFlag />}
             {item.newFlg && <NewFlag />}
           </span>
           <Link className={styles.title} to={contentDetailPath(item)}>

@@ -12,6 +12,8 @@ export interface InfoItem {
   detailPath: string;
   fileFlg: boolean;
   newFlg: boolean;
+  /** Important inside its important period (added to the spec's item; absent from older servers). */
+  jyuyoFlg?: boolean;
 }
 
 export interface ContentLink {

@@ -135,6 +135,29 @@ function editableFields(uiSchema: UiSchema, fields: string[]): string[] {
   });
 }
 
+/**
+ * A record as text for "was anything changed": empty values ('' / null / undefined / empty
+ * objects and lists) are left out, so a field typed into and emptied again, or a default rjsf
+ * filled in, does not count as a change.
+ */
+export function comparable(record: unknown): string {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) {
+      const items = value.map(strip);
+      return items.every((i) => i === undefined) ? undefined : items;
+    }
+    if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => [k, strip(v)] as const)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return entries.length === 0 ? undefined : Object.fromEntries(entries);
+    }
+    return value === '' || value === null ? undefined : value;
+  };
+  return JSON.stringify(strip(record) ?? null);
+}
+
 /** Rule messages of a 400 answer (with their fields when the server gave them). */
 function resultsOfError(error: unknown): RuleResult[] | null {
   if (!isApiError(error) || error.status !== 400) return null;
@@ -272,10 +295,14 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       else reload();
     });
 
+  // Leaving asks to confirm (CNF_0002) only when something was changed since the form loaded.
+  const [loaded] = useState(() => comparable(setup.record));
+  const edited = () => comparable(store.getRecord()) !== loaded;
+
   const back = () =>
     run(async () => {
       const action = actions.back ?? actions.cancel ?? {};
-      if (action.confirm && !(await confirmMessage(text(action.confirm, scope())))) return;
+      if (action.confirm && edited() && !(await confirmMessage(text(action.confirm, scope())))) return;
       leave(action.to, scope());
     });
 

@@ -55,12 +55,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A label key, or a template naming several keys: "{agCode} {agName}". */
+function labelOf(item: Record<string, unknown>, source: OptionSource): string {
+  if (source.label.includes('{')) return source.label.replace(/\{(\w+)\}/g, (_, key: string) => String(item[key] ?? '')).trim();
+  return String(item[source.label] ?? item[source.value] ?? '');
+}
+
 /** Choices of a list: items are objects (value / label keys) or plain values. */
 export function choicesFrom(list: unknown, source: OptionSource): Choice[] {
   if (!Array.isArray(list)) return [];
   return list.map((item) => {
     if (!isRecord(item)) return { value: String(item), label: String(item) };
-    const choice: Choice = { value: String(item[source.value] ?? ''), label: String(item[source.label] ?? item[source.value] ?? '') };
+    const choice: Choice = { value: String(item[source.value] ?? ''), label: labelOf(item, source) };
     if (source.dependsOn) choice.parent = String(item[source.dependsOn.key] ?? '');
     return choice;
   });

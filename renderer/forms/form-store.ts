@@ -199,9 +199,26 @@ export class FormStore {
       r.field.startsWith(`${path}.`) ||
       (sameRow(r.field, path) &&
         related.some((rule) => ruleMessages(rule).includes(r.messageId) && ruleFields(rule).some((p) => matchesPattern(r.field, p))));
-    this.results = [...this.results.filter((r) => !stale(r)), ...found];
+    this.results = this.inRuleOrder([...this.results.filter((r) => !stale(r)), ...found]);
     this.emit();
     return found;
+  }
+
+  /**
+   * Results in the order a whole-form check gives them (the order of the rules, then the rows),
+   * so a field checked again on blur keeps its line where it was instead of moving to the end.
+   * Messages no rule gives (the server's) keep their places at the top.
+   */
+  private inRuleOrder(results: RuleResult[]): RuleResult[] {
+    const rules = this.rules.rules;
+    const rank = (r: RuleResult) => {
+      const i = rules.findIndex((rule) => ruleMessages(rule).includes(r.messageId) && ruleFields(rule).some((p) => matchesPattern(r.field, p)));
+      return i === -1 ? -1 : i;
+    };
+    return results
+      .map((r, index) => ({ r, index, rank: rank(r), rows: indexesOf(r.field) }))
+      .sort((a, b) => a.rank - b.rank || compareRows(a.rows, b.rows) || a.index - b.index)
+      .map((e) => e.r);
   }
 
   hasResults(path: string): boolean {
@@ -258,6 +275,11 @@ export function useFormMessages(store: FormStore): { lines: string[]; scrollRequ
 }
 
 const noopSubscribe = () => () => undefined;
+
+function compareRows(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
 
 /** Whether two concrete paths are in the same row of their common lists. */
 function sameRow(a: string, b: string): boolean {

@@ -90,7 +90,7 @@ t.test('admin top', async (t) => {
     const cases: [string, unknown][] = [
       ['', [msg('ERR_0001', '代理店コード')]],
       ['A00000011', [msg('ERR_0025', '代理店コード')]],
-      ['A-000001', [msg('ERR_0018', '代理店コード')]],
+      ['A-000001', [msg('ERR_0020', '代理店コード')]], // half-width, not alphanumeric
       ['Ａ0000001', [msg('ERR_0018', '代理店コード')]],
     ];
     for (const [code, expected] of cases) {

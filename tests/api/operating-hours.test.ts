@@ -53,7 +53,8 @@ t.test('operating hours 08:00-21:00', async (t) => {
       const logout = await h.post('/api/Auth/logout', { systemKbn: '01' }, { token });
       t.equal(logout.statusCode, 503, '/api/Auth/logout too');
       const hours = await h.post('/api/System/checkOperationTime', {});
-      t.same(hours.json(), { isWithinOperationHours: false, operatingHours: '08:00-21:00' });
+      const opensAt = time < '08' ? '2026/11/20 08:00' : '2026/11/21 08:00';
+      t.same(hours.json(), { isWithinOperationHours: false, operatingHours: '08:00-21:00', opensAt }, 'says when it opens');
       const errorlog = await h.post('/api/errorlog', { message: `closed at ${label}` });
       t.match(errorlog.json(), { errorId: /^[0-9a-f-]{36}$/ }, 'the error log is stored outside hours');
     });
@@ -67,7 +68,7 @@ t.test('operating hours 08:00-21:00', async (t) => {
       for (const r of results) t.not(r.status, 503, `${r.path} is open (${r.status})`);
       t.ok(results.filter((r) => r.status === 200).length >= 8, 'most calls succeed with a bare body');
       const hours = await h.post('/api/System/checkOperationTime', {});
-      t.same(hours.json(), { isWithinOperationHours: true, operatingHours: '08:00-21:00' });
+      t.same(hours.json(), { isWithinOperationHours: true, operatingHours: '08:00-21:00', opensAt: '' });
     });
   }
 
@@ -96,7 +97,7 @@ t.test('operating hours 08:00-21:00', async (t) => {
 t.test('OPERATING_HOURS=always never closes', async (t) => {
   const h = await createTestApp({ operatingHours: 'always', now: tokyo('2026-11-20', '03:00:00') });
   t.teardown(h.close);
-  t.same((await h.post('/api/System/checkOperationTime', {})).json(), { isWithinOperationHours: true, operatingHours: 'always' });
+  t.same((await h.post('/api/System/checkOperationTime', {})).json(), { isWithinOperationHours: true, operatingHours: 'always', opensAt: '' });
   for (const time of ['00:00:00', '03:00:00', '07:59:59', '21:00:00', '23:59:59']) {
     h.clock.set(tokyo('2026-11-20', time));
     const { token } = await h.signIn('demo-agent');

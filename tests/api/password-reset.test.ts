@@ -76,7 +76,7 @@ t.test('password reset', async (t) => {
       ['no @', resetRequest('A0000001', 'demo-agent.portal.example.jp'), [{ messageId: 'ERR_0020', args: ['メールアドレス'] }]],
       ['no domain dot', resetRequest('A0000001', 'demo-agent@localhost'), [{ messageId: 'ERR_0020', args: ['メールアドレス'] }]],
       ['space inside', resetRequest('A0000001', 'demo agent@portal.example.jp'), [{ messageId: 'ERR_0020', args: ['メールアドレス'] }]],
-      ['agent code with a symbol', resetRequest('A-000001', mailOf('demo-agent')), [{ messageId: 'ERR_0018', args: ['代理店コード'] }]],
+      ['agent code with a symbol', resetRequest('A-000001', mailOf('demo-agent')), [{ messageId: 'ERR_0020', args: ['代理店コード'] }]],
       ['agent code over 20', resetRequest('A'.repeat(21), mailOf('demo-agent')), [{ messageId: 'ERR_0025', args: ['代理店コード'] }]],
     ];
     const before = h.smtp.mails.length;

@@ -104,6 +104,7 @@ t.test('portal top', async (t) => {
       detailPath: 'contents',
       fileFlg: true,
       newFlg: true,
+      jyuyoFlg: true,
     }, 'the important news first, with its flags');
     const periods = items.slice(1).map((i) => String(i.postPeriod));
     t.ok(periods.every((p) => p <= slash(daysFromToday(0))), 'nothing scheduled');

@@ -40,7 +40,7 @@ t.test('an agent searches, narrows, sorts, pages, opens a result and comes back 
   t.equal(await results(page).getByRole('button', { name: 'おすすめ順' }).getAttribute('aria-pressed'), 'true', 'keyword mode starts with おすすめ順');
   t.equal((await rowTitles(page)).length, 20, '20 rows a page');
   t.equal(await currentPage(page), '1');
-  t.ok(await page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link', { name: 'ホーム' }).isVisible(), 'ホーム link');
+  t.ok(await page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link', { name: 'ポータルトップ' }).isVisible(), 'ポータルトップ link');
   t.equal(await page.getByLabel('掲載期間From').count(), 0, 'no date range for an agent outside the notices');
   await screenshot(page, 'search-results');
 

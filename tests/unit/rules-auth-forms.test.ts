@@ -43,7 +43,7 @@ t.test('password reset request form', async (t) => {
   t.same(validateResetRequestForm({ ...ok, agCode: 'A'.repeat(20) }), [], 'agent code of 20');
   t.same(validateResetRequestForm({ ...ok, agCode: 'A'.repeat(21) }), [r('agCode', 'ERR_0025', '代理店コード')], '21');
   t.same(validateResetRequestForm({ ...ok, agCode: 'Ａ0000001' }), [r('agCode', 'ERR_0018', '代理店コード')], 'full-width');
-  t.same(validateResetRequestForm({ ...ok, agCode: 'A-001' }), [r('agCode', 'ERR_0018', '代理店コード')]);
+  t.same(validateResetRequestForm({ ...ok, agCode: 'A-001' }), [r('agCode', 'ERR_0020', '代理店コード')], 'half-width but a symbol: the format');
   t.same(validateResetRequestForm({ ...ok, emailAddress: 'ａgent@example.co.jp' }), [r('emailAddress', 'ERR_0018', 'メールアドレス')], 'full-width letter');
   t.same(validateResetRequestForm({ ...ok, emailAddress: 'agent@例え.jp' }), [r('emailAddress', 'ERR_0018', 'メールアドレス')]);
   t.same(validateResetRequestForm({ ...ok, emailAddress: 'agent.example.co.jp' }), [r('emailAddress', 'ERR_0020', 'メールアドレス')], 'no @');
@@ -58,7 +58,7 @@ t.test('pseudo-login form', async (t) => {
   t.same(validatePseudoLoginForm({ agCode: 'A0000002' }), []);
   t.same(validatePseudoLoginForm({ agCode: '' }), [r('agCode', 'ERR_0001', '代理店コード')]);
   t.same(validatePseudoLoginForm({ agCode: 'A00000021' }), [r('agCode', 'ERR_0025', '代理店コード')], '9 characters');
-  t.same(validatePseudoLoginForm({ agCode: 'A000 02' }), [r('agCode', 'ERR_0018', '代理店コード')]);
+  t.same(validatePseudoLoginForm({ agCode: 'A000 02' }), [r('agCode', 'ERR_0020', '代理店コード')], 'a half-width space: the format');
 });
 
 t.test('business date form', async (t) => {

@@ -133,6 +133,7 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/AgSegment/update/agSegment',
     {
+      config: { form: 'ag-segment' },
       schema: {
         description: 'Renames segments: rows whose name differs from the stored one are updated; none → ERR_0008.',
         body: Body({ ...CallerIds, agSegmentDataList: Type.Array(Type.Object({ agSegmentId: SegmentId, agSegmentName: Type.String({ maxLength: 1000 }) }), { maxItems: 1000 }) }),

@@ -81,6 +81,7 @@ export default async function agUserRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/AgUser/getAgUserList',
     {
+      config: { form: LIST },
       schema: {
         body: Body({ ...CallerIds, agUserSearchCond: Type.Optional(SearchCond) }),
         response: { 200: Type.Object({ agUserDataList: Type.Array(AgUserDataOut) }) },

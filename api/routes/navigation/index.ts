@@ -27,7 +27,13 @@ export default async function navigationRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: Body({ ...CallerIds, pseudoLoginFlg: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])), targetDate: TargetDate }),
-        response: { 200: Type.Object({ globalNav: Type.Array(NaviItem) }) },
+        response: {
+          200: Type.Object({
+            globalNav: Type.Array(NaviItem),
+            // Added: the header's 管理者マニュアル link (ADMIN_MANUAL_URL), for administrators; '' otherwise.
+            adminManualUrl: Type.String(),
+          }),
+        },
       },
     },
     async (request) => {
@@ -40,6 +46,7 @@ export default async function navigationRoutes(fastify: FastifyInstance) {
       const rows = (await loadNaviRows(app.db, agCode, date)).filter((r) => r.categoryId === OTHER_CATEGORY_ID || allowed.has(r.categoryId));
       const present = new Set(rows.filter((r) => r.parentId === null).map((r) => r.categoryId));
       return {
+        adminManualUrl: caller.isAdmin ? app.config.adminManualUrl : '',
         globalNav: rows
           .filter((r) => r.parentId === null || present.has(r.parentId)) // no orphans under a hidden parent
           .map((r) => ({

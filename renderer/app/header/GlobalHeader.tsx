@@ -12,7 +12,11 @@ import { HeaderSearch } from './HeaderSearch';
 import { useNotificationBadges } from './use-notification-badges';
 import styles from './Header.module.css';
 
-export const ADMIN_MANUAL_URL = import.meta.env.VITE_ADMIN_MANUAL_URL || '/with-ag/manual';
+/**
+ * Where 管理者マニュアル leads when the session does not carry ADMIN_MANUAL_URL (a session from
+ * before it was served): the same default as the server's (api/config.ts).
+ */
+export const DEFAULT_ADMIN_MANUAL_URL = `/with-ag/site-serch?keyWord=${encodeURIComponent('管理者向け')}&categoryId=5`;
 
 interface Props {
   /** The route is an administrator screen: the header shows 管理者モード. */
@@ -120,7 +124,7 @@ export function GlobalHeader({ adminMode }: Props) {
             {isAdmin && (
               <ul className={styles.adminLinks}>
                 <li>
-                  <a href={ADMIN_MANUAL_URL} target="_blank" rel="noopener noreferrer" className={styles.adminLink}>
+                  <a href={session.adminManualUrl || DEFAULT_ADMIN_MANUAL_URL} target="_blank" rel="noopener noreferrer" className={styles.adminLink}>
                     管理者マニュアル
                     <span className="visually-hidden">（新しいタブで開きます）</span>
                   </a>
@@ -151,6 +155,23 @@ export function GlobalHeader({ adminMode }: Props) {
             </Link>
             <GlobalNav items={session.globalNav} counts={counts} label="グローバルナビゲーション（固定ヘッダー）" />
             <HeaderSearch categories={session.categoryList} compact />
+            {/* The same account as the full header: who is signed in (or acted for), and logout. */}
+            <div className={styles.compactAccount}>
+              {user && (
+                <dl className={styles.compactAgent}>
+                  <dt className="visually-hidden">代理店コード</dt>
+                  <dd>{pseudo ? user.pseudoAgCode : user.agCode}</dd>
+                  <dt className="visually-hidden">代理店名</dt>
+                  <dd className={styles.agentName} title={pseudo ? user.pseudoAgName : user.agName}>
+                    {pseudo && <span className={styles.compactPseudo}>代行中 </span>}
+                    {pseudo ? user.pseudoAgName : user.agName}
+                  </dd>
+                </dl>
+              )}
+              <button type="button" className={`btn btn-secondary ${styles.logout}`} onClick={() => void logout()} disabled={loggingOut}>
+                ログアウト
+              </button>
+            </div>
           </div>
         </div>
       )}

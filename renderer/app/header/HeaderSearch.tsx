@@ -95,7 +95,7 @@ export function HeaderSearch({ categories, compact }: Props) {
           <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        検索
+        {compact ? <span className="visually-hidden">検索</span> : '検索'}
       </button>
     </form>
   );

@@ -139,14 +139,16 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
     await alertMessage(errorMessageText(error));
   };
 
-  const load = async (search: FormRecord): Promise<boolean> => {
+  /** Loads the rows; a new search starts at page 1, a reload after a change stays on its page (clamped to the last). */
+  const load = async (search: FormRecord, keepPage = false): Promise<boolean> => {
     try {
       const { data } = await runCall(def.load, { search, query, context: ctx });
       const list = resultOf(def.load, data);
-      setRows(Array.isArray(list) ? (list as Row[]) : []);
+      const loaded = Array.isArray(list) ? (list as Row[]) : [];
+      setRows(loaded);
       setEdits({});
       setSelected(new Set());
-      setPage(1);
+      setPage((p) => (keepPage ? Math.min(p, Math.max(1, Math.ceil(loaded.length / def.pageSize))) : 1));
       return true;
     } catch (error) {
       await failed(error);
@@ -226,7 +228,7 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
         return;
       }
       if (call.done) await alertMessage(text(call.done, scope));
-      await load(searchStore.getRecord());
+      await load(searchStore.getRecord(), true);
     });
 
   const update = () =>
@@ -260,7 +262,7 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
         return;
       }
       if (edit.update.done) await alertMessage(text(edit.update.done, scope));
-      await load(searchStore.getRecord());
+      await load(searchStore.getRecord(), true);
     });
 
   const rowAction = (row: Row, column: ListColumn) => {
@@ -319,7 +321,7 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
         return;
       }
       if (action.done) await alertMessage(text(action.done, scope));
-      await load(searchStore.getRecord());
+      await load(searchStore.getRecord(), true);
     });
   };
 
@@ -344,7 +346,7 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
     }
   };
 
-  const sorted = useMemo(() => sortRows(def, rows, edits, sort), [def, rows, edits, sort]);
+  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
   const pageCount = Math.max(1, Math.ceil(sorted.length / def.pageSize));
   const currentPage = Math.min(page, pageCount);
   const pageRows = sorted.slice((currentPage - 1) * def.pageSize, currentPage * def.pageSize);

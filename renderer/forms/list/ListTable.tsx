@@ -113,6 +113,7 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                         <input
                           className={`input ${styles.cellInput}`}
                           value={text(value)}
+                          maxLength={column.maxLength}
                           disabled={disabled}
                           aria-label={`${column.label ?? column.key} ${text(row[def.rowKey])}`}
                           onChange={(e) => onEdit(row, column.key, e.target.value)}

@@ -39,11 +39,16 @@ export function compareValues(a: unknown, b: unknown): number {
   return s.localeCompare(t, 'ja');
 }
 
-export function sortRows(def: ListDefinition, rows: Row[], edits: Edits, sort: SortState | null): Row[] {
+/**
+ * Rows in the order of a sort, by their loaded values: a row being edited stays where it is
+ * (sorting by the edited value moved the row away after the first keystroke, and the rest of
+ * the typing went to another row). A reload after saving sorts by the saved values.
+ */
+export function sortRows(rows: Row[], sort: SortState | null): Row[] {
   if (!sort) return rows;
   const sign = sort.direction === 'asc' ? 1 : -1;
   return rows
-    .map((row, index) => ({ row, index, value: shownRow(def, row, edits)[sort.column] }))
+    .map((row, index) => ({ row, index, value: row[sort.column] }))
     .sort((p, q) => sign * compareValues(p.value, q.value) || p.index - q.index)
     .map((e) => e.row);
 }

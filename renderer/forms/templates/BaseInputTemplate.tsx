@@ -1,7 +1,7 @@
 // The text input of every text-like widget (text, email, number): the portal's input style,
 // invalid state from the rule results, value changes without any validation (validation runs on
-// blur and on submit), no maxLength truncation (the rule reports a too long value instead, so
-// nothing typed or pasted is cut off silently).
+// blur and on submit), and the schema's maxLength as the input's maxlength, so typing stops at
+// the limit the rules and the server hold (the maxLength rule still reports a longer stored value).
 import { memo, useCallback, type ChangeEvent, type FocusEvent } from 'react';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
 import { storeOf, useFieldMessages } from '../form-store';
@@ -26,6 +26,7 @@ function BaseInputTemplateFn(props: BaseInputTemplateProps) {
       name={htmlName || id}
       className="input"
       {...inputProps}
+      maxLength={maxLengthOf(schema)}
       value={value === undefined || value === null ? '' : String(value)}
       placeholder={placeholder}
       readOnly={readonly}
@@ -39,6 +40,11 @@ function BaseInputTemplateFn(props: BaseInputTemplateProps) {
       onFocus={handleFocus}
     />
   );
+}
+
+/** The schema's maxLength (a whole number), else none. */
+export function maxLengthOf(schema: { maxLength?: unknown }): number | undefined {
+  return typeof schema.maxLength === 'number' && Number.isInteger(schema.maxLength) && schema.maxLength > 0 ? schema.maxLength : undefined;
 }
 
 export const BaseInputTemplate = memo(BaseInputTemplateFn);

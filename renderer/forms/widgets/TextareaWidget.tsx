@@ -2,10 +2,11 @@
 import { memo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { storeOf, useFieldMessages } from '../form-store';
+import { maxLengthOf } from '../templates/BaseInputTemplate';
 import styles from './Widgets.module.css';
 
 function TextareaWidgetFn(props: WidgetProps) {
-  const { id, value, options, disabled, readonly, onChange, onBlur, onFocus, registry, htmlName, placeholder } = props;
+  const { id, value, options, disabled, readonly, onChange, onBlur, onFocus, registry, htmlName, placeholder, schema } = props;
   const store = storeOf(registry);
   const invalid = useFieldMessages(store, store ? store.pathOfId(id) : '').length > 0;
   return (
@@ -14,6 +15,7 @@ function TextareaWidgetFn(props: WidgetProps) {
       name={htmlName || id}
       className={styles.textarea}
       rows={typeof options.rows === 'number' ? options.rows : 4}
+      maxLength={maxLengthOf(schema)}
       value={value === undefined || value === null ? '' : String(value)}
       placeholder={placeholder}
       disabled={disabled}

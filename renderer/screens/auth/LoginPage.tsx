@@ -9,6 +9,7 @@ import { PublicShell } from '../../app/layout/PublicShell';
 import { clearSignInState, completeSignIn } from './post-login';
 import { safeRedirect } from './redirect';
 import { useProcessing } from '../../app/use-processing';
+import { hoursText, opensAtText, useOperatingHours } from '../../app/operating-hours';
 
 /** What /login hands to /login-otp through router state (never through the URL). */
 export interface OtpHandoff {
@@ -26,6 +27,7 @@ export function LoginPage() {
   const [errors, setErrors] = useState<string[]>([]);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const { processing, run } = useProcessing();
+  const hours = useOperatingHours();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,6 +65,13 @@ export function LoginPage() {
 
   return (
     <PublicShell title="ログイン" markLinksTo={null}>
+      {hours && !hours.open && (
+        // Outside operating hours sign-in is refused (503): say so before anyone tries.
+        <div className={formStyles.notice} role="status">
+          <p>ただいまサービス時間外のため、ログインできません。ご利用時間は {hoursText(hours.hours)}（日本時間）です。</p>
+          {hours.opensAt && <p>次回は {opensAtText(hours.opensAt)} からご利用いただけます。</p>}
+        </div>
+      )}
       <FormErrors messages={errors} />
       <form onSubmit={onSubmit} noValidate>
         <TextField

@@ -11,6 +11,7 @@ import type {
   SiteSearchCategory,
 } from '../../api/types';
 import { removeSessionValues, updateSession } from '../../app/session';
+import { markLoginPopupsDue } from '../portal/login-popups-due';
 
 export type SignInOutcome = { ok: true } | { ok: false; message: string };
 
@@ -27,7 +28,7 @@ export async function completeSignIn(response: LoginResponse): Promise<SignInOut
   updateSession({ token: response.token });
   const ids = { agCode: user.agCode, userId: user.userId };
   try {
-    const nav = await apiPost<{ globalNav?: GlobalNavItem[] }>('/api/GlobalNavi/getGlobalNaviData', {
+    const nav = await apiPost<{ globalNav?: GlobalNavItem[]; adminManualUrl?: string }>('/api/GlobalNavi/getGlobalNaviData', {
       ...ids,
       pseudoLoginFlg: false,
     });
@@ -42,10 +43,12 @@ export async function completeSignIn(response: LoginResponse): Promise<SignInOut
       user: { ...user, isLoggedIn: true },
       systemDate: response.systemDate,
       globalNav: nav?.globalNav ?? [],
+      adminManualUrl: nav?.adminManualUrl ?? '',
       userParmition: permissions?.userParmition ?? [],
       categoryList: categories?.categoryListData ?? [],
       incentiveInfo: { isIncentiveEntry: Boolean(incentive?.isIncentiveEntry) },
     });
+    markLoginPopupsDue();
     return { ok: true };
   } catch (error) {
     removeSessionValues('token');

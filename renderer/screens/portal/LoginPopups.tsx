@@ -1,9 +1,11 @@
 // Login popups of the portal top (spec 000 section 4): fetched as a list, shown one at a time,
-// the next after closing; only with the login popup permission (category 15).
+// the next after closing; only with the login popup permission (category 15), and only once
+// after sign-in (login-popups-due.ts).
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { currentDialog, subscribeDialogs } from '../../app/dialog/dialog-store';
 import { CATEGORY, hasCategoryPermission } from '../../components/data-scope';
 import { reportWidgetFailure } from '../../components/widget-failure';
+import { loginPopupsDone, loginPopupsDue } from './login-popups-due';
 import { loadPopupData, loadPopupList, type PopupData, type PopupSummary } from './calls';
 import { PopupModal } from './PopupModal';
 
@@ -13,27 +15,34 @@ export function LoginPopups() {
   const [queue, setQueue] = useState<PopupSummary[]>([]);
   const [index, setIndex] = useState(0);
   const [current, setCurrent] = useState<PopupData | null>(null);
+  const [loaded, setLoaded] = useState(false);
   const allowed = hasCategoryPermission(CATEGORY.loginPopup);
+  const [due] = useState(loginPopupsDue);
 
   useEffect(() => {
-    if (!allowed) return;
+    if (!allowed || !due) return;
     const controller = new AbortController();
     loadPopupList(controller.signal).then(
       (list) => {
         if (controller.signal.aborted) return;
         setQueue(list);
         setIndex(0);
+        setLoaded(true);
       },
       (error: unknown) => {
         if (!controller.signal.aborted) reportWidgetFailure(POPUP_LIST_PART, error);
       },
     );
     return () => controller.abort();
-  }, [allowed]);
+  }, [allowed, due]);
 
   useEffect(() => {
     const next = queue[index];
-    if (!next) return;
+    if (!next) {
+      // Every popup of the list was closed (or there was none): not again in this session.
+      if (loaded) loginPopupsDone();
+      return;
+    }
     const controller = new AbortController();
     loadPopupData(next, controller.signal).then(
       (data) => {
@@ -46,7 +55,7 @@ export function LoginPopups() {
       },
     );
     return () => controller.abort();
-  }, [queue, index]);
+  }, [queue, index, loaded]);
 
   // A popup opens only while no message is waiting in the dialog, so an error message is never
   // hidden behind it; once open it stays, and later messages appear above it.

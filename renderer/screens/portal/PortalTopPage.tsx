@@ -10,7 +10,9 @@ import { InfoList } from '../../components/InfoList';
 import { useRemote, type Remote } from '../../components/use-remote';
 import { reportWidgetFailure } from '../../components/widget-failure';
 import { LoadingRows, WidgetFailure } from '../../components/WidgetState';
+import { useRef } from 'react';
 import { BackToTop } from './BackToTop';
+import { useFloatingReserve } from './floating-reserve';
 import { loadAdminNotices, loadBanners, loadFavorites, loadIconMenu, loadPortalNews, loadRecentlyViewed } from './calls';
 import { Carousel } from './Carousel';
 import { FavoriteList } from './Favorites';
@@ -65,6 +67,8 @@ export function PortalTopPage() {
   const showIncentive = hasCategoryPermission(CATEGORY.incentive, session) && session.incentiveInfo?.isIncentiveEntry === true;
   const daihyoCode = user?.pseudoDaihyoCode || user?.daihyoCode || '';
   const hasAdminNotices = adminNotices.status === 'ready' && adminNotices.data.length > 0;
+  const stack = useRef<HTMLDivElement>(null);
+  useFloatingReserve(stack);
 
   return (
     <div className={styles.page}>
@@ -129,7 +133,7 @@ export function PortalTopPage() {
         </aside>
       </div>
 
-      <div className={floating.stack}>
+      <div ref={stack} className={floating.stack}>
         <BackToTop />
         {showIncentive && <IncentivePanel daihyoCode={daihyoCode} />}
       </div>

@@ -17,7 +17,7 @@ import { CATEGORY } from '../../components/data-scope';
 import { Pager } from '../../components/Pager';
 import { LoadingRows, WidgetFailure } from '../../components/WidgetState';
 import { loadSearch, NO_NARROWING, reportSearchFailure, type Narrowing, type SearchRow, type SearchTag } from './search-calls';
-import { categoryGroups, readStoredSearch, writeStoredSearch } from './search-state';
+import { categoryGroups, historyEntryKey, readStoredSearch, writeStoredSearch } from './search-state';
 import { SearchResultList } from './SearchResultList';
 import { SearchSidePanel } from './SearchSidePanel';
 import styles from './SiteSearch.module.css';
@@ -29,10 +29,11 @@ type Result = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; ro
 /** A new history entry (a new search, a new category) is a new screen with its own state. */
 export function SiteSearchPage() {
   const location = useLocation();
-  return <SiteSearchScreen key={location.key} entryKey={location.key} />;
+  const entryKey = useMemo(() => historyEntryKey(location.key), [location.key]);
+  return <SiteSearchScreen key={entryKey} entryKey={entryKey} address={location.pathname + location.search} />;
 }
 
-function SiteSearchScreen({ entryKey }: { entryKey: string }) {
+function SiteSearchScreen({ entryKey, address }: { entryKey: string; address: string }) {
   const params = useParams();
   const [query] = useSearchParams();
   const session = useSession();
@@ -43,7 +44,7 @@ function SiteSearchScreen({ entryKey }: { entryKey: string }) {
   const adminOptions = providerAdmin || categoryId === CATEGORY.news;
   const categoryName = (id: number) => session.categoryList.find((c) => Number(c.categoryId) === id)?.categoryName ?? '';
 
-  const stored = useMemo(() => readStoredSearch(entryKey), [entryKey]);
+  const stored = useMemo(() => readStoredSearch(entryKey, address), [entryKey, address]);
   const [sort, setSort] = useState<SearchSort>(stored?.sort ?? (keyword ? 'recommended' : 'newest'));
   const [page, setPage] = useState(stored?.page ?? 1);
   const [applied, setApplied] = useState<Narrowing>(stored?.applied ?? NO_NARROWING);
@@ -85,8 +86,8 @@ function SiteSearchScreen({ entryKey }: { entryKey: string }) {
   }, []);
 
   useEffect(() => {
-    if (canSearch) writeStoredSearch(entryKey, { page, sort, applied });
-  }, [entryKey, canSearch, page, sort, applied]);
+    if (canSearch) writeStoredSearch(entryKey, { address, page, sort, applied });
+  }, [entryKey, address, canSearch, page, sort, applied]);
 
   const rows = useMemo(() => (result.status === 'ready' ? sortSearchRows(result.rows, sort) : []), [result, sort]);
   const totalCount = rows.length;
@@ -114,7 +115,7 @@ function SiteSearchScreen({ entryKey }: { entryKey: string }) {
 
   return (
     <div className={styles.page}>
-      <Breadcrumbs categoryId={categoryId} current={keyword ? title : categoryId !== null ? '' : SCREEN_NAME} home="ホーム" />
+      <Breadcrumbs categoryId={categoryId} current={keyword ? title : categoryId !== null ? '' : SCREEN_NAME} />
       <div className={styles.layout}>
         <SearchSidePanel
           key={JSON.stringify(applied)}
@@ -160,7 +161,7 @@ function SiteSearchScreen({ entryKey }: { entryKey: string }) {
         </section>
       </div>
       <p className={styles.home}>
-        <Link to="/portal-top">ホームへ戻る</Link>
+        <Link to="/portal-top">ポータルトップへ戻る</Link>
       </p>
     </div>
   );

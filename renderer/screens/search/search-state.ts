@@ -6,6 +6,8 @@ import type { GlobalNavItem, SiteSearchCategory } from '../../api/types';
 import type { Narrowing } from './search-calls';
 
 export interface StoredSearch {
+  /** The address (path and query) the state belongs to; another address never restores it. */
+  address: string;
   page: number;
   sort: SearchSort;
   /** The narrowing the shown results were loaded with. */
@@ -15,17 +17,37 @@ export interface StoredSearch {
 const PREFIX = 'siteSearch:';
 const KEEP = 20;
 
+const ENTRY_STATE = 'siteSearchEntry';
+
 /**
- * The state is kept per browser-history entry (react-router's location.key) in sessionStorage:
- * going back to the results finds it, a new search from the header is a new entry and starts
- * afresh. Only the latest few entries are kept.
+ * A key for the current browser-history entry that survives a reload and back/forward but is
+ * new for every entry, including one made by a full page load. react-router's location.key is
+ * "default" for every entry it did not create itself (an address typed or a link opened in the
+ * bar), so on its own it would hand one entry's narrowing to the next full load; such an entry
+ * gets a random key of its own, kept in the entry's history.state beside react-router's.
  */
-export function readStoredSearch(entryKey: string): StoredSearch | null {
+export function historyEntryKey(routerKey: string): string {
+  if (routerKey !== 'default') return routerKey;
+  const state = (window.history.state ?? {}) as Record<string, unknown>;
+  const own = state[ENTRY_STATE];
+  if (typeof own === 'string' && own) return own;
+  const key = `load-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  window.history.replaceState({ ...state, [ENTRY_STATE]: key }, '');
+  return key;
+}
+
+/**
+ * The state is kept per browser-history entry (see historyEntryKey) in sessionStorage: going
+ * back to the results finds it, a new search from the header or the address bar is a new entry
+ * and starts afresh. Only the latest few entries are kept.
+ */
+export function readStoredSearch(entryKey: string, address: string): StoredSearch | null {
   try {
     const raw = window.sessionStorage.getItem(PREFIX + entryKey);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<StoredSearch>;
     if (typeof value.page !== 'number' || typeof value.sort !== 'string' || typeof value.applied !== 'object' || value.applied === null) return null;
+    if (value.address !== address) return null;
     return value as StoredSearch;
   } catch {
     return null;
