@@ -36,7 +36,8 @@ function multipartOf(body: unknown): FormData {
     if (file) form.append(key, file, file.name);
     // A file that went through the resumable upload travels as its upload id (docs/forms.md).
     else if (uploadId) form.append('uploadId', uploadId);
-    else if (typeof value === 'object') form.append(key, JSON.stringify(stripLocal(value)));
+    // A wrapper of the whole record (agSegmentData: "=record") leaves out the files that travel as parts.
+    else if (typeof value === 'object') form.append(key, JSON.stringify(stripLocal(isRecord(value) ? Object.fromEntries(Object.entries(value).filter(([, v]) => !localFileOf(v))) : value)));
     else form.append(key, String(value));
   }
   return form;

@@ -1,0 +1,68 @@
+// "A field added to a form definition is enforced and stored by both sides with no TypeScript"
+// (DESIGN.md section 8), on the server: a field and a required rule are added to the loaded
+// definition only — nothing else changes — and the API refuses the record without it, then
+// stores it (in the JSON column) and answers it back. The segment form is the case the issue
+// found broken (a multipart form whose added field was dropped); the notice form is a flat one.
+import t from 'tap';
+import type { FormDefinition } from '../../schemas/meta/types';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { postMultipart } from '../helpers/uploads';
+
+const ids = (res: { json(): unknown }) => ((res.json() as { messages?: { messageId: string; args: string[] }[] }).messages ?? []).map((m) => `${m.messageId}:${m.args.join(',')}`);
+
+function addField(t: { teardown(fn: () => void): void }, h: TestApp, formId: string, field: string, title: string): FormDefinition {
+  const form = h.app.definitions.forms.get(formId)!;
+  const saved = JSON.stringify(form);
+  t.teardown(() => {
+    for (const k of Object.keys(form)) delete (form as unknown as Record<string, unknown>)[k];
+    Object.assign(form, JSON.parse(saved));
+  });
+  form.schema.properties[field] = { type: 'string', title, maxLength: 20 };
+  form.rules.push({ rule: 'required', field, message: 'ERR_0001', args: [title] }, { rule: 'maxLength', field, max: 20, message: 'ERR_0025', args: [title] });
+  return form;
+}
+
+t.test('a field added to a definition is enforced, stored and answered by the API', async (t) => {
+  const h: TestApp = await createTestApp();
+  t.teardown(h.close);
+  const provider = (await h.signIn('demo-provider')).token;
+
+  t.test('segment form (multipart)', async (t) => {
+    addField(t, h, 'ag-segment', 'segmentOwner', '担当部署');
+    const create = (data: Record<string, unknown>) =>
+      postMultipart(h, '/api/AgSegment/create/agSegment', provider, { systemKbn: '01', agSegmentData: JSON.stringify(data) }, { name: 'members.csv', bytes: 'A0000001\nA0000002\n' });
+    const missing = await create({ agSegmentName: '担当部署テスト' });
+    t.same(ids(missing), ['ERR_0001:担当部署'], 'required, by the server too');
+    t.same(ids(await create({ agSegmentName: '担当部署テスト', segmentOwner: 'x'.repeat(21) })), ['ERR_0025:担当部署']);
+    const ok = await create({ agSegmentName: '担当部署テスト', segmentOwner: '首都圏営業部' });
+    t.equal(ok.statusCode, 200, ok.body);
+    t.equal(ok.json().agSegmentData.segmentOwner, '首都圏営業部', 'answered');
+    const list = await h.post('/api/AgSegment/getAgSegmentList', { systemKbn: '01' }, { token: provider });
+    const row = (list.json().agSegmentDataList as { agSegmentName: string; segmentOwner?: string }[]).find((r) => r.agSegmentName === '担当部署テスト');
+    t.equal(row?.segmentOwner, '首都圏営業部', 'stored and read back by the list');
+  });
+
+  t.test('notice form (flat record)', async (t) => {
+    addField(t, h, 'notification-reg', 'contactPerson', '問い合わせ担当');
+    const data = (await h.post('/api/ContentsReg/getInitialDisplayData', { systemKbn: '01', contentsCategoryId: '1' }, { token: provider })).json().initialDisplayData;
+    const notice = {
+      systemKbn: '01',
+      contentsCategoryId: '1',
+      subCategoryId: data.subCategoryList[0].subCategoryId,
+      keisaiKikanStart: '2026-11-20',
+      keisaiKikanEnd: '9999-12-31',
+      lastUpdate: '2026-11-20',
+      title: '担当者欄のあるお知らせ',
+      hyojiTaisho: '0',
+      body: '<p>本文</p>',
+      kensakuTagList: [{ ...data.kensakuTagList[0], isChecked: true }],
+    };
+    t.same(ids(await h.post('/api/ContentsReg/RegContents', notice, { token: provider })), ['ERR_0001:問い合わせ担当']);
+    const ok = await h.post('/api/ContentsReg/RegContents', { ...notice, contactPerson: '営業企画部 佐藤' }, { token: provider });
+    t.equal(ok.statusCode, 200, ok.body);
+    const load = await h.post('/api/ContentsReg/getContents', { systemKbn: '01', contentsCategoryId: '1', contentsId: ok.json().contentsId }, { token: provider });
+    t.equal(load.json().contents.contactPerson, '営業企画部 佐藤', 'stored and answered');
+    const row = await h.db.selectFrom('contents').select('extra_data').where('content_id', '=', Number(ok.json().contentsId)).executeTakeFirstOrThrow();
+    t.equal((row.extra_data as Record<string, unknown>).contactPerson, '営業企画部 佐藤', 'in the JSON column');
+  });
+});
