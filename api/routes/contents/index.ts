@@ -5,8 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { effectiveIds, isProviderAdmin, targetDateFor } from '../../authority/caller';
 import { viewerOf } from '../../authority/visibility';
-import { ImgItem, LinkItem, loadContentParts, TempFileItem, VideoItem } from '../../contents/parts';
-import { idOf, slashDate, WireId } from '../../contents/wire';
+import { contentDetailWire, ImgItem, LinkItem, loadContentParts, TempFileItem, VideoItem } from '../../contents/parts';
+import { idOf, WireId } from '../../contents/wire';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { breadcrumbsOf, findContentDetail } from './repository';
@@ -52,24 +52,7 @@ export default async function contentRoutes(fastify: FastifyInstance) {
       if (!c) throw problem.forbidden();
       const parts = await loadContentParts(app.db, app.mediaUrls, c.content_id);
       return {
-        categoryId: c.category_id,
-        categoryName: c.category_name,
-        subCategoryId: c.sub_category_id ?? ('' as const),
-        subCategoryName: c.sub_category_name ?? '',
-        contentsId: c.content_id,
-        title: c.title,
-        keisaiKikanStart: slashDate(c.keisai_start),
-        keisaiKikanEnd: slashDate(c.keisai_end),
-        newFlg: !!c.new_flg,
-        jyuyoFlg: !!c.jyuyo_flg,
-        lastUpdate: slashDate(c.last_update),
-        contentsBody: c.body_html,
-        contentsLinkList: parts.links,
-        contentsVideoList: parts.videos,
-        contentsTempFileList: parts.files,
-        contentsImgList: parts.images,
-        isFavorite: !!c.is_favorite,
-        updateFormPath: isProviderAdmin(caller) ? c.update_form_path : '',
+        ...contentDetailWire(c, parts, isProviderAdmin(caller)),
       };
     },
   );

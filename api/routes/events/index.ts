@@ -11,8 +11,8 @@ import { isProviderAdmin, type Caller } from '../../authority/caller';
 import { viewerOf, type Viewer } from '../../authority/visibility';
 import { tokyoDate } from '../../clock';
 import { eventPeriod, keywordTerms, NarrowKeyword, NarrowTags, NO_CONTROL, tagIds } from '../../contents/narrowing';
-import { ImgItem, LinkItem, loadContentParts, TempFileItem, VideoItem } from '../../contents/parts';
-import { idOf, slashDate, slashDateTime, WireId } from '../../contents/wire';
+import { contentDetailWire, ImgItem, LinkItem, loadContentParts, TempFileItem, VideoItem } from '../../contents/parts';
+import { idOf, slashDateTime, WireId } from '../../contents/wire';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { eventApplicationMail, eventCancellationMail, eventDateText } from '../../mail/event-mail';
@@ -218,25 +218,8 @@ export default async function eventRoutes(fastify: FastifyInstance) {
     if (!e) throw problem.forbidden();
     const parts = await loadContentParts(app.db, app.mediaUrls, e.content_id);
     return {
-      categoryId: e.category_id,
-      categoryName: e.category_name,
-      subCategoryId: e.sub_category_id ?? ('' as const),
-      subCategoryName: e.sub_category_name ?? '',
-      contentsId: e.content_id,
-      title: e.title,
-      keisaiKikanStart: slashDate(e.keisai_start),
-      keisaiKikanEnd: slashDate(e.keisai_end),
-      newFlg: !!e.new_flg,
-      jyuyoFlg: !!e.jyuyo_flg,
-      lastUpdate: slashDate(e.last_update),
-      contentsBody: e.body_html,
-      contentsLinkList: parts.links,
-      contentsVideoList: parts.videos,
-      contentsTempFileList: parts.files,
-      contentsImgList: parts.images,
-      isFavorite: !!e.is_favorite,
+      ...contentDetailWire(e, parts, admin),
       detailPath: e.detail_path,
-      updateFormPath: admin ? e.update_form_path : '',
       eventDate: slashDateTime(e.kaisai_at),
       eventEndDate: e.kaisai_end_at ? slashDateTime(e.kaisai_end_at) : '',
       registrationEndDate: slashDateTime(e.registration_end_at),
