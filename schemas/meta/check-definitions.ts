@@ -190,6 +190,16 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
     if (!isObject(v)) return;
     for (const f of [...(v.hide ?? []), ...conditionFieldsOf(v.when)]) if (!has(f)) report(`visibility[${i}]: field "${String(f)}" is not in the schema`);
   });
+  // The server stores what the store names: its fields must be the form's (the hook's existence is checked when the API starts).
+  if (isObject(form.store)) {
+    const store = form.store;
+    for (const f of Object.keys(store.columns ?? {})) if (!has(f)) report(`store.columns: field "${f}" is not in the schema`);
+    (store.also ?? []).forEach((x, i) => {
+      for (const f of Object.keys(x.columns ?? {})) if (!has(f)) report(`store.also[${i}].columns: field "${f}" is not in the schema`);
+    });
+    if (form.permission.byField && !store.columns?.[form.permission.byField]) report(`permission.byField "${form.permission.byField}" needs a column in store.columns (records are found within their category)`);
+  }
+  if (form.permission.byField && !has(form.permission.byField)) report(`permission.byField: field "${form.permission.byField}" is not in the schema`);
 }
 
 export interface CheckOptions {

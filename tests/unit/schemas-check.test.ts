@@ -161,3 +161,16 @@ t.test('npm run schemas:check exits 1 on problems and 0 on sound files', async (
   t.equal(bad.status, 1);
   t.match(bad.stderr, /ag-user\.json: rules\[19\] \(required\): field "nickname" is not in the schema/);
 });
+
+t.test('a store that names fields the form does not have is reported', async (t) => {
+  const f = clone(formFile('notification-reg'));
+  const d = f.data as { store: { columns: Record<string, unknown>; also?: unknown[] }; permission: Record<string, unknown> };
+  d.store.columns.faxNumber = 'fax_number';
+  d.store.also = [{ table: 'events', key: 'content_id', columns: { heldAt: { column: 'kaisai_at', type: 'datetime' } } }];
+  d.store.columns.title = { column: 'title; drop table users', type: 'text' };
+  const got = messages([f]);
+  for (const re of [/store.columns: field "faxNumber" is not in the schema/, /store.also\[0\].columns: field "heldAt" is not in the schema/, /\/store\/columns\/title/]) t.ok(got.some((m) => re.test(m)), `${re}`);
+  const g = clone(formFile('notification-reg'));
+  delete (g.data as { store: { columns: Record<string, unknown> } }).store.columns.contentsCategoryId;
+  t.ok(messages([g]).some((m) => /permission.byField "contentsCategoryId" needs a column/.test(m)), 'a per-category form keeps its records within their category');
+});
