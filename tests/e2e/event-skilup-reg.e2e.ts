@@ -110,6 +110,10 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   t.same(await errorLines(admin), expected, 'every rule message, one per line');
   t.equal(await eventField(admin, 'kanriTag').inputValue(), '冬季,説明会', 'what was typed stays');
   t.ok(await errorBox(admin).isVisible(), 'the view is at the messages');
+  const marked = async (name: string) => (await admin.locator(`[data-field="${name}"]`).first().getByText('必須', { exact: true }).count()) === 1;
+  t.ok(await marked('kensakuTagList'), 'the search tags are marked 必須 (at least one)');
+  t.ok(await marked('mailMessage'), 'the mail text is marked 必須');
+  t.notOk(await marked('completeAddMessage'), 'the completion message is optional');
   await fullShot(admin, 'event-reg-empty-submit');
 
   // The event date copies to the entry deadline; today is not after the server date.
@@ -152,6 +156,18 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   t.ok(tag && (await admin.getByText(tag, { exact: true }).count()) > 0, `the search tag ${tag} came back`);
   t.equal(await eventField(admin, 'contentsId').innerText().catch(() => ''), contentsId, 'the id is shown');
   await fullShot(admin, 'event-reg-update');
+
+  // The preview is the agent's event detail (before its posting starts): date, deadline, entry box.
+  await admin.getByRole('button', { name: 'プレビュー' }).click();
+  const preview = admin.getByRole('dialog', { name: 'イベント更新（プレビュー）' });
+  await t.resolves(preview.getByRole('heading', { name: title }).waitFor(), 'the preview shows the event');
+  const entry = preview.getByRole('region', { name: '開催日時・お申し込み' });
+  const dotted = (d: string) => d.slice(0, 10).replaceAll('-', '.');
+  t.match(await entry.innerText(), new RegExp(`${dotted(held)}（.）\\s*14:00[\\s\\S]*${dotted(deadline)}（.）\\s*17:00`), 'the event date and the deadline');
+  t.ok(await preview.getByRole('button', { name: 'お申し込み', exact: true }).isDisabled(), 'the entry button as the agent sees it, disabled');
+  await fullShot(admin, 'event-reg-preview');
+  await preview.getByRole('button', { name: '閉じる' }).last().click();
+  await preview.waitFor({ state: 'hidden' });
 
   // Posted from the next day: the agent finds it on the event list once the day has come.
   const agentPage0 = await agent();
