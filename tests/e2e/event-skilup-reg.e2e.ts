@@ -225,6 +225,25 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await admin.waitForFunction((v) => (document.querySelector('#f-event-reg__kaisaiDate') as HTMLInputElement | null)?.value === v, moved);
   t.pass('the moved date is saved after CNF_0008');
 
+  // コピーして新規 on the event detail: the copy form has no id, the source's fields, and saves anew.
+  await admin.goto(`${portal.url}/skilup-event-detail/categoryId/7/contentsId/${contentsId}`);
+  await admin.getByRole('link', { name: 'コピーして新規' }).click();
+  await admin.waitForURL(/editMode=2/);
+  await admin.getByRole('heading', { name: 'イベント登録' }).waitFor();
+  await admin.waitForFunction(() => (document.querySelector('#f-event-reg__title') as HTMLInputElement | null)?.value !== '');
+  t.equal(await eventField(admin, 'title').inputValue(), updated, 'the copy starts from the source');
+  t.equal(await eventField(admin, 'mailMessage').inputValue(), mailText, 'with its mail text');
+  await eventField(admin, 'title').fill('E2E 新製品複合機 体験説明会（名古屋会場）');
+  await admin.getByRole('button', { name: '登録', exact: true }).click();
+  await answer(admin, formatMessage('CNF_0001', ['イベント', '登録']));
+  await answer(admin, formatMessage('INF_0001', ['イベント', '登録']));
+  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await admin.waitForURL((url) => url.searchParams.get('editMode') === '1' && url.searchParams.get('contentsId') !== contentsId);
+  await t.resolves(admin.getByRole('heading', { name: 'イベント更新' }).waitFor(), 'the copy is another event');
+  await admin.goto(`${portal.url}/event-touroku?categoryId=7&contentsId=${contentsId}&editMode=1`);
+  await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
+  await admin.waitForFunction(() => (document.querySelector('#f-event-reg__title') as HTMLInputElement | null)?.value !== '');
+
   // Deleting asks CNF_0007; cancelled, the event stays; confirmed, it is gone.
   await admin.getByRole('button', { name: '削除', exact: true }).click();
   await answer(admin, formatMessage('CNF_0007'), 'キャンセル');
