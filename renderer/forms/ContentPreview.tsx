@@ -1,24 +1,39 @@
-// The preview of a registration form (action `preview`, editMode 9): the agent's content page of
-// the saved content in preview mode (spec 001 section 4) — no breadcrumb, no favourite, nothing
-// recorded — drawn by the same view agents get, from the same call.
+// The preview of a registration form (action `preview`, editMode 9): the agent's page of the saved
+// content in preview mode (spec 001 section 4) — no breadcrumb, no favourite, nothing recorded —
+// drawn by the same view agents get, from the same call. An event previews as its event detail
+// (spec 002 section 2.4: usable in preview mode), so the date, deadline and entry box show too.
 import { errorMessageText } from '../api/client';
+import type { ContentDetail } from '../components/content-wire';
 import { useRemote } from '../components/use-remote';
 import { CONTENT_DETAIL_ERROR_POLICY, loadContentDetail } from '../screens/contents/calls';
 import { ContentDetailView } from '../screens/contents/ContentDetailView';
+import { loadEventDetail, type EventDetail } from '../screens/events/calls';
+import { EventEntryBox } from '../screens/events/EventEntryBox';
 import styles from './FormLayout.module.css';
 
-interface Props {
+export interface PreviewTarget {
   categoryId: string;
   contentsId: string;
+  /** The agent page to draw: the content page or the event detail. */
+  page: 'content' | 'event';
+}
+
+interface Props extends PreviewTarget {
   screenName: string;
   /** In a dialog: its 閉じる button. */
   onClose?: () => void;
 }
 
-export function ContentPreview({ categoryId, contentsId, screenName, onClose }: Props) {
+const noop = () => undefined;
+
+export function ContentPreview({ categoryId, contentsId, page, screenName, onClose }: Props) {
   const remote = useRemote(
-    `${categoryId}/${contentsId}`,
-    (signal) => loadContentDetail(categoryId, contentsId, signal),
+    `${page}|${categoryId}/${contentsId}`,
+    async (signal): Promise<{ detail: ContentDetail; event: EventDetail | null }> => {
+      if (page !== 'event') return { detail: await loadContentDetail(categoryId, contentsId, signal), event: null };
+      const event = await loadEventDetail(categoryId, contentsId, true, signal);
+      return { detail: event, event };
+    },
     (error) => errorMessageText(error, CONTENT_DETAIL_ERROR_POLICY),
   );
   if (remote.status === 'failed') {
@@ -36,5 +51,8 @@ export function ContentPreview({ categoryId, contentsId, screenName, onClose }: 
       </div>
     );
   }
-  return <ContentDetailView detail={remote.data} screenName={screenName} preview onClose={onClose} />;
+  const { detail, event } = remote.data;
+  // The entry box in preview: its buttons are shown as the agent would see them, and disabled.
+  const extra = event ? <EventEntryBox detail={event} screenName={screenName} preview onChanged={noop} /> : undefined;
+  return <ContentDetailView detail={detail} screenName={screenName} preview onClose={onClose} extra={extra} />;
 }

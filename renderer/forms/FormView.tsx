@@ -30,7 +30,7 @@ import { ensureValidSession } from '../components/session-check';
 import { useRemote } from '../components/use-remote';
 import { useRouteHandle } from '../app/route-handle';
 import { resultOf, runCall } from './calls';
-import { ContentPreview } from './ContentPreview';
+import { ContentPreview, type PreviewTarget } from './ContentPreview';
 import { ruleContext, type FormAction, type MessageRef } from './definitions';
 import { ErrorList } from './ErrorList';
 import { evaluate, interpolatePath, messageArgs, type Scope } from './expressions';
@@ -169,12 +169,12 @@ function resultsOfError(error: unknown): RuleResult[] | null {
 }
 
 /** A text of the definition's content preview (its expressions evaluated). */
-function previewTarget(action: FormAction | undefined, s: Scope): { categoryId: string; contentsId: string } | null {
+function previewTarget(action: FormAction | undefined, s: Scope): PreviewTarget | null {
   if (!action?.content) return null;
   const categoryId = evaluate(action.content.categoryId, s);
   const contentsId = evaluate(action.content.contentsId, s);
   if (categoryId === undefined || categoryId === null || contentsId === undefined || contentsId === null || contentsId === '') return null;
-  return { categoryId: String(categoryId), contentsId: String(contentsId) };
+  return { categoryId: String(categoryId), contentsId: String(contentsId), page: action.content.page ?? 'content' };
 }
 
 function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, formId }: LoadedProps) {
@@ -196,7 +196,7 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
   );
   const { processing, run } = useProcessing();
   const { lines, scrollRequest } = useFormMessages(store);
-  const [previewing, setPreviewing] = useState<{ categoryId: string; contentsId: string } | null>(null);
+  const [previewing, setPreviewing] = useState<PreviewTarget | null>(null);
   const actions = definition.actions ?? {};
 
   useLayoutEffect(() => onTitle?.(title), [onTitle, title]);

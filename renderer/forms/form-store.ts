@@ -40,7 +40,7 @@ export class FormStore {
   readonly rules: RuleSet;
   readonly context: RuleContext;
   readonly data: Record<string, unknown>;
-  /** Fields a rule without condition requires (the 必須 mark). */
+  /** Fields a rule without condition requires (the 必須 mark): `required`, and `atLeastOne` over one list (search tags). */
   readonly requiredFields: ReadonlySet<string>;
 
   private record: FormRecord;
@@ -62,7 +62,12 @@ export class FormStore {
     this.data = init.data ?? {};
     this.record = init.record;
     this.requiredFields = new Set(
-      init.rules.rules.filter((r) => r.rule === 'required' && !r.when).map((r) => (r as { field: string }).field),
+      init.rules.rules.flatMap((r) => {
+        if (r.when) return [];
+        if (r.rule === 'required') return [(r as { field: string }).field];
+        const list = r.rule === 'atLeastOne' ? (r as { field?: string }).field : undefined;
+        return list ? [list] : [];
+      }),
     );
   }
 

@@ -84,6 +84,8 @@ export interface ActionGuard {
 export interface PreviewSpec {
   categoryId: string;
   contentsId: string;
+  /** Which agent page: the content page (default) or the event detail with its date and entry box. */
+  page?: 'content' | 'event';
 }
 
 export interface FormAction {

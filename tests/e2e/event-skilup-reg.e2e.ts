@@ -1,26 +1,35 @@
-// The event and skill-up registration forms in Chromium (spec 001 "Event registration", spec 002
-// section 2.5): the browser half of their behaviour — the event date copied to the entry deadline,
-// ERR_0035 for an event date that is not after the server date, CNF_0008 / CNF_0007 when the
-// event has applicants (checkEventApplied), the phases of the chosen skill-up name, the record at
-// the top of the save body. The form definitions come from the real API; the /api/EventReg/* and
-// /api/SkilupReg/* calls are answered here in the spec's shapes, and every body the form sends
-// is kept and checked.
+// The event and skill-up registration forms (spec 001 "Event registration", sections 4, 5, 7;
+// spec 002 sections 2.5, 4, 5, 7) clicked through in Chromium as a provider administrator would,
+// against the real API: the empty submit shows every catalogue message one per line; the event
+// date copies to the entry deadline and must be after today (ERR_0035); a real event is
+// registered (CNF_0005 "no" → update mode), found by an agent on the event list from the next
+// day, updated, applied to, and then updating asks CNF_0008 and deleting CNF_0007
+// (checkEventApplied); a skill-up video with its program and phase is on the agent's hub at once
+// and comes back whole in update mode.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import t from 'tap';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { SKILUP_SEED } from '../../seeds/skilup-events';
+import { dismissAllPopups, launchBrowser, newPage, signIn, startPortal, tokyoMorning, type Portal } from './harness';
 
 let portal: Portal;
+let tmpDir: string;
 const browserPromise = launchBrowser();
 
 t.before(async () => {
   portal = await startPortal();
+  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-event-skilup-e2e-'));
 });
 t.teardown(async () => {
   await (await browserPromise).close();
   await portal.close();
+  await fs.rm(tmpDir, { recursive: true, force: true });
 });
 
+/** Answers the dialog that shows `text` with `button` (OK or キャンセル) and waits for it to close. */
 async function answer(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK') {
   const dialog = page.getByRole('alertdialog');
   await dialog.getByText(text, { exact: true }).waitFor();
@@ -29,93 +38,65 @@ async function answer(page: Page, text: string, button: 'OK' | 'キャンセル'
 }
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
+const eventField = (page: Page, name: string) => page.locator(`#f-event-reg__${name}`);
+const skilupField = (page: Page, name: string) => page.locator(`#f-skilup-reg__${name}`);
+const errorLines = async (page: Page) => (await errorBox(page).innerText()).split('\n').filter(Boolean);
 
-/** Tomorrow and today in Tokyo, yyyy-MM-dd (the portal's clock starts today at 10:00). */
+/** A Tokyo calendar day `offset` days from the portal's clock, yyyy-MM-dd. */
 function tokyoDay(offset: number): string {
   return new Date(portal.clock.now().getTime() + 9 * 3600_000 + offset * 86400_000).toISOString().slice(0, 10);
 }
 
-const tags = [
-  { tagId: 1, tagName: '研修', categoryId: 7, categoryName: 'イベント', isChecked: false },
-  { tagId: 2, tagName: 'セミナー', categoryId: 7, categoryName: 'イベント', isChecked: false },
-];
-
-function initialData(categoryName: string) {
-  return {
-    categoryName,
-    subCategoryList: [{ subCategoryId: '71', subCategoryName: '商品説明会' }],
-    agSegmentList: [{ agSegmentCode: '1', agSegmentName: '首都圏代理店' }],
-    kensakuTagList: tags,
-    keisaiKikanStart: tokyoDay(0),
-    keisaiKikanEnd: '9999-12-31',
-    lastUpdate: tokyoDay(0),
-    defaultMailMessage: 'お申し込みありがとうございます。当日は受付でお名前をお伝えください。',
-    maxFileSize: 10 * 1024 * 1024,
-    thumbNailList: [],
-    serverDate: tokyoDay(0),
-    skilupNameList: [
-      { skilupId: '1', skilupName: '提案営業の基本' },
-      { skilupId: '2', skilupName: '複合機の商談' },
-    ],
-    phaseList: [
-      { phaseId: '11', phaseName: 'フェーズ1 準備', skilupId: '1' },
-      { phaseId: '12', phaseName: 'フェーズ2 提案', skilupId: '1' },
-      { phaseId: '21', phaseName: 'フェーズ1 ヒアリング', skilupId: '2' },
-    ],
-  };
+/** The whole page, for a person to look at beside the spec (test-results/screens, not committed). */
+async function fullShot(page: Page, name: string) {
+  const file = path.resolve('test-results', 'screens', `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(`# screenshot ${file}`);
 }
 
-const savedEvent = {
-  contentsId: '501',
-  contentsCategoryId: '7',
-  kaisaiDate: '2099-01-20T14:00',
-  registrationEndDate: '2099-01-15T17:00',
-  lastUpdate: '2099-01-01',
-  title: '新製品説明会（東京会場）',
-  subCategoryId: '71',
-  hyojiTaisho: '0',
-  body: '<p>新製品の説明会を開催します。</p>',
-  contentsLinkList: [],
-  kensakuTagList: tags.map((tag) => ({ ...tag, isChecked: tag.tagId === 1 })),
-  mailMessage: 'お申し込みありがとうございます。',
-};
-
-/** Answers the calls of one area; `applied` is what checkEventApplied says. Returns the bodies sent, by call. */
-async function serve(page: Page, area: 'EventReg' | 'SkilupReg', state: { applied: boolean }) {
-  const sent: Record<string, Record<string, unknown>[]> = {};
-  await page.route(`**/api/${area}/**`, async (route: Route) => {
-    const name = new URL(route.request().url()).pathname.split('/').pop()!;
-    const body = JSON.parse(route.request().postData() || '{}') as Record<string, unknown>;
-    (sent[name] ??= []).push(body);
-    const json: Record<string, unknown> =
-      name === 'getInitialDisplayData'
-        ? { initialDisplayData: initialData(area === 'EventReg' ? 'イベント' : 'スキルアップ') }
-        : name === 'getContents'
-          ? { contents: savedEvent }
-          : name === 'checkEventApplied'
-            ? { isEventApplied: state.applied }
-            : name === 'RegContents'
-              ? { contentsId: '502' }
-              : {};
-    await route.fulfill({ json });
-  });
-  return sent;
-}
-
-t.test('the event form: date rules, entry deadline, applicants', async (t) => {
+async function signedIn(loginId: string, password: string) {
   const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+  await signIn(portal, page, loginId, password);
   await dismissAllPopups(page);
-  const state = { applied: false };
-  const sent = await serve(page, 'EventReg', state);
+  return page;
+}
+const provider = () => signedIn('demo-provider', 'Provider#Demo2026');
+const agent = () => signedIn('demo-agent', 'Agent#Demo20261');
 
-  await page.goto(`${portal.url}/event-touroku?categoryId=7`);
-  await page.getByRole('button', { name: '登録', exact: true }).waitFor();
-  t.same(sent.getInitialDisplayData?.[0] && { categoryId: sent.getInitialDisplayData[0].categoryId, contentsCategoryId: sent.getInitialDisplayData[0].contentsCategoryId }, { categoryId: '7', contentsCategoryId: '7' }, 'initial data for the category of the URL');
-  await t.resolves(page.getByText('イベントの掲載開始日は、登録日の翌日となります。').waitFor(), 'the note of the spec');
-  t.equal(await page.locator('#f-event-reg__mailMessage').inputValue(), initialData('').defaultMailMessage, 'the default mail message');
+async function pickFirstTag(page: Page) {
+  await page.getByRole('button', { name: '検索タグを選択' }).click();
+  const dialog = page.getByRole('dialog', { name: '検索タグを選択' });
+  const first = dialog.getByRole('checkbox').first();
+  const name = (await first.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '')).trim();
+  await first.check();
+  await dialog.getByRole('button', { name: '決定' }).click();
+  return name;
+}
 
-  await page.getByRole('button', { name: '登録', exact: true }).click();
+async function typeBody(page: Page, text: string) {
+  const editor = page.getByRole('textbox', { name: '本文', exact: true });
+  await editor.click();
+  await editor.pressSequentially(text);
+}
+
+t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 and CNF_0007; delete', async (t) => {
+  t.teardown(() => portal.clock.set(tokyoMorning()));
+  let admin = await provider();
+  await admin.goto(`${portal.url}/kanrisya-top`);
+  await admin.getByRole('link', { name: 'イベント登録 ›', exact: true }).click();
+  await admin.waitForURL(/\/event-touroku\?categoryId=7$/);
+  await t.resolves(admin.getByRole('heading', { name: 'イベント登録' }).waitFor(), 'the title carries the category name');
+  await t.resolves(admin.getByText('イベントの掲載開始日は、登録日の翌日となります。').waitFor(), 'the note of the spec');
+  t.match(await eventField(admin, 'mailMessage').inputValue(), /お申し込みいただき/, 'the default mail text from the server');
+  t.equal(await admin.getByRole('button', { name: '削除', exact: true }).count(), 0, 'no delete in new mode');
+  t.equal(await admin.getByRole('button', { name: 'プレビュー' }).count(), 0, 'no preview in new mode');
+  t.equal(await admin.getByRole('textbox', { name: /掲載期間/ }).count(), 0, 'no posting period on the event form');
+  t.equal(await admin.getByLabel('スキルアップ名').count(), 0, 'no skill-up fields on the event form');
+
+  // Empty submit (the mail text emptied too): every message of the rules, one per line.
+  await eventField(admin, 'mailMessage').fill('');
+  await eventField(admin, 'kanriTag').fill('冬季,説明会');
+  await admin.getByRole('button', { name: '登録', exact: true }).click();
   const expected = [
     formatMessage('ERR_0001', ['開催日時']),
     formatMessage('ERR_0001', ['申込締切日時']),
@@ -123,86 +104,242 @@ t.test('the event form: date rules, entry deadline, applicants', async (t) => {
     formatMessage('ERR_0003', ['サブカテゴリ']),
     formatMessage('ERR_0001', ['本文']),
     formatMessage('ERR_0003', ['検索タグ']),
+    formatMessage('ERR_0001', ['申込メール本文']),
   ];
-  await errorBox(page).getByText(expected[0]).waitFor();
-  t.same((await errorBox(page).innerText()).split('\n').filter(Boolean), expected, 'every message of the event rules, one per line');
-  await screenshot(page, 'event-reg-empty-submit');
+  await errorBox(admin).getByText(expected[0]).waitFor();
+  t.same(await errorLines(admin), expected, 'every rule message, one per line');
+  t.equal(await eventField(admin, 'kanriTag').inputValue(), '冬季,説明会', 'what was typed stays');
+  t.ok(await errorBox(admin).isVisible(), 'the view is at the messages');
+  const marked = async (name: string) => (await admin.locator(`[data-field="${name}"]`).first().getByText('必須', { exact: true }).count()) === 1;
+  t.ok(await marked('kensakuTagList'), 'the search tags are marked 必須 (at least one)');
+  t.ok(await marked('mailMessage'), 'the mail text is marked 必須');
+  t.notOk(await marked('completeAddMessage'), 'the completion message is optional');
+  await fullShot(admin, 'event-reg-empty-submit');
 
   // The event date copies to the entry deadline; today is not after the server date.
-  await page.locator('#f-event-reg__kaisaiDate').fill(`${tokyoDay(0)}T15:00`);
-  await page.locator('#f-event-reg__kaisaiDate').blur();
-  t.equal(await page.locator('#f-event-reg__registrationEndDate').inputValue(), `${tokyoDay(0)}T15:00`, 'the deadline follows the event date');
-  await t.resolves(page.getByText(formatMessage('ERR_0035')).first().waitFor(), 'ERR_0035 for today');
-  await page.locator('#f-event-reg__kaisaiDate').fill(`${tokyoDay(1)}T15:00`);
-  await page.locator('#f-event-reg__kaisaiDate').blur();
-  await t.resolves(page.getByText(formatMessage('ERR_0035')).first().waitFor({ state: 'detached' }), 'tomorrow is accepted');
+  await eventField(admin, 'kaisaiDate').fill(`${tokyoDay(0)}T18:00`);
+  await eventField(admin, 'kaisaiDate').blur();
+  t.equal(await eventField(admin, 'registrationEndDate').inputValue(), `${tokyoDay(0)}T18:00`, 'the deadline follows the event date');
+  await admin.getByRole('button', { name: '登録', exact: true }).click();
+  await errorBox(admin).getByText(formatMessage('ERR_0035')).waitFor();
+  t.ok((await errorLines(admin)).includes(formatMessage('ERR_0035')), 'ERR_0035 for a date that is today');
+  t.notOk((await errorLines(admin)).includes(formatMessage('ERR_0001', ['開催日時'])), 'the date itself is given');
 
-  // Update of an event with applicants: CNF_0008; cancelled, nothing is saved.
-  await page.goto(`${portal.url}/event-touroku?categoryId=7&contentsId=501&editMode=1`);
-  await page.getByRole('heading', { name: 'イベント更新' }).waitFor();
-  t.same(sent.getContents?.at(-1)?.contentsId, '501', 'getContents by the id of the URL');
-  state.applied = true;
-  await page.getByRole('button', { name: '更新', exact: true }).click();
-  await answer(page, formatMessage('CNF_0008'), 'キャンセル');
-  t.notOk(sent.UpdateContents, 'no update after cancelling CNF_0008');
-  await page.getByRole('button', { name: '削除', exact: true }).click();
-  await answer(page, formatMessage('CNF_0007'), 'キャンセル');
-  t.notOk(sent.DeleteContents, 'no delete after cancelling CNF_0007');
-  t.same(sent.checkEventApplied?.map((b) => b.contentsId), ['501', '501'], 'checkEventApplied before each');
+  // A real event, held in a week; the deadline set two days before.
+  const title = 'E2E 新製品複合機 体験説明会（大阪会場）';
+  const held = `${tokyoDay(7)}T14:00`;
+  const deadline = `${tokyoDay(5)}T17:00`;
+  const mailText = 'お申し込みありがとうございます。当日は受付で名刺を1枚お渡しください。';
+  const completeText = '駐車場はございませんので公共交通機関でお越しください。';
+  await eventField(admin, 'kaisaiDate').fill(held);
+  await eventField(admin, 'kaisaiDate').blur();
+  await eventField(admin, 'registrationEndDate').fill(deadline);
+  await eventField(admin, 'subCategoryId').selectOption({ index: 1 });
+  await eventField(admin, 'title').fill(title);
+  await typeBody(admin, '新製品の複合機を実際に操作いただける体験説明会を開催します。');
+  const tag = await pickFirstTag(admin);
+  await eventField(admin, 'completeAddMessage').fill(completeText);
+  await eventField(admin, 'mailMessage').fill(mailText);
+  await admin.getByRole('button', { name: '登録', exact: true }).click();
+  await answer(admin, formatMessage('CNF_0001', ['イベント', '登録']));
+  await answer(admin, formatMessage('INF_0001', ['イベント', '登録']));
+  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await admin.waitForURL(/contentsId=\d+&editMode=1/);
+  const contentsId = new URL(admin.url()).searchParams.get('contentsId')!;
+  await t.resolves(admin.getByRole('heading', { name: 'イベント更新' }).waitFor(), 'update mode on the new id');
+  t.equal(await eventField(admin, 'title').inputValue(), title, 'the saved record is loaded');
+  t.equal(await eventField(admin, 'kaisaiDate').inputValue(), held, 'the event date came back');
+  t.equal(await eventField(admin, 'registrationEndDate').inputValue(), deadline, 'the deadline came back');
+  t.equal(await eventField(admin, 'mailMessage').inputValue(), mailText, 'the mail text came back');
+  t.equal(await eventField(admin, 'completeAddMessage').inputValue(), completeText, 'the completion message came back');
+  t.equal(await eventField(admin, 'kanriTag').inputValue(), '冬季,説明会', 'the admin tags came back');
+  t.ok(tag && (await admin.getByText(tag, { exact: true }).count()) > 0, `the search tag ${tag} came back`);
+  t.equal(await eventField(admin, 'contentsId').innerText().catch(() => ''), contentsId, 'the id is shown');
+  await fullShot(admin, 'event-reg-update');
 
-  // Without applicants the usual confirmation, then the record at the top of the body.
-  state.applied = false;
-  await page.getByRole('button', { name: '更新', exact: true }).click();
-  await answer(page, formatMessage('CNF_0001', ['イベント', '更新']));
-  await answer(page, formatMessage('INF_0001', ['イベント', '更新']));
-  const update = sent.UpdateContents?.[0] ?? {};
-  t.match(update, { contentsId: '501', title: savedEvent.title, kaisaiDate: savedEvent.kaisaiDate, registrationEndDate: savedEvent.registrationEndDate, systemKbn: '01', agCode: 'P0000001' }, 'the whole record with the caller ids');
-  await screenshot(page, 'event-reg-update');
+  // The preview is the agent's event detail (before its posting starts): date, deadline, entry box.
+  await admin.getByRole('button', { name: 'プレビュー' }).click();
+  const preview = admin.getByRole('dialog', { name: 'イベント更新（プレビュー）' });
+  await t.resolves(preview.getByRole('heading', { name: title }).waitFor(), 'the preview shows the event');
+  const entry = preview.getByRole('region', { name: '開催日時・お申し込み' });
+  const dotted = (d: string) => d.slice(0, 10).replaceAll('-', '.');
+  t.match(await entry.innerText(), new RegExp(`${dotted(held)}（.）\\s*14:00[\\s\\S]*${dotted(deadline)}（.）\\s*17:00`), 'the event date and the deadline');
+  t.ok(await preview.getByRole('button', { name: 'お申し込み', exact: true }).isDisabled(), 'the entry button as the agent sees it, disabled');
+  await fullShot(admin, 'event-reg-preview');
+  await preview.getByRole('button', { name: '閉じる' }).last().click();
+  await preview.waitFor({ state: 'hidden' });
 
-  // Delete without applicants: CNF_0004, then a new form.
-  await page.getByRole('button', { name: '削除', exact: true }).click();
-  await answer(page, formatMessage('CNF_0004'));
-  await answer(page, formatMessage('INF_0001', ['イベント', '削除']));
-  await page.waitForURL(/\/event-touroku\?categoryId=7$/);
-  t.same(sent.DeleteContents?.[0]?.contentsId, '501', 'DeleteContents {contentsId}');
+  // Posted from the next day: the agent finds it on the event list once the day has come.
+  const agentPage0 = await agent();
+  await agentPage0.goto(`${portal.url}/skilup-event-list`);
+  await agentPage0.getByRole('tabpanel').waitFor();
+  t.equal(await agentPage0.getByRole('tabpanel').getByText(title).count(), 0, 'not posted on the day it is registered');
+  await agentPage0.context().close();
+  portal.clock.set(new Date(`${tokyoDay(1)}T10:00:00+09:00`));
+  const member = await agent();
+  await member.goto(`${portal.url}/skilup-event-list`);
+  await t.resolves(member.getByRole('tabpanel').getByText(title).waitFor(), 'the agent finds it the next day');
+
+  // Update (a day has passed: a new sign-in); no applicants yet, so the usual confirmation.
+  await admin.context().close();
+  admin = await provider();
+  await admin.goto(`${portal.url}/event-touroku?categoryId=7&contentsId=${contentsId}&editMode=1`);
+  await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
+  const updated = 'E2E 新製品複合機 体験説明会（大阪会場・増席）';
+  await eventField(admin, 'title').fill(updated);
+  await admin.getByRole('button', { name: '更新', exact: true }).click();
+  await answer(admin, formatMessage('CNF_0001', ['イベント', '更新']));
+  await answer(admin, formatMessage('INF_0001', ['イベント', '更新']));
+  await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
+  t.equal(await eventField(admin, 'title').inputValue(), updated, 'reloaded after update');
+  await member.goto(`${portal.url}/skilup-event-list`);
+  await t.resolves(member.getByRole('tabpanel').getByText(updated).waitFor(), 'the agent sees the new title');
+
+  // The agent applies on the detail page: the completion message and the mail text of the form.
+  await member.getByRole('tabpanel').getByText(updated).click();
+  await member.waitForURL(new RegExp(`/skilup-event-detail/categoryId/7/contentsId/${contentsId}$`));
+  await member.getByRole('button', { name: 'お申し込み', exact: true }).click();
+  const applied = member.getByRole('dialog', { name: 'イベントのお申し込みを受付ました' });
+  await t.resolves(applied.getByText(completeText).waitFor(), 'the completion message of the form');
+  await applied.getByRole('button', { name: '閉じる' }).last().click();
+  await member.getByText('お申し込み済みです。').waitFor();
+  t.match(portal.smtp.latestTo('demo-agent@portal.example.jp')?.text ?? '', mailText, 'the mail carries the mail text of the form');
+
+  // With an applicant: updating asks CNF_0008 (cancel keeps the saved record, OK saves).
+  await eventField(admin, 'title').fill(`${updated}（取り消す変更）`);
+  await admin.getByRole('button', { name: '更新', exact: true }).click();
+  await answer(admin, formatMessage('CNF_0008'), 'キャンセル');
+  await admin.reload();
+  await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
+  await admin.waitForFunction(() => (document.querySelector('#f-event-reg__title') as HTMLInputElement | null)?.value !== '');
+  t.equal(await eventField(admin, 'title').inputValue(), updated, 'nothing saved after cancelling CNF_0008');
+  const moved = `${tokyoDay(8)}T14:00`;
+  await eventField(admin, 'kaisaiDate').fill(moved);
+  await eventField(admin, 'kaisaiDate').blur();
+  t.equal(await eventField(admin, 'registrationEndDate').inputValue(), moved, 'the deadline follows in update mode too');
+  await eventField(admin, 'registrationEndDate').fill(`${tokyoDay(6)}T17:00`);
+  await admin.getByRole('button', { name: '更新', exact: true }).click();
+  await answer(admin, formatMessage('CNF_0008'));
+  await answer(admin, formatMessage('INF_0001', ['イベント', '更新']));
+  await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
+  await admin.waitForFunction((v) => (document.querySelector('#f-event-reg__kaisaiDate') as HTMLInputElement | null)?.value === v, moved);
+  t.pass('the moved date is saved after CNF_0008');
+
+  // コピーして新規 on the event detail: the copy form has no id, the source's fields, and saves anew.
+  await admin.goto(`${portal.url}/skilup-event-detail/categoryId/7/contentsId/${contentsId}`);
+  await admin.getByRole('link', { name: 'コピーして新規' }).click();
+  await admin.waitForURL(/editMode=2/);
+  await admin.getByRole('heading', { name: 'イベント登録' }).waitFor();
+  await admin.waitForFunction(() => (document.querySelector('#f-event-reg__title') as HTMLInputElement | null)?.value !== '');
+  t.equal(await eventField(admin, 'title').inputValue(), updated, 'the copy starts from the source');
+  t.equal(await eventField(admin, 'mailMessage').inputValue(), mailText, 'with its mail text');
+  await eventField(admin, 'title').fill('E2E 新製品複合機 体験説明会（名古屋会場）');
+  await admin.getByRole('button', { name: '登録', exact: true }).click();
+  await answer(admin, formatMessage('CNF_0001', ['イベント', '登録']));
+  await answer(admin, formatMessage('INF_0001', ['イベント', '登録']));
+  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await admin.waitForURL((url) => url.searchParams.get('editMode') === '1' && url.searchParams.get('contentsId') !== contentsId);
+  await t.resolves(admin.getByRole('heading', { name: 'イベント更新' }).waitFor(), 'the copy is another event');
+  await admin.goto(`${portal.url}/event-touroku?categoryId=7&contentsId=${contentsId}&editMode=1`);
+  await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
+  await admin.waitForFunction(() => (document.querySelector('#f-event-reg__title') as HTMLInputElement | null)?.value !== '');
+
+  // Deleting asks CNF_0007; cancelled, the event stays; confirmed, it is gone.
+  await admin.getByRole('button', { name: '削除', exact: true }).click();
+  await answer(admin, formatMessage('CNF_0007'), 'キャンセル');
+  await member.goto(`${portal.url}/skilup-event-detail/categoryId/7/contentsId/${contentsId}`);
+  await t.resolves(member.getByText('お申し込み済みです。').waitFor(), 'still there after cancelling CNF_0007');
+  await admin.getByRole('button', { name: '削除', exact: true }).click();
+  await answer(admin, formatMessage('CNF_0007'));
+  await answer(admin, formatMessage('INF_0001', ['イベント', '削除']));
+  await admin.waitForURL(/\/event-touroku\?categoryId=7$/);
+  await t.resolves(admin.getByRole('heading', { name: 'イベント登録' }).waitFor(), 'new mode after delete');
+  t.equal(await eventField(admin, 'title').inputValue(), '', 'a blank form');
+  await member.goto(`${portal.url}/skilup-event-list`);
+  await member.getByRole('tabpanel').waitFor();
+  await member.getByRole('heading', { name: /お申し込み済みのイベント/ }).waitFor();
+  t.equal(await member.getByText(updated).count(), 0, 'gone from the agent lists');
+  await member.context().close();
+  await admin.context().close();
 });
 
-t.test('the skill-up form: a skill-up name loads its phases', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
-  await dismissAllPopups(page);
-  const sent = await serve(page, 'SkilupReg', { applied: false });
-  await page.goto(`${portal.url}/skilup-touroku?categoryId=6`);
-  await page.getByRole('button', { name: '登録', exact: true }).waitFor();
-  t.equal(await page.getByRole('heading').first().innerText(), 'スキルアップ登録');
-  const name = page.locator('#f-skilup-reg__skilupId');
-  const phase = page.locator('#f-skilup-reg__phaseId');
+t.test('a skill-up video: program and phase, on the hub at once, back whole in update mode', async (t) => {
+  const admin = await provider();
+  await admin.goto(`${portal.url}/skilup-touroku?categoryId=6`);
+  await admin.getByRole('button', { name: '登録', exact: true }).waitFor();
+  await t.resolves(admin.getByRole('heading', { name: 'スキルアップ登録' }).waitFor(), 'スキルアップ登録');
+  const program = skilupField(admin, 'skilupId');
+  const phase = skilupField(admin, 'phaseId');
   t.ok(await phase.isDisabled(), 'no phase before a skill-up name');
-  await name.selectOption({ label: '複合機の商談' });
-  t.same(await phase.locator('option').allTextContents(), ['選択してください', 'フェーズ1 ヒアリング'], 'only its phases');
-  await phase.selectOption({ label: 'フェーズ1 ヒアリング' });
-  await name.selectOption({ label: '提案営業の基本' });
-  t.equal(await phase.inputValue(), '', 'another skill-up name clears the phase');
-  t.same(await phase.locator('option').allTextContents(), ['選択してください', 'フェーズ1 準備', 'フェーズ2 提案']);
-  await page.getByRole('button', { name: '登録', exact: true }).click();
-  await t.resolves(errorBox(page).getByText(formatMessage('ERR_0003', ['フェーズ'])).waitFor(), 'the phase is required');
-  await screenshot(page, 'skilup-reg-phases');
+  t.same(await program.locator('option').allTextContents(), ['選択してください', SKILUP_SEED.videoProgram], 'the programs of the video category only');
 
-  // A full record reaches RegContents; CNF_0005 "no" → update mode on the created id.
-  await phase.selectOption({ label: 'フェーズ2 提案' });
-  await page.locator('#f-skilup-reg__subCategoryId').selectOption({ index: 1 });
-  await page.locator('#f-skilup-reg__title').fill('提案書の組み立て方（動画）');
-  await page.getByRole('textbox', { name: '本文' }).click();
-  await page.getByRole('textbox', { name: '本文' }).pressSequentially('お客さまの課題から提案書を組み立てる手順を解説します。');
-  await page.getByRole('button', { name: '検索タグを選択' }).click();
-  await page.getByRole('dialog', { name: '検索タグを選択' }).getByRole('checkbox').first().check();
-  await page.getByRole('dialog', { name: '検索タグを選択' }).getByRole('button', { name: '決定' }).click();
-  await page.getByRole('button', { name: '登録', exact: true }).click();
-  await answer(page, formatMessage('CNF_0001', ['スキルアップ', '登録']));
-  await answer(page, formatMessage('INF_0001', ['スキルアップ', '登録']));
-  await answer(page, formatMessage('CNF_0005'), 'キャンセル');
-  await page.waitForURL(/contentsId=502&editMode=1/);
-  await page.getByRole('heading', { name: 'スキルアップ更新' }).waitFor();
-  t.match(sent.RegContents?.[0], { skilupId: '1', phaseId: '12', contentsCategoryId: '6', title: '提案書の組み立て方（動画）' }, 'the skill-up and phase are saved');
-  t.same(sent.getContents?.at(-1), { agCode: 'P0000001', userId: sent.getContents?.at(-1)?.userId, categoryId: '6', contentsId: '502', contentsCategoryId: '6', systemKbn: '01' }, 'getContents {categoryId, contentsId, contentsCategoryId}');
+  // Empty submit: every message, one per line (the posting period and last update are preset).
+  await admin.getByRole('button', { name: '登録', exact: true }).click();
+  const expected = [
+    formatMessage('ERR_0003', ['サブカテゴリ']),
+    formatMessage('ERR_0001', ['タイトル']),
+    formatMessage('ERR_0001', ['本文']),
+    formatMessage('ERR_0003', ['検索タグ']),
+    formatMessage('ERR_0003', ['スキルアップ名']),
+    formatMessage('ERR_0003', ['フェーズ']),
+  ];
+  await errorBox(admin).getByText(expected[0]).waitFor();
+  t.same(await errorLines(admin), expected, 'every rule message, one per line');
+  await fullShot(admin, 'skilup-reg-empty-submit');
+
+  await program.selectOption({ label: SKILUP_SEED.videoProgram });
+  t.notOk(await phase.isDisabled(), 'a program enables the phase');
+  t.same(await phase.locator('option').allTextContents(), ['選択してください', ...SKILUP_SEED.videoPhases], 'only the phases of that program');
+  await phase.selectOption({ label: SKILUP_SEED.videoPhases[2] });
+  await program.selectOption({ index: 0 });
+  t.equal(await phase.inputValue(), '', 'no program clears the phase');
+  t.ok(await phase.isDisabled(), 'and disables it again');
+  await program.selectOption({ label: SKILUP_SEED.videoProgram });
+  await phase.selectOption({ label: SKILUP_SEED.videoPhases[2] });
+
+  // A video content with its file.
+  const title = 'E2E 決裁者に響く提案書の組み立て方';
+  const mp4 = path.join(tmpDir, '提案書の組み立て方.mp4');
+  await fs.writeFile(mp4, Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom0000isomiso2'), Buffer.alloc(50_000)]));
+  await skilupField(admin, 'subCategoryId').selectOption({ index: 1 });
+  const subCategory = (await skilupField(admin, 'subCategoryId').locator('option:checked').innerText()).trim();
+  await skilupField(admin, 'title').fill(title);
+  await typeBody(admin, 'お客さまの課題から決裁者に響く提案書を組み立てる手順を解説します。');
+  await skilupField(admin, 'contentsVideoList').setInputFiles(mp4);
+  await admin.getByRole('button', { name: `${path.basename(mp4)} を削除` }).waitFor();
+  await skilupField(admin, 'contentsVideoFileExp').fill('約12分の講義動画です');
+  const tag = await pickFirstTag(admin);
+  await fullShot(admin, 'skilup-reg-filled');
+  await admin.getByRole('button', { name: '登録', exact: true }).click();
+  await answer(admin, formatMessage('CNF_0001', ['スキルアップ', '登録']));
+  await answer(admin, formatMessage('INF_0001', ['スキルアップ', '登録']));
+  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await admin.waitForURL(/contentsId=\d+&editMode=1/);
+  const contentsId = new URL(admin.url()).searchParams.get('contentsId')!;
+  await admin.getByRole('heading', { name: 'スキルアップ更新' }).waitFor();
+
+  // The agent sees it on the hub at once, among the new videos, in its phase.
+  const member = await agent();
+  await member.goto(`${portal.url}/skilup-video-list`);
+  const newest = member.getByRole('list', { name: '新着動画' });
+  await t.resolves(newest.getByText(title).waitFor(), 'among the new videos at once');
+  t.equal(await newest.locator(`[data-contents-id="${contentsId}"]`).getByText(SKILUP_SEED.videoPhases[2]).count(), 1, 'with its phase');
+  await member.context().close();
+
+  // Update mode brings every field back.
+  await admin.goto(`${portal.url}/skilup-touroku?categoryId=6&contentsId=${contentsId}&editMode=1`);
+  await admin.getByRole('heading', { name: 'スキルアップ更新' }).waitFor();
+  await admin.waitForFunction(() => (document.querySelector('#f-skilup-reg__title') as HTMLInputElement | null)?.value !== '');
+  t.equal(await skilupField(admin, 'title').inputValue(), title, 'title');
+  t.equal((await skilupField(admin, 'subCategoryId').locator('option:checked').innerText()).trim(), subCategory, 'sub-category');
+  t.equal((await program.locator('option:checked').innerText()).trim(), SKILUP_SEED.videoProgram, 'skill-up name');
+  t.equal((await phase.locator('option:checked').innerText()).trim(), SKILUP_SEED.videoPhases[2], 'phase');
+  t.notOk(await phase.isDisabled(), 'the phase can be changed');
+  t.match(await admin.getByRole('textbox', { name: '本文', exact: true }).innerText(), /決裁者に響く提案書/, 'body');
+  await t.resolves(admin.getByText(path.basename(mp4)).waitFor(), 'the video file');
+  t.equal(await skilupField(admin, 'contentsVideoFileExp').inputValue(), '約12分の講義動画です', 'the video explanation');
+  t.ok(tag && (await admin.getByText(tag, { exact: true }).count()) > 0, `the search tag ${tag}`);
+  t.equal(await skilupField(admin, 'keisaiKikanStart').inputValue(), tokyoDay(0), 'the posting start preset to today');
+  await fullShot(admin, 'skilup-reg-update');
+  await admin.context().close();
 });
