@@ -17,11 +17,13 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tar (the tests' migrated template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string | null }; // null: in memory
+  | { kind: 'pglite'; dataDir: string | null; /** A tar from dumpDataDir to start from instead of an empty cluster. */ loadDataDir?: Blob }; // null: in memory
 
 export interface OpenOptions {
   /** Told when a pooled connection breaks (the server restarted or went away); default: one line on stderr. */
@@ -76,6 +78,7 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
   try {
     const pgl = await PGlite.create(target.dataDir ? path.join(target.dataDir, 'pgdata') : undefined, {
       extensions: { pg_trgm },
+      loadDataDir: target.loadDataDir,
       parsers: {
         [OID_INT8]: (v: string) => Number(v),
         [OID_DATE]: (v: string) => v,
@@ -89,6 +92,7 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
         await db.destroy();
         release();
       },
+      dumpDataDir: () => pgl.dumpDataDir('none'),
     };
   } catch (err) {
     release();

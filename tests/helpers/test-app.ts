@@ -11,6 +11,7 @@ import { loadConfig } from '../../api/config';
 import { localDiskStorage, type FileStorage } from '../../api/files/storage';
 import type { AuthLimits } from '../../api/routes/auth/limits';
 import { seedIfEmpty } from '../../seeds/index';
+import { buildSeedFiles, writeSeedFiles } from '../../seeds/demo-files';
 import { demoAccounts } from '../../seeds/platform';
 import { oneTimeCodeIn, startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { openTestDatabase } from './test-db';
@@ -57,11 +58,17 @@ export function cookiesOf(res: LightMyRequestResponse): Record<string, string> {
 export async function createTestApp(
   opts: { now?: Date; operatingHours?: string; authLimits?: Partial<AuthLimits>; /** A migrated database of the test's own (closed with the app). */ database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
-  const handle = opts.database ?? (await openTestDatabase());
   const clock = new TestClock(opts.now ?? DEFAULT_NOW);
+  const today = tokyoDate(clock.now());
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-files-'));
   const storage = localDiskStorage(filesDir);
-  await seedIfEmpty(handle.db, { storage, today: tokyoDate(clock.now()) });
+  if (opts.database) {
+    await seedIfEmpty(opts.database.db, { storage, today });
+  } else {
+    // The rows come with the seeded template; the files they point to are written here.
+    await writeSeedFiles(storage, buildSeedFiles());
+  }
+  const handle = opts.database ?? (await openTestDatabase({ seed: { today } }));
   const smtp = await startSmtpCapture();
   const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: '/tmp/portal-test-unused', PUBLIC_URL: 'http://portal.test' });
   const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage });
