@@ -82,7 +82,7 @@ async function openPgliteClone(key: string, opts: TestDatabaseOptions): Promise<
       await fresh.close();
     }
   });
-  return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: new Blob([tar]) });
+  return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: new Blob([new Uint8Array(tar.buffer as ArrayBuffer, tar.byteOffset, tar.byteLength)]) });
 }
 
 /** The template file, built by this process under an exclusive lock file if nobody has yet. */
