@@ -3,6 +3,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteError } from './errors/RouteError';
 import { guardLoader } from './guard';
+import { isLazyScreen } from './lazy-screen';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
 import { BootScreen, RootLayout } from './layout/RootLayout';
 import type { RouteHandle } from './route-handle';
@@ -15,7 +16,8 @@ function toRouteObject(route: AppRoute): RouteObject {
   const Screen = route.screen;
   return {
     path: route.path,
-    element: <Screen />,
+    // A lazy screen's code loads as the route's lazy part, at the same time as the guard runs.
+    ...(isLazyScreen(Screen) ? { lazy: async () => ({ Component: await Screen.load() }) } : { element: <Screen /> }),
     handle,
     ...(route.access === 'guarded' ? { loader: guardLoader } : {}),
   };

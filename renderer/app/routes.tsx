@@ -2,6 +2,8 @@
 // kept as data: path, screen, public or guarded, administrator screen, Japanese screen name (the
 // operation log uses it). Later issues replace PendingPage per route.
 import type { ComponentType } from 'react';
+// Screens other than the sign-in and notice pages load when first visited (lazy-screen.tsx).
+import { lazyScreen } from './lazy-screen';
 import { AboutPage } from '../screens/public/AboutPage';
 import { ErrorPage } from '../screens/public/ErrorPage';
 import { LogoutPage } from '../screens/public/LogoutPage';
@@ -9,27 +11,27 @@ import { OutOfOperationPage } from '../screens/public/OutOfOperationPage';
 import { TemporaryPage } from '../screens/public/TemporaryPage';
 import { LoginOtpPage } from '../screens/auth/LoginOtpPage';
 import { LoginPage } from '../screens/auth/LoginPage';
-import { PasswordResetPage } from '../screens/auth/PasswordResetPage';
-import { PasswordUpdatePage } from '../screens/auth/PasswordUpdatePage';
+const PasswordResetPage = lazyScreen(() => import('../screens/auth/PasswordResetPage'), 'PasswordResetPage');
+const PasswordUpdatePage = lazyScreen(() => import('../screens/auth/PasswordUpdatePage'), 'PasswordUpdatePage');
 import { NotFoundPage } from '../screens/pending/NotFoundPage';
 import { PendingPage } from '../screens/pending/PendingPage';
-import { AgSegmentPage } from '../screens/kanri/AgSegmentPage';
-import { AgUserMaintenancePage } from '../screens/kanri/AgUserMaintenancePage';
-import { AgUserRegPage } from '../screens/kanri/AgUserRegPage';
-import { KanriTopPage } from '../screens/kanri/KanriTopPage';
-import { EventRegPage } from '../screens/content-reg/EventRegPage';
-import { NotificationRegPage } from '../screens/content-reg/NotificationRegPage';
-import { SkilupRegPage } from '../screens/content-reg/SkilupRegPage';
-import { CategoryListPage } from '../screens/contents/CategoryListPage';
-import { ContentDetailPage } from '../screens/contents/ContentDetailPage';
-import { PortalTopPage } from '../screens/portal/PortalTopPage';
-import { SiteSearchPage } from '../screens/search/SiteSearchPage';
-import { EventDetailPage } from '../screens/events/EventDetailPage';
-import { EventListPage } from '../screens/events/EventListPage';
-import { SkilupVideoListPage } from '../screens/skilup/SkilupVideoListPage';
-import { ToranomakiPage } from '../screens/skilup/ToranomakiPage';
-import { IncentiveScreen } from '../screens/incentive/LazyIncentivePage';
-import { IncentiveImportPage } from '../screens/kanri/IncentiveImportPage';
+const AgSegmentPage = lazyScreen(() => import('../screens/kanri/AgSegmentPage'), 'AgSegmentPage');
+const AgUserMaintenancePage = lazyScreen(() => import('../screens/kanri/AgUserMaintenancePage'), 'AgUserMaintenancePage');
+const AgUserRegPage = lazyScreen(() => import('../screens/kanri/AgUserRegPage'), 'AgUserRegPage');
+const KanriTopPage = lazyScreen(() => import('../screens/kanri/KanriTopPage'), 'KanriTopPage');
+const EventRegPage = lazyScreen(() => import('../screens/content-reg/EventRegPage'), 'EventRegPage');
+const NotificationRegPage = lazyScreen(() => import('../screens/content-reg/NotificationRegPage'), 'NotificationRegPage');
+const SkilupRegPage = lazyScreen(() => import('../screens/content-reg/SkilupRegPage'), 'SkilupRegPage');
+const CategoryListPage = lazyScreen(() => import('../screens/contents/CategoryListPage'), 'CategoryListPage');
+const ContentDetailPage = lazyScreen(() => import('../screens/contents/ContentDetailPage'), 'ContentDetailPage');
+const PortalTopPage = lazyScreen(() => import('../screens/portal/PortalTopPage'), 'PortalTopPage');
+const SiteSearchPage = lazyScreen(() => import('../screens/search/SiteSearchPage'), 'SiteSearchPage');
+const EventDetailPage = lazyScreen(() => import('../screens/events/EventDetailPage'), 'EventDetailPage');
+const EventListPage = lazyScreen(() => import('../screens/events/EventListPage'), 'EventListPage');
+const SkilupVideoListPage = lazyScreen(() => import('../screens/skilup/SkilupVideoListPage'), 'SkilupVideoListPage');
+const ToranomakiPage = lazyScreen(() => import('../screens/skilup/ToranomakiPage'), 'ToranomakiPage');
+const IncentiveScreen = lazyScreen(() => import('../screens/incentive/LazyIncentivePage'), 'IncentiveScreen');
+const IncentiveImportPage = lazyScreen(() => import('../screens/kanri/IncentiveImportPage'), 'IncentiveImportPage');
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
