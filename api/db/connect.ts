@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { ChangeFeed, CHANGE_CHANNEL, registerChangeFeed, type Listen } from '../cache/change-feed';
 import { PGliteDialect } from './pglite-dialect';
 import { lockDataDir } from './data-dir-lock';
 import type { Database } from './schema';
@@ -16,6 +17,8 @@ const OID_DATE = 1082;
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** Which watched rows changed, heard by LISTEN (api/cache/change-feed.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tar (the tests' migrated template). */
   dumpDataDir?(): Promise<Blob>;
@@ -66,12 +69,14 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
       if (--open === 0) allClosed();
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const changes = await startChangeFeed(db, listenOnServer(target.url, onConnectionError));
     const close = async () => {
+      await changes.close();
       const closed = open > 0 ? new Promise<void>((resolve) => (allClosed = resolve)) : Promise.resolve();
       await db.destroy();
       await closed;
     };
-    return { db, kind: 'postgres', close };
+    return { db, kind: 'postgres', changes, close };
   }
 
   const release = target.dataDir ? lockDataDir(target.dataDir) : () => {};
@@ -85,10 +90,19 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
       },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pgl) });
+    // One connection in this process: a notification is handed over when the query that
+    // committed it returns, so the feed is never behind and never down.
+    const changes = await startChangeFeed(db, async (onMessage, onState) => {
+      const unlisten = await pgl.listen(CHANGE_CHANNEL, onMessage);
+      onState(true);
+      return () => unlisten();
+    });
     return {
       db,
       kind: 'pglite',
+      changes,
       close: async () => {
+        await changes.close();
         await db.destroy();
         release();
       },
@@ -98,4 +112,63 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
     release();
     throw err;
   }
+}
+
+async function startChangeFeed(db: Kysely<Database>, listen: Listen): Promise<ChangeFeed> {
+  const feed = new ChangeFeed(db as unknown as Kysely<never>);
+  await feed.start(listen);
+  registerChangeFeed(db, feed);
+  return feed;
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it
+ * breaks, the feed is down (nothing cached) until a new connection listens again; retried
+ * every second. A server that is away at start leaves the feed down, not the portal.
+ */
+function listenOnServer(url: string, onConnectionError: (err: Error) => void): Listen {
+  return async (onMessage, onState) => {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | null = null;
+    const connect = async () => {
+      retry = null;
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      const lost = (err?: Error) => {
+        if (client !== c) return;
+        client = null;
+        onState(false);
+        if (err) onConnectionError(err);
+        c.end().catch(() => {});
+        if (!stopped) retry = setTimeout(() => void connect(), 1000);
+      };
+      c.on('error', (err) => lost(err));
+      c.on('end', () => lost());
+      c.on('notification', (msg) => {
+        if (msg.channel === CHANGE_CHANNEL && msg.payload !== undefined) onMessage(msg.payload);
+      });
+      try {
+        await c.connect();
+        await c.query(`listen ${CHANGE_CHANNEL}`);
+      } catch {
+        c.end().catch(() => {});
+        if (!stopped) retry = setTimeout(() => void connect(), 1000);
+        return;
+      }
+      if (stopped) {
+        await c.end().catch(() => {});
+        return;
+      }
+      client = c;
+      onState(true);
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      if (c) await c.end().catch(() => {});
+    };
+  };
 }

@@ -17,6 +17,7 @@ import { extensionOf } from '../../schemas/rules/kinds-file';
 import { patternSegments } from '../../schemas/rules/paths';
 import type { FormDefinition } from '../../schemas/meta/types';
 import type { Caller } from '../authority/caller';
+import { settleChanges } from '../cache/change-feed';
 import type { Database } from '../db/schema';
 import { formFailures, invalid } from '../forms/enforce';
 import { formOf } from '../forms/registry';
@@ -178,5 +179,7 @@ export async function saveWithUploads<T>(app: FastifyInstance, caller: Caller, w
     throw err;
   }
   for (const id of used) await app.uploads.remove(id);
+  // The saver's next call sees the save, also in what the API keeps in memory.
+  await settleChanges(app.db);
   return result;
 }

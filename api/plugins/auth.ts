@@ -3,18 +3,46 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Caller } from '../authority/caller';
-import { readSessionToken } from '../authority/session-token';
+import { readSessionToken, type TokenClaims } from '../authority/session-token';
+import { changeFeedOf } from '../cache/change-feed';
+import { namedCache, type CacheSpec } from '../cache/tagged-cache';
+import type { Database } from '../db/schema';
 import { problem } from '../http/problems';
 
 const USER_ID_FIELDS = ['userId', 'parsedUserId', 'pseudoUserId', 'userid'];
 const AG_CODE_FIELDS = ['agCode', 'parsedAgCode', 'pseudoAgCode', 'agcode'];
 const DAIHYO_FIELDS = ['daihyoCode'];
 
+/** Live sessions' callers, by token claims (a few hundred bytes each). */
+export const CALLER_CACHE: CacheSpec = { name: 'callers', max: 20_000, ttlMs: 5 * 60_000 };
+
+/**
+ * The caller a token stands for: its session must be live and its user (and the user it acts
+ * as) still there. Checked against the database, or against what the change feed says has not
+ * changed since: a revoked session, a changed or deleted user or agent drops the entry at once
+ * (api/cache/change-feed.ts), so revocation stays immediate without a query per call.
+ */
 export async function resolveCaller(app: FastifyInstance, token: string): Promise<Caller | null> {
   const claims = readSessionToken(app, token);
   if (!claims) return null;
-  const row = await app.db
+  const feed = changeFeedOf(app.db);
+  if (!feed) return loadCaller(app.db, claims);
+  const cache = namedCache<Caller | null>(feed, CALLER_CACHE);
+  const key = [claims.sid, claims.sub, claims.ag, claims.pu ?? '', claims.pa ?? ''].join('|');
+  const caller = await cache.get(key, async () => {
+    const value = await loadCaller(app.db, claims);
+    // A refusal is not kept: it costs no more than the query, and nothing can make it stale.
+    const tags = value ? [`sessions:${claims.sid}`, `users:${claims.sub}`, `agents:${claims.ag}`, ...(claims.pu ? [`users:${claims.pu}`] : []), ...(claims.pa ? [`agents:${claims.pa}`] : [])] : null;
+    return { value, tags };
+  });
+  // Each request gets its own copy: nothing a route does to it reaches the next one.
+  return caller && { ...caller, pseudo: caller.pseudo && { ...caller.pseudo } };
+}
+
+async function loadCaller(db: Kysely<Database>, claims: TokenClaims): Promise<Caller | null> {
+  const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.user_id', 's.user_id')
     .innerJoin('agents as a', 'a.ag_code', 'u.ag_code')
@@ -38,7 +66,7 @@ export async function resolveCaller(app: FastifyInstance, token: string): Promis
   if (claims.pu || claims.pa) {
     // Acting as another agent is for provider administrators only; a stale claim ends the session.
     if (!(caller.isAdmin && caller.isProvider) || !claims.pu || !claims.pa) return null;
-    const pseudo = await app.db
+    const pseudo = await db
       .selectFrom('users as u')
       .innerJoin('agents as a', 'a.ag_code', 'u.ag_code')
       .select(['u.user_id', 'u.ag_code', 'a.ag_name', 'a.daihyo_code', 'a.invoice_no', 'u.role_id', 'u.is_admin', 'u.is_provider'])

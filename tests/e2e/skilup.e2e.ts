@@ -3,13 +3,12 @@
 // applies to an event and cancels it (and applies again), and after the event's date finds it in
 // the attendance history; a provider administrator finds their own application in the history by
 // switching the business date. Screenshots go to test-results/screens.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { addDays } from '../../seeds/seed-utils';
 import { formatMessage } from '../../schemas/messages/format';
 import { tokyoDate } from '../../api/clock';
+import { expectNoA11yViolations } from './a11y';
 import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, tokyoMorning, type Portal } from './harness';
 
 let portal: Portal;
@@ -26,19 +25,6 @@ t.teardown(async () => {
 const OPEN_EVENT = '新商品説明会（東京会場）のご案内（第1回）';
 const CLOSED_EVENT = '新商品説明会（広島会場）のご案内（第7回）';
 const FIRST_VIDEO = '新人営業研修 第1回「オフィス用品業界の基礎知識」';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core violations of the page (WCAG 2.1 A/AA rules), as "rule: target" lines. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the portal's Content-Security-Policy forbids inline scripts.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
-  });
-}
 
 async function okAlert(page: Page, text: string) {
   const dialog = page.getByRole('alertdialog');
@@ -69,7 +55,7 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   t.ok((await page.getByRole('list', { name: 'STEP2 商品知識' }).getByRole('listitem').count()) > 3, 'a phase expands');
   t.equal(await page.locator('a[aria-label$="を編集"]').count(), 0, 'no edit icons for an agent');
   await screenshot(page, 'skilup-hub');
-  t.same(await accessibilityProblems(page), [], 'the hub has no serious accessibility problems');
+  await expectNoA11yViolations(t, page, 'hub');
 
   // Watch a video and mark it watched on its detail page.
   await page.getByRole('list', { name: 'STEP1 新人基礎' }).getByRole('link', { name: /第1回/ }).click();
@@ -121,12 +107,12 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   await page.getByRole('button', { name: /第2章/ }).getByText('視聴済み').waitFor();
   t.pass('the chapter stays watched after a reload');
   await screenshot(page, 'playbook');
-  t.same(await accessibilityProblems(page), [], 'the playbook has no serious accessibility problems');
+  await expectNoA11yViolations(t, page, 'playbook');
 
   // Events: apply, cancel, apply again; the modals and the mail.
   await openEvent(page, OPEN_EVENT);
   await page.getByText(/\d{4}\.\d{2}\.\d{2}（[日月火水木金土]） 14:00〜16:00/).waitFor();
-  t.same(await accessibilityProblems(page), [], 'the event detail has no serious accessibility problems');
+  await expectNoA11yViolations(t, page, 'event detail');
   const mails = portal.smtp.mails.length;
   await page.getByRole('button', { name: 'お申し込み', exact: true }).click();
   const applied = page.getByRole('dialog', { name: 'イベントのお申し込みを受付ました' });
@@ -147,7 +133,7 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   await page.goto(`${portal.url}/skilup-event-list`);
   await t.resolves(page.getByRole('list', { name: 'お申し込み済みのイベント' }).getByText(OPEN_EVENT).waitFor(), 'listed among applied events');
   await screenshot(page, 'event-list');
-  t.same(await accessibilityProblems(page), [], 'the event list has no serious accessibility problems');
+  await expectNoA11yViolations(t, page, 'event list');
 
   await openEvent(page, CLOSED_EVENT);
   await t.resolves(page.getByText('お申し込み受付を終了いたしました。').waitFor(), 'a closed event says so');

@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../api/app';
 import type { DatabaseHandle } from '../../api/db/connect';
 import { tokyoDate } from '../../api/clock';
@@ -72,7 +72,17 @@ export async function createTestApp(
   const smtp = await startSmtpCapture();
   const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: '/tmp/portal-test-unused', PUBLIC_URL: 'http://portal.test' });
   const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage });
+  // Tests change rows straight through `db` (another connection, like an operator's SQL or
+  // another instance): on PostgreSQL the change reaches the caches by NOTIFY a moment later,
+  // so each request first waits for what was committed before it. PGlite hands it over at once.
   await app.ready();
+  if (handle.kind === 'postgres') {
+    const inject = app.inject.bind(app) as (o: InjectOptions) => Promise<LightMyRequestResponse>;
+    (app as { inject: unknown }).inject = async (o: InjectOptions) => {
+      await handle.changes.settle();
+      return inject(o);
+    };
+  }
 
   const post: TestApp['post'] = (url, body, o = {}) =>
     app.inject({

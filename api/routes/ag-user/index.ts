@@ -11,6 +11,7 @@ import { validateForm, type RuleResult } from '../../../schemas/rules/engine';
 import { recordAudit } from '../../audit/record';
 import { effectiveIds, isProviderAdmin, type Caller } from '../../authority/caller';
 import { can } from '../../authority/permissions';
+import { settleChanges } from '../../cache/change-feed';
 import { mayManage } from '../../forms/hooks/agent-user';
 import { invalid, serverRuleContext } from '../../forms/enforce';
 import { problem } from '../../http/problems';
@@ -147,6 +148,7 @@ export default async function agUserRoutes(fastify: FastifyInstance) {
           await recordAudit(trx, { caller, action: 'delete', entity: 'agent_user', entityId: u.userId, before: auditView(u), at: now });
         }
       });
+      await settleChanges(app.db);
       return {};
     },
   );

@@ -10,6 +10,7 @@ import { Body, EmptyResponse, SystemKbn } from '../../http/wire';
 import { burnPasswordCheck, verifyPassword } from '../../security/password';
 import { newId, newOneTimeCode, sha256 } from '../../security/tokens';
 import { signSessionToken } from '../../authority/session-token';
+import { settleChanges } from '../../cache/change-feed';
 import { OperationType, recordOperation } from '../../logs/operation-log';
 import { oneTimeCodeMail } from '../../mail/templates';
 import { countAttempts, recordAttempt } from './limits';
@@ -156,6 +157,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     const caller = request.caller!;
     const now = app.clock.now();
     await repo.revokeSession(app.db, caller.sessionId, now, 'logout');
+    await settleChanges(app.db); // the token is refused from the next call on
     await recordOperation(app.db, {
       source: 'server',
       userId: caller.userId,

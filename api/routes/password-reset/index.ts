@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { validateResetRequestForm } from '../../../schemas/rules/auth-forms';
 import { validateNewPassword } from '../../../schemas/rules/password';
+import { settleChanges } from '../../cache/change-feed';
 import { problem } from '../../http/problems';
 import { Body, EmptyResponse } from '../../http/wire';
 import { OperationType, recordOperation } from '../../logs/operation-log';
@@ -88,6 +89,7 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
       if (!(await repo.consumeTokenAndSetPassword(app.db, tokenHash, user.user_id, await hashPassword(newPassword), now))) {
         throw problem.unauthorized('ERR_USER005');
       }
+      await settleChanges(app.db); // the user's other sessions are refused from now on
       await recordOperation(app.db, { source: 'server', userId: user.user_id, agCode: user.ag_code, actionTime: now, operationType: OperationType.updatePassword, controlName: 'PasswordUpdate', ip: request.ip });
       return {};
     },

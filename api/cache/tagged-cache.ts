@@ -1,0 +1,103 @@
+// Values kept in memory until the change feed says a row they were built from changed. Each
+// entry names its sources as tags in the feed's form ("users:0000000003", "categories:*"); a
+// message with that tag drops it. A value loaded while any message arrived is returned but not
+// kept (it may predate the change), and nothing is kept while the feed is not live.
+import { RESET, type ChangeFeed } from './change-feed';
+
+export interface TaggedCacheOptions {
+  /** Entries kept at most; the oldest go first. */
+  max: number;
+  /** A safety net only: entries are reloaded after this even when no change was heard. */
+  ttlMs: number;
+}
+
+interface Entry<V> {
+  value: V;
+  tags: readonly string[];
+  storedAt: number;
+}
+
+export class TaggedCache<V> {
+  private entries = new Map<string, Entry<V>>();
+  private byTag = new Map<string, Set<string>>();
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly opts: TaggedCacheOptions,
+  ) {
+    feed.subscribe((change) => (change === RESET ? this.clear() : this.dropTag(change)));
+  }
+
+  /** The kept value, else `load()`'s, kept under its tags (`tags: null`: not kept). */
+  async get(key: string, load: () => Promise<{ value: V; tags: readonly string[] | null }>): Promise<V> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && this.feed.isLive() && now - hit.storedAt < this.opts.ttlMs) {
+      this.hits++;
+      return hit.value;
+    }
+    this.misses++;
+    const before = this.feed.version;
+    const { value, tags } = await load();
+    if (tags && this.feed.isLive() && this.feed.version === before) this.store(key, { value, tags, storedAt: now });
+    return value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.byTag.clear();
+  }
+
+  private store(key: string, entry: Entry<V>): void {
+    this.drop(key);
+    if (this.entries.size >= this.opts.max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.drop(oldest);
+    }
+    this.entries.set(key, entry);
+    for (const tag of entry.tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  private dropTag(tag: string): void {
+    const keys = this.byTag.get(tag);
+    if (!keys) return;
+    for (const key of [...keys]) this.drop(key);
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys && keys.size === 0) this.byTag.delete(tag);
+    }
+  }
+}
+
+/** A cache the API keeps, declared once where it is used. */
+export interface CacheSpec extends TaggedCacheOptions {
+  name: string;
+}
+
+// One cache of each spec per feed (so per database), made on first use.
+const byFeed = new WeakMap<ChangeFeed, Map<CacheSpec, TaggedCache<unknown>>>();
+
+export function namedCache<V>(feed: ChangeFeed, spec: CacheSpec): TaggedCache<V> {
+  let caches = byFeed.get(feed);
+  if (!caches) byFeed.set(feed, (caches = new Map()));
+  let cache = caches.get(spec);
+  if (!cache) caches.set(spec, (cache = new TaggedCache<unknown>(feed, spec)));
+  return cache as TaggedCache<V>;
+}

@@ -1,0 +1,153 @@
+// What the API keeps in memory (api/cache): sessions and role permissions are answered without
+// a query per call, and every change still takes effect on the next call — a logout, a password
+// reset, a deleted user, a permission changed by hand in SQL, a role changed through the user
+// form — on this instance at once and on another instance by NOTIFY (PostgreSQL).
+import { sql } from 'kysely';
+import t from 'tap';
+import { ChangeFeed, RESET } from '../../api/cache/change-feed';
+import { namedCache, TaggedCache } from '../../api/cache/tagged-cache';
+import { openDatabase } from '../../api/db/connect';
+import { CALLER_CACHE } from '../../api/plugins/auth';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const status = async (h: TestApp, token: string) => (await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' }, { token })).statusCode;
+const flag = async (h: TestApp, token: string, categoryId: number) =>
+  ((await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' }, { token })).json().userParmition as Array<{ categoryId: number; parmitionFlg: string }>).find((p) => p.categoryId === categoryId)?.parmitionFlg;
+
+/** A feed driven by hand: live, with messages delivered when the test says. */
+function manualFeed() {
+  let deliver: (payload: string) => void = () => {};
+  let state: (live: boolean) => void = () => {};
+  const feed = new ChangeFeed(null as never);
+  void feed.start(async (onMessage, onState) => {
+    deliver = onMessage;
+    state = onState;
+    onState(true);
+    return async () => {};
+  });
+  return { feed, send: (p: string) => deliver(p), setLive: (live: boolean) => state(live) };
+}
+
+t.test('a tagged cache keeps a value until a change names one of its tags', async (t) => {
+  const { feed, send, setLive } = manualFeed();
+  const cache = new TaggedCache<string>(feed, { max: 2, ttlMs: 60_000 });
+  let loads = 0;
+  const load = (value: string, tags: string[] | null) => async () => ({ value: `${value}${++loads}`, tags });
+  t.equal(await cache.get('a', load('a', ['users:1', 'agents:A'])), 'a1');
+  t.equal(await cache.get('a', load('a', ['users:1'])), 'a1', 'kept');
+  send('users:2');
+  t.equal(await cache.get('a', load('a', ['users:1'])), 'a1', 'another row changed: still kept');
+  send('agents:A');
+  t.equal(await cache.get('a', load('a', ['users:1'])), 'a2', 'one of its rows changed: loaded again');
+  t.equal(await cache.get('n', load('n', null)), 'n3');
+  t.equal(await cache.get('n', load('n', null)), 'n4', 'tags null: never kept');
+
+  // A change heard while the value was being read: the value is answered but not kept.
+  const racing = cache.get('r', async () => {
+    send('users:9');
+    return { value: 'stale', tags: ['users:1'] };
+  });
+  t.equal(await racing, 'stale');
+  t.equal(await cache.get('r', load('r', ['users:1'])), 'r5', 'loaded again after the race');
+
+  t.equal(cache.size, 2, 'at most max entries');
+  setLive(false);
+  t.equal(cache.size, 0, 'feed down: everything dropped');
+  t.equal(await cache.get('x', load('x', ['users:1'])), 'x6');
+  t.equal(await cache.get('x', load('x', ['users:1'])), 'x7', 'nothing kept while the feed is down');
+  setLive(true);
+  t.equal(await cache.get('x', load('x', ['users:1'])), 'x8');
+  t.equal(await cache.get('x', load('x', ['users:1'])), 'x8', 'kept again once live');
+  send(RESET);
+  t.equal(cache.size, 0, 'a reset drops everything');
+});
+
+t.test('the portal', async (t) => {
+  const h = await createTestApp();
+  t.teardown(h.close);
+  const feed = (await import('../../api/cache/change-feed')).changeFeedOf(h.db)!;
+  t.ok(feed.isLive(), 'the database has a live change feed');
+
+  t.test('a signed-in caller is checked without a query per call', async (t) => {
+    const { token } = await h.signIn('demo-agent');
+    const callers = namedCache(feed, CALLER_CACHE);
+    await status(h, token);
+    const before = callers.hits;
+    for (let i = 0; i < 5; i++) t.equal(await status(h, token), 200);
+    t.ok(callers.hits - before >= 5, `five calls, answered from memory (${callers.hits - before} hits)`);
+  });
+
+  t.test('logout: the token is refused on the very next call', async (t) => {
+    const { token } = await h.signIn('demo-agent');
+    t.equal(await status(h, token), 200);
+    t.equal((await h.post('/api/Auth/logout', { systemKbn: '01' }, { token })).statusCode, 200);
+    t.equal(await status(h, token), 401);
+  });
+
+  t.test('a session revoked or a user deleted by hand in SQL', async (t) => {
+    const a = await h.signIn('demo-agent2');
+    t.equal(await status(h, a.token), 200);
+    await h.db.updateTable('sessions').set({ revoked_at: new Date(), revoke_reason: 'operator' }).where('user_id', '=', '0000000004').where('revoked_at', 'is', null).execute();
+    t.equal(await status(h, a.token), 401, 'revoked session');
+
+    const b = await h.signIn('demo-agent2');
+    t.equal(await status(h, b.token), 200);
+    await h.db.updateTable('users').set({ deleted_at: new Date() }).where('user_id', '=', '0000000004').execute();
+    t.teardown(() => h.db.updateTable('users').set({ deleted_at: null }).where('user_id', '=', '0000000004').execute());
+    t.equal(await status(h, b.token), 401, 'deleted user');
+  });
+
+  t.test('a permission changed by hand: the next call sees it', async (t) => {
+    const { token } = await h.signIn('demo-agent');
+    t.equal(await flag(h, token, 2), '1');
+    t.equal(await flag(h, token, 2), '1', 'asked twice (kept in memory)');
+    await h.db.updateTable('role_permissions').set({ parmition_flg: '0' }).where('role_id', '=', '02').where('category_id', '=', 2).execute();
+    t.teardown(() => h.db.updateTable('role_permissions').set({ parmition_flg: '1' }).where('role_id', '=', '02').where('category_id', '=', 2).execute());
+    t.equal(await flag(h, token, 2), '0', 'FAQ withdrawn');
+    await sql`update categories set audience = 'provider' where category_id = 2`.execute(h.db);
+    t.teardown(() => sql`update categories set audience = 'everyone' where category_id = 2`.execute(h.db));
+    await h.db.updateTable('role_permissions').set({ parmition_flg: '1' }).where('role_id', '=', '02').where('category_id', '=', 2).execute();
+    t.equal(await flag(h, token, 2), '0', 'a category narrowed to the provider stays closed to an agent');
+  });
+
+  t.test('a user made administrator through the user form is one at once', async (t) => {
+    const admin = await h.signIn('demo-agadmin');
+    const agent = await h.signIn('demo-agent');
+    const canOpenUsers = async () => (await h.post('/api/AgUser/getAgUserList', { categoryId: 102 }, { token: agent.token })).statusCode;
+    const before = await canOpenUsers();
+    await h.db.updateTable('users').set({ role_id: '01', is_admin: true }).where('user_id', '=', '0000000003').execute();
+    t.teardown(() => h.db.updateTable('users').set({ role_id: '02', is_admin: false }).where('user_id', '=', '0000000003').execute());
+    t.not(await canOpenUsers(), before, `the user list answers differently (${before} → now)`);
+    t.equal(await status(h, admin.token), 200);
+  });
+
+  t.test('the feed down: nothing served from memory, everything still answered', async (t) => {
+    const { token } = await h.signIn('demo-agent');
+    const callers = namedCache(feed, CALLER_CACHE);
+    (feed as unknown as { setLive(live: boolean): void }).setLive(false);
+    t.teardown(() => (feed as unknown as { setLive(live: boolean): void }).setLive(true));
+    const hits = callers.hits;
+    for (let i = 0; i < 3; i++) t.equal(await status(h, token), 200);
+    t.equal(callers.hits, hits, 'no hit while the feed is down');
+    await h.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', '0000000003').where('revoked_at', 'is', null).execute();
+    t.equal(await status(h, token), 401);
+  });
+});
+
+t.test('another instance on the same PostgreSQL database hears the change', { skip: !process.env.DATABASE_URL && 'PostgreSQL only (PGlite is one process)' }, async (t) => {
+  const h = await createTestApp();
+  t.teardown(h.close);
+  const name = (await sql<{ name: string }>`select current_database() as name`.execute(h.db)).rows[0].name;
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const other = await createTestApp({ database: await openDatabase({ kind: 'postgres', url: url.toString() }) });
+  t.teardown(other.close);
+
+  const { token } = await h.signIn('demo-agent');
+  t.equal(await status(other, token), 200, 'the token works on the other instance');
+  t.equal(await status(other, token), 200, '(kept in its memory)');
+  t.equal((await h.post('/api/Auth/logout', { systemKbn: '01' }, { token })).statusCode, 200, 'logout on the first');
+  // The other instance's feed delivers the NOTIFY; wait for it as a request arriving later would.
+  await (await import('../../api/cache/change-feed')).changeFeedOf(other.db)!.settle();
+  t.equal(await status(other, token), 401, 'refused on the other instance too');
+});
