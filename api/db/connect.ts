@@ -20,13 +20,11 @@ export interface DatabaseHandle {
   /** Which watched rows changed, heard by LISTEN (api/cache/change-feed.ts). */
   changes: ChangeFeed;
   close(): Promise<void>;
-  /** PGlite only: the whole data directory as a tar (the tests' migrated template). */
-  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string | null; /** A tar from dumpDataDir to start from instead of an empty cluster. */ loadDataDir?: Blob }; // null: in memory
+  | { kind: 'pglite'; dataDir: string | null }; // null: in memory
 
 export interface OpenOptions {
   /** Told when a pooled connection breaks (the server restarted or went away); default: one line on stderr. */
@@ -83,7 +81,6 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
   try {
     const pgl = await PGlite.create(target.dataDir ? path.join(target.dataDir, 'pgdata') : undefined, {
       extensions: { pg_trgm },
-      loadDataDir: target.loadDataDir,
       parsers: {
         [OID_INT8]: (v: string) => Number(v),
         [OID_DATE]: (v: string) => v,
@@ -106,7 +103,6 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
         await db.destroy();
         release();
       },
-      dumpDataDir: () => pgl.dumpDataDir('none'),
     };
   } catch (err) {
     release();

@@ -2,17 +2,14 @@
 // seeds: PGlite in memory by default, or a new database on the PostgreSQL server of
 // DATABASE_URL (UTF-8 / C.UTF-8, dropped afterwards).
 //
-// Migrating and seeding take seconds per file, and an empty PGlite cluster costs an initdb on
-// top, so both are done once into a template that every test file then copies: on PGlite a
-// tar of the data directory (dumpDataDir / loadDataDir) kept in the system's temporary
-// directory, on PostgreSQL a database `portal_tpl_…` used as `create database … template`.
-// A template is named by a hash of everything that shapes it (migrations, seeds, the API code
-// they call, the schemas, the PGlite version, the seeding day and today's date), so a change
-// to any of them builds a new one; the first process to need it builds it under a lock while
-// the others wait.
+// On PostgreSQL, migrating and seeding are done once into a template database `portal_tpl_…`
+// that every test file copies (`create database … template`). A template is named by a hash of
+// everything that shapes it (migrations, seeds, the API code they call, the schemas, the seeding
+// day and today's date), so a change to any of them builds a new one; the first process to need
+// it builds it under an advisory lock while the others wait. PGlite migrates (and seeds) per file
+// (see openPgliteFresh).
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -27,12 +24,10 @@ export interface TestDatabaseOptions {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCES = ['migrations', 'seeds', 'api', 'schemas'];
-const BUILD_WAIT_MS = 180_000;
 
 export async function openTestDatabase(opts: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
-  const key = templateKey(opts);
   const serverUrl = process.env.DATABASE_URL;
-  return serverUrl ? openPostgresClone(serverUrl, key, opts) : openPgliteClone(key, opts);
+  return serverUrl ? openPostgresClone(serverUrl, templateKey(opts), opts) : openPgliteFresh(opts);
 }
 
 async function prepare(handle: DatabaseHandle, opts: TestDatabaseOptions): Promise<void> {
@@ -67,67 +62,21 @@ function templateKey(opts: TestDatabaseOptions): string {
   return createHash('sha256').update(`${hashSources()}|${seeded}|${today}`).digest('hex').slice(0, 20);
 }
 
-// ---- PGlite: a tar of the data directory ---------------------------------------------------
+// ---- PGlite: a fresh cluster per file ----------------------------------------------------------
+// A clone from a dumped data directory (dumpDataDir / loadDataDir) saves ~4 s of CPU per file,
+// but PGlite 0.5.16 then leaves a timer of its own running after close() that keeps the test's
+// process alive for 35-55 s (docs/performance.md): until that is solved, PGlite migrates (and
+// seeds) in each file.
 
-const templateDir = path.join(os.tmpdir(), 'portal-test-templates');
-
-async function openPgliteClone(key: string, opts: TestDatabaseOptions): Promise<DatabaseHandle> {
-  const file = path.join(templateDir, `${key}.tar`);
-  const tar = await readOrBuild(file, async () => {
-    const fresh = await openDatabase({ kind: 'pglite', dataDir: null });
-    try {
-      await prepare(fresh, opts);
-      return Buffer.from(await (await fresh.dumpDataDir!()).arrayBuffer());
-    } finally {
-      await fresh.close();
-    }
-  });
-  return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: new Blob([new Uint8Array(tar.buffer as ArrayBuffer, tar.byteOffset, tar.byteLength)]) });
-}
-
-/** The template file, built by this process under an exclusive lock file if nobody has yet. */
-async function readOrBuild(file: string, build: () => Promise<Buffer>): Promise<Buffer> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const lock = `${file}.lock`;
-  const deadline = Date.now() + BUILD_WAIT_MS;
-  for (;;) {
-    if (fs.existsSync(file)) return fs.readFileSync(file);
-    let fd: number | undefined;
-    try {
-      fd = fs.openSync(lock, 'wx');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    if (fd !== undefined) {
-      try {
-        const bytes = await build();
-        const partial = `${file}.${process.pid}.partial`;
-        fs.writeFileSync(partial, bytes);
-        fs.renameSync(partial, file); // whole or absent, never half written
-        pruneOldTemplates(file);
-        return bytes;
-      } finally {
-        fs.closeSync(fd);
-        fs.rmSync(lock, { force: true });
-      }
-    }
-    // Another process is building it; a lock older than the wait is left by a killed run.
-    const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-    if (age > BUILD_WAIT_MS) fs.rmSync(lock, { force: true });
-    if (Date.now() > deadline) throw new Error(`test database template ${file} was not built within ${BUILD_WAIT_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+async function openPgliteFresh(opts: TestDatabaseOptions): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+  try {
+    await prepare(handle, opts);
+  } catch (err) {
+    await handle.close();
+    throw err;
   }
-}
-
-/** Templates of other days or sources unused for a day go, so the temporary directory does not fill up. */
-function pruneOldTemplates(keep: string) {
-  const dayAgo = Date.now() - 24 * 3600_000;
-  for (const name of fs.readdirSync(templateDir)) {
-    const p = path.join(templateDir, name);
-    if (p === keep || !name.endsWith('.tar')) continue;
-    const st = fs.statSync(p, { throwIfNoEntry: false });
-    if (st && st.atimeMs < dayAgo && st.mtimeMs < dayAgo) fs.rmSync(p, { force: true });
-  }
+  return handle;
 }
 
 // ---- PostgreSQL: a template database -------------------------------------------------------
