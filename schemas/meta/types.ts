@@ -163,7 +163,9 @@ export interface FormDefinition {
 export interface ListColumn {
   key: string;
   label?: string;
-  kind?: 'text' | 'number' | 'date' | 'datetime' | 'input' | 'select' | 'action' | 'image';
+  kind?: 'text' | 'number' | 'date' | 'datetime' | 'input' | 'select' | 'action' | 'image' | 'dateRange';
+  /** dateRange: the row key of the end date (`key` is the start, and what the column sorts by). */
+  endKey?: string;
   sortable?: boolean;
   defaultDirection?: 'asc' | 'desc';
   maxLength?: number;

@@ -1,5 +1,5 @@
 // The result table of a generic list: selection checkboxes, sortable headers (aria-sort),
-// text / number / date / image cells, inputs for editable columns, row action buttons.
+// text / number / date / date range / image cells, inputs for editable columns, row action buttons.
 import type { ListColumn, ListDefinition } from '../definitions';
 import { formatDate } from '../../app/format';
 import { keyOf, rowClasses, shownRow, type Edits, type Row, type SortState } from './rows';
@@ -46,7 +46,7 @@ function cell(column: ListColumn, value: unknown): string {
 
 function alignOf(column: ListColumn): string {
   const align = column.align ?? (column.kind === 'number' ? 'right' : column.kind === 'select' || column.kind === 'action' ? 'center' : 'left');
-  const nowrap = column.kind === 'date' || column.kind === 'datetime' || column.kind === 'action' || /Date$/.test(column.key) ? ` ${styles.nowrap}` : '';
+  const nowrap = column.kind === 'date' || column.kind === 'datetime' || column.kind === 'dateRange' || column.kind === 'action' || /Date$/.test(column.key) ? ` ${styles.nowrap}` : '';
   return (align === 'right' ? styles.alignRight : align === 'center' ? styles.alignCenter : '') + nowrap;
 }
 
@@ -129,6 +129,9 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                       break;
                     case 'image':
                       content = value ? <img className={styles.cellImage} src={text(value)} alt="" /> : null;
+                      break;
+                    case 'dateRange':
+                      content = `${formatDate(text(value))} 〜 ${formatDate(text(shown[column.endKey ?? '']))}`;
                       break;
                     default:
                       content = cell(column, value);
