@@ -203,7 +203,8 @@ export interface ListDefinition {
   };
   columns: ListColumn[];
   defaultSort?: { column: string; direction: 'asc' | 'desc' };
-  rowStyles?: { when: RowCondition; className: string }[];
+  /** `label`: said to screen readers in the row's first cell when the style applies. */
+  rowStyles?: { when: RowCondition; className: string; label?: string }[];
   rowActions?: Record<string, CallSpec | { to: string }>;
   selection?: { column: string; delete?: CallSpec };
   edit?: { columns: string[]; form?: string; update: CallSpec };
