@@ -87,6 +87,7 @@ t.test('banner maintenance', async (t) => {
     t.ok(msgs(bad).includes('ERR_0005:表示期間From,表示期間To'));
     t.same(msgs(await h.post('/api/BannerReg/createBanner', b({ ...banner, bannerKbn: '09' }), { token: provider })), ['ERR_0003:バナーエリア'], 'an unknown area');
     t.same(msgs(await h.post('/api/BannerReg/createBanner', b({ ...banner, dispDtFrom: '2026-02-30' }), { token: provider })), ['ERR_0020:表示期間From'], 'not a date');
+    for (const url of ['javascript:alert(1)', '//evil.example/', 'news', 'mailto:x@example.jp']) t.same(msgs(await h.post('/api/BannerReg/createBanner', b({ ...banner, bannerUrl: url }), { token: provider })), ['ERR_0020:リンクURL'], `link "${url}"`);
 
     // The upload itself refuses what no screen of the caller takes (api/authority/upload-permissions.ts); the save checks again.
     await t.rejects(tusUpload(h, provider, 'fake.png', sample.pdf(), meta), /ERR_0027/, 'a PDF named .png is refused by the upload');

@@ -46,6 +46,9 @@ export const bannerHook: FormHook = {
   async check(ctx, record, mode, id) {
     const out: RuleResult[] = [];
     if (!isBannerArea(record.bannerKbn)) out.push({ field: 'bannerKbn', messageId: 'ERR_0003', args: ['バナーエリア'] });
+    // The portal links only an http(s) address or an in-app path (SmartLink); anything else would be a dead banner.
+    const url = str(record.bannerUrl).trim();
+    if (url && !/^https?:\/\/[^\s/]+/i.test(url) && !/^\/(?!\/)/.test(url)) out.push({ field: 'bannerUrl', messageId: 'ERR_0020', args: ['リンクURL'] });
     // An image entry without an upload keeps the stored image: only the banner's own, by name.
     const entry = imageEntry(record);
     if (entry && !str(entry.uploadId)) {
