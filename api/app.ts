@@ -51,6 +51,7 @@ import formRoutes from './routes/forms/index';
 import kanriRoutes from './routes/kanri/index';
 import agSegmentRoutes from './routes/ag-segment/index';
 import agUserRoutes from './routes/ag-user/index';
+import bannerRegRoutes from './routes/banner-reg/index';
 import declaredFormRoutes from './forms/routes';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -143,6 +144,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(kanriRoutes);
   await app.register(agSegmentRoutes);
   await app.register(agUserRoutes);
+  await app.register(bannerRegRoutes);
   await app.register(declaredFormRoutes);
 
   return app;

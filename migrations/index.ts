@@ -1,4 +1,3 @@
-// The ordered list of migrations. Forward-only: add a new file, never edit a landed one.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_platform';
 import * as m0002 from './0002_contents';
@@ -8,6 +7,7 @@ import * as m0005 from './0005_content_registration';
 import * as m0006 from './0006_robustness';
 import * as m0007 from './0007_skilup_events';
 import * as m0008 from './0008_incentive';
+import * as m0010 from './0010_banner_registration';
 import * as m0014 from './0014_change_feed';
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0006_robustness': m0006,
   '0007_skilup_events': m0007,
   '0008_incentive': m0008,
+  '0010_banner_registration': m0010,
   '0014_change_feed': m0014,
 };

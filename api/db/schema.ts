@@ -334,6 +334,8 @@ export interface BannersTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   deleted_at: NullableTimestamp;
+  extra_data: ColumnType<Record<string, unknown>, string | undefined, string>; // 0010: form fields beyond the columns
+  updated_by: Generated<string>; // 0010
 }
 
 export interface IconMenuSettingsTable {

@@ -25,7 +25,7 @@ import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
 import { formHooks } from './hooks/index';
 import { deleteRow, insertRow, loadRow, readExtensions, recordOf, rowValues, storeShape, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
 import { contentFailures, readRequestBody, resolveFiles } from './request-body';
-import { answerOf, fieldsAt, keyPath, normaliseRecord, parseKey, recordFromBody, valueAt } from './wire-record';
+import { answerOf, fieldsAt, keyPath, normaliseRecord, parseKey, readsData, recordFromBody, valueAt } from './wire-record';
 
 /** Any body of a declared form: the caller's ids and the record's fields (checked by the engine, not by Ajv). */
 const FormBody = Type.Object({ systemKbn: SystemKbn, ...CallerIds }, { additionalProperties: true });
@@ -148,6 +148,8 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
         const { record } = await loadRecord(ctx, s, id, scope);
         await hook.authorize?.(ctx, record, 'load');
+        // An `answer` may add values of the initial data beside the record (`=data.maxFileSize`).
+        if (call.answer !== undefined) return answerOf(call.answer, record, readsData(call.answer) && hook.data ? await hook.data(ctx, body) : {});
         return call.result ? { [call.result]: record } : record;
       });
     }

@@ -16,6 +16,8 @@ import { PendingPage } from '../screens/pending/PendingPage';
 import { AgSegmentPage } from '../screens/kanri/AgSegmentPage';
 import { AgUserMaintenancePage } from '../screens/kanri/AgUserMaintenancePage';
 import { AgUserRegPage } from '../screens/kanri/AgUserRegPage';
+import { BannerListPage } from '../screens/kanri/BannerListPage';
+import { BannerRegPage } from '../screens/kanri/BannerRegPage';
 import { KanriTopPage } from '../screens/kanri/KanriTopPage';
 import { EventRegPage } from '../screens/content-reg/EventRegPage';
 import { NotificationRegPage } from '../screens/content-reg/NotificationRegPage';
@@ -110,8 +112,8 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/glovalnavi-kanri', 'グローバルナビ登録'),
   admin('/iconmenu-kanri-list', 'アイコンメニュー一覧'),
   admin('/iconmenu-kanri', 'アイコンメニュー登録'),
-  admin('/banner-touroku-list', 'バナーメンテナンス'),
-  admin('/banner-touroku', 'バナー登録'),
+  admin('/banner-touroku-list', 'バナーメンテナンス', BannerListPage),
+  admin('/banner-touroku', 'バナー登録', BannerRegPage),
   admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理'),
   admin('/event-entry-dl', 'イベント申込ダウンロード'),
   admin('/customer-serch', '登録企業検索'),

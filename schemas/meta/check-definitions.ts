@@ -276,6 +276,7 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       }
       for (const c of columns) {
         if (c.kind === 'action' && c.action && !Object.hasOwn(list.rowActions ?? {}, c.action)) report(`column "${c.key}": action "${c.action}" is not in rowActions`);
+        if (c.kind === 'dateRange' && !c.endKey) report(`column "${c.key}": a dateRange column needs endKey`);
         if (c.defaultDirection && !c.sortable) report(`column "${c.key}" has a defaultDirection but is not sortable`);
       }
       if (list.defaultSort && !byKey.get(list.defaultSort.column)?.sortable) report(`defaultSort.column "${list.defaultSort.column}" is not a sortable column`);
@@ -283,7 +284,8 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       for (const c of list.edit?.columns ?? []) if (byKey.get(c)?.kind !== 'input') report(`edit.columns: "${c}" is not an input column`);
       (list.rowStyles ?? []).forEach((s, i) => {
         const col = s.when.changed ?? s.when.field;
-        if (col !== undefined && !byKey.has(col)) report(`rowStyles[${i}]: column "${col}" is not in columns`);
+        // A date range column shows its end date too: a style may test it.
+        if (col !== undefined && !byKey.has(col) && !columns.some((c) => c.kind === 'dateRange' && c.endKey === col)) report(`rowStyles[${i}]: column "${col}" is not in columns`);
         if (s.when.changed !== undefined && !(list.edit?.columns ?? []).includes(s.when.changed)) report(`rowStyles[${i}]: "${s.when.changed}" is not an edited column`);
       });
       if (list.searchMode && !list.search) report('searchMode needs search fields (search.schema)');

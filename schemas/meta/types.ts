@@ -163,7 +163,9 @@ export interface FormDefinition {
 export interface ListColumn {
   key: string;
   label?: string;
-  kind?: 'text' | 'number' | 'date' | 'datetime' | 'input' | 'select' | 'action' | 'image';
+  kind?: 'text' | 'number' | 'date' | 'datetime' | 'input' | 'select' | 'action' | 'image' | 'dateRange';
+  /** dateRange: the row key of the end date (`key` is the start, and what the column sorts by). */
+  endKey?: string;
   sortable?: boolean;
   defaultDirection?: 'asc' | 'desc';
   maxLength?: number;
@@ -201,7 +203,8 @@ export interface ListDefinition {
   };
   columns: ListColumn[];
   defaultSort?: { column: string; direction: 'asc' | 'desc' };
-  rowStyles?: { when: RowCondition; className: string }[];
+  /** `label`: said to screen readers in the row's first cell when the style applies. */
+  rowStyles?: { when: RowCondition; className: string; label?: string }[];
   rowActions?: Record<string, CallSpec | { to: string }>;
   selection?: { column: string; delete?: CallSpec };
   edit?: { columns: string[]; form?: string; update: CallSpec };

@@ -110,6 +110,15 @@ const ROUTES: Record<string, RouteCase> = {
   '/api/Incentive/getIncentiveJisseki/shorei': { access: 'auth', body: { systemKbn: '01', targetSystem: '01', targetYear: '0' } },
   '/api/download/incentive': { access: 'auth', body: { systemKbn: '01' } },
   '/api/IncentiveKanri/importJisseki': { access: 'auth', as: 'demo-provider', multipart: true },
+  // Banner maintenance (issue 9): the list calls and the declared form banner-reg.
+  '/api/BannerReg/getInitialData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01' } },
+  '/api/BannerReg/getBannerList': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01', bannerKbn: '02' } },
+  '/api/BannerReg/deleteBanner': { access: 'auth', as: 'demo-provider' },
+  '/api/BannerReg/updateBunnerDispOrder': { access: 'auth', as: 'demo-provider' },
+  '/api/BannerReg/getRegFormInitialData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01' } },
+  '/api/BannerReg/getBannerData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01', bannerKbn: '02', bannerId: '8' } },
+  '/api/BannerReg/createBanner': { access: 'auth', as: 'demo-provider' },
+  '/api/BannerReg/updateBanner': { access: 'auth', as: 'demo-provider' },
 };
 
 // Routes of other methods that answer without a token (signed media addresses carry their own proof).

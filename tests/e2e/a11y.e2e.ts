@@ -119,6 +119,30 @@ const SCREENS: Screen[] = [
       await page.locator('main [role="alert"] li').first().waitFor();
     },
   },
+  { route: '/banner-touroku-list', who: 'provider', ready: 'main form' },
+  {
+    route: '/banner-touroku-list',
+    who: 'provider',
+    ready: 'main form',
+    // The result mode: image cells, order inputs, a greyed (ended) carousel banner.
+    act: async (page) => {
+      await page.locator('#s-banner-reg__bannerKbn').selectOption('01');
+      await page.locator('main').getByRole('button', { name: '検索', exact: true }).click();
+      await page.locator('main table tbody tr').first().waitFor();
+    },
+  },
+  {
+    route: '/banner-touroku',
+    open: '/banner-touroku?bannerKbn=02',
+    who: 'provider',
+    ready: 'main form',
+    // The error state of an empty save.
+    act: async (page) => {
+      await page.locator('main').getByRole('button', { name: '確定' }).click();
+      await page.locator('main [role="alert"] li').first().waitFor();
+    },
+  },
+  { route: '/banner-touroku', open: '/banner-touroku?bannerKbn=02&bannerId=8&editMode=1', who: 'provider', ready: 'main form img' },
   {
     route: '/portal-top',
     who: 'agent',

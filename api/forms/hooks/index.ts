@@ -2,6 +2,7 @@
 import type { FormHook } from '../hook';
 import { agentSegmentHook } from './agent-segment';
 import { agentUserHook } from './agent-user';
+import { bannerHook } from './banner';
 import { contentHook } from './content';
 import { eventHook } from './event';
 import { skilupHook } from './skilup';
@@ -9,6 +10,7 @@ import { skilupHook } from './skilup';
 export const formHooks: Record<string, FormHook> = {
   'agent-segment': agentSegmentHook,
   'agent-user': agentUserHook,
+  banner: bannerHook,
   content: contentHook,
   event: eventHook,
   skilup: skilupHook,
