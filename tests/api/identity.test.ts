@@ -110,6 +110,11 @@ const ROUTES: Record<string, RouteCase> = {
   '/api/Incentive/getIncentiveJisseki/shorei': { access: 'auth', body: { systemKbn: '01', targetSystem: '01', targetYear: '0' } },
   '/api/download/incentive': { access: 'auth', body: { systemKbn: '01' } },
   '/api/IncentiveKanri/importJisseki': { access: 'auth', as: 'demo-provider', multipart: true },
+  // Event entry download and registered company search (issue 10).
+  '/api/EventEntryDownload/getInitialDisplayData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01' } },
+  '/api/EventEntryDownload/getEntryFile': { access: 'auth', as: 'demo-provider' },
+  '/api/CustomerSerch/getInitialDisplayData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01' } },
+  '/api/CustomerSerch/getCustomerCount': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01', customerName: 'さくら' } },
 };
 
 // Routes of other methods that answer without a token (signed media addresses carry their own proof).
