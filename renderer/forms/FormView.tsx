@@ -427,7 +427,16 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
         {customActions
           .filter(([, action]) => action.primary)
           .map(([name, action]) => (
-            <button key={name} type="button" className="btn btn-primary" onClick={() => custom(action)} disabled={processing} aria-busy={processing || undefined} data-action={name}>
+            // In a form that saves nothing the main button submits, so Enter in a field runs it too.
+            <button
+              key={name}
+              type={savesRecord ? 'button' : 'submit'}
+              className="btn btn-primary"
+              onClick={savesRecord ? () => custom(action) : undefined}
+              disabled={processing}
+              aria-busy={processing || undefined}
+              data-action={name}
+            >
               {action.label ?? name}
             </button>
           ))}

@@ -174,7 +174,7 @@ t.test('npm run companies:import (the CLI): messages and exit 1 for a bad file, 
   const good = path.join(dir, 'good.csv');
   await fs.writeFile(bad, '企業コード,会社名,郵便番号,都道府県,住所\r\nB1,,,東京都,\r\n');
   await fs.writeFile(good, companiesCsv(generateCompanies(50, 3)));
-  const env = { ...process.env, DATA_DIR: path.join(dir, 'data'), SEED: 'none' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, 'data'), SEED: 'none' };
   delete env.DATABASE_URL; // the CLI's own embedded database, never the server the tests run on
   const run = (args: string[]) =>
     promisify(execFile)(process.execPath, ['--import=tsx', 'api/companies/import-cli.ts', ...args], { env, cwd: process.cwd() }).then(
