@@ -98,6 +98,7 @@ t.test('registered company search', async (t) => {
     };
     t.same(await bad({}), [{ messageId: 'ERR_0001', args: ['会社名'] }]);
     t.same(await bad({ customerName: '' }), [{ messageId: 'ERR_0001', args: ['会社名'] }]);
+    t.same(await bad({ customerName: ' \u3000 ' }), [{ messageId: 'ERR_0001', args: ['会社名'] }], 'spaces only are no name');
     t.same(await bad({ customerName: '𠮷野家' }), [{ messageId: 'ERR_0026', args: ['会社名'] }], 'a character Shift_JIS cannot hold');
     t.same(await bad({ customerName: 'さくら', address2: '𠮷野町' }), [{ messageId: 'ERR_0026', args: ['住所（続き）'] }]);
     t.same(await bad({ customerName: 'さくら', address1: '東京' }), [{ messageId: 'ERR_0025', args: ['都道府県'] }], 'not a prefecture of the dropdown');

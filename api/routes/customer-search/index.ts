@@ -11,6 +11,7 @@ import { Type } from '@sinclair/typebox';
 import { can } from '../../authority/permissions';
 import { countCompanies } from '../../companies/query';
 import { latestImport } from '../../companies/store';
+import { companyText } from '../../companies/text';
 import { tokyoDateSlash } from '../../clock';
 import { enforceForm } from '../../forms/enforce';
 import { formOf } from '../../forms/registry';
@@ -71,7 +72,11 @@ export default async function customerSearchRoutes(fastify: FastifyInstance) {
       await authorize(request.caller!);
       const { customerName = '', address1 = '', address2 = '' } = request.body;
       await enforceForm(app, FORM_ID, { customerName, address1, address2 }, {
-        serverChecks: () => (address1 !== '' && !prefectures.has(address1) ? [{ field: 'address1', messageId: 'ERR_0025', args: ['都道府県'] }] : []),
+        serverChecks: () => [
+          // Only spaces is no name (spaces do not count in matching), not "every company".
+          ...(customerName !== '' && companyText(customerName) === '' ? [{ field: 'customerName', messageId: 'ERR_0001', args: ['会社名'] }] : []),
+          ...(address1 !== '' && !prefectures.has(address1) ? [{ field: 'address1', messageId: 'ERR_0025', args: ['都道府県'] }] : []),
+        ],
       });
       return { customerCount: await countCompanies(app.db, { name: customerName, prefecture: address1, address: address2 }) };
     },
