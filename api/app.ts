@@ -45,6 +45,8 @@ import recentlyViewedRoutes from './routes/recently-viewed/index';
 import skilupRoutes from './routes/skilup/index';
 import skilupHubRoutes from './routes/skilup/hub';
 import eventRoutes from './routes/events/index';
+import eventEntryRoutes from './routes/event-entry/index';
+import customerSearchRoutes from './routes/customer-search/index';
 import { loadDefinitions } from './forms/registry';
 import uploadsPlugin from './files/uploads';
 import formRoutes from './routes/forms/index';
@@ -134,6 +136,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(skilupRoutes);
   await app.register(skilupHubRoutes);
   await app.register(eventRoutes);
+  await app.register(eventEntryRoutes);
+  await app.register(customerSearchRoutes);
   await app.register(downloadRoutes);
   await app.register(incentiveFloatingRoutes);
   await app.register(incentiveHandoffRoutes);

@@ -9,6 +9,7 @@ import { seedIncentive } from './incentive';
 import { buildSeedFiles, writeSeedFiles } from './demo-files';
 import { seedPlatform } from './platform';
 import { seedSkilupEvents } from './skilup-events';
+import { seedCompanies } from './companies';
 
 export interface SeedOptions {
   /** Where the demo files go (contents' documents, images, videos, banners, icons); without it only rows are loaded. */
@@ -28,6 +29,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions = {}):
     await seedContents(trx, { today, files });
     await seedSkilupEvents(trx, { today, files }); // skill-up phases and chapters, events and applications
     await seedIncentive(trx, today);
+    await seedCompanies(trx, today); // registered companies (the company search)
     await rebuildSearchIndex(trx); // site search: index what the seeds wrote, in the same transaction
   });
   if (opts.storage) await writeSeedFiles(opts.storage, files);

@@ -551,6 +551,8 @@ export interface Database {
   incentive_monthly_figures: IncentiveMonthlyFiguresTable; // 0008_incentive
   incentive_settings: IncentiveSettingsTable; // 0008_incentive
   incentive_handoffs: IncentiveHandoffsTable; // 0008_incentive
+  company_imports: CompanyImportsTable; // 0012_registered_companies
+  registered_companies: RegisteredCompaniesTable; // 0012_registered_companies
 }
 
 // ---- 0008_incentive: the incentive screen's figures and the handoff of the incentive tab
@@ -592,4 +594,28 @@ export interface IncentiveHandoffsTable {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+}
+
+// ---- 0012_registered_companies: the registered company search (docs/customer-search.md)
+export interface CompanyImportsTable {
+  import_id: Generated<number>;
+  file_name: string;
+  row_count: number;
+  imported_by: string;
+  imported_at: GeneratedTimestamp;
+}
+
+export interface RegisteredCompaniesTable {
+  company_id: Generated<number>;
+  company_code: string;
+  company_name: string;
+  postal_code: Generated<string>;
+  prefecture: string;
+  address: Generated<string>;
+  name_text: string;
+  address_text: string;
+  /** int4[] literal ('{1,2}') on insert; number[] when read. */
+  name_grams: ColumnType<number[], string, string>;
+  address_grams: ColumnType<number[], string, string>;
+  import_id: number | null;
 }

@@ -18,6 +18,8 @@ import { AgUserMaintenancePage } from '../screens/kanri/AgUserMaintenancePage';
 import { AgUserRegPage } from '../screens/kanri/AgUserRegPage';
 import { BannerListPage } from '../screens/kanri/BannerListPage';
 import { BannerRegPage } from '../screens/kanri/BannerRegPage';
+import { CustomerSearchPage } from '../screens/kanri/CustomerSearchPage';
+import { EventEntryDownloadPage } from '../screens/kanri/EventEntryDownloadPage';
 import { KanriTopPage } from '../screens/kanri/KanriTopPage';
 import { EventRegPage } from '../screens/content-reg/EventRegPage';
 import { NotificationRegPage } from '../screens/content-reg/NotificationRegPage';
@@ -115,8 +117,8 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/banner-touroku-list', 'バナーメンテナンス', BannerListPage),
   admin('/banner-touroku', 'バナー登録', BannerRegPage),
   admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理'),
-  admin('/event-entry-dl', 'イベント申込ダウンロード'),
-  admin('/customer-serch', '登録企業検索'),
+  admin('/event-entry-dl', 'イベント申込ダウンロード', EventEntryDownloadPage),
+  admin('/customer-serch', '登録企業検索', CustomerSearchPage),
   admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー'),
   admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー'),
   admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage),

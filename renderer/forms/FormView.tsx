@@ -11,7 +11,11 @@
 //             when the definition has actions.continue (yes = a blank new form, no = its `to`,
 //             else update mode on the created id), else `to`, else the form is loaded again
 //   preview → (update mode) the agent's content page in preview mode, in a dialog
-//   <other> → a custom button with its own `call` (the click mailer): confirm, call, done
+//   <other> → a custom button with its own `call` (the click mailer): confirm, call, done;
+//             `validate` checks the rules first (a search, a download of the chosen record),
+//             an empty answer (a 204 file, a result of 0 or nothing) shows the call's `empty`
+//             message above the form, `assign` writes the answer into fields, `primary` draws it
+//             as the main button (and Enter runs it when the form has no create or update call)
 // A `guard` on submit or delete (an event with applicants) asks its own confirmation instead when
 // its call answers true. `modes` and `when` limit where a button shows (visibility.ts). Mode
 // preview (editMode 9) shows the content page instead of the form.
@@ -33,7 +37,7 @@ import { resultOf, runCall } from './calls';
 import { ContentPreview, type PreviewTarget } from './ContentPreview';
 import { ruleContext, type FormAction, type MessageRef } from './definitions';
 import { ErrorList } from './ErrorList';
-import { evaluate, interpolatePath, messageArgs, type Scope } from './expressions';
+import { evaluate, fillPlaceholders, interpolatePath, messageArgs, type Scope } from './expressions';
 import { formFields } from './fields/WidgetField';
 import { FormStore, ID_SEPARATOR, useFormMessages, type FormRecord } from './form-store';
 import { setUpForm, type FormSetup } from './form-setup';
@@ -166,6 +170,12 @@ function resultsOfError(error: unknown): RuleResult[] | null {
   return body.messages
     .filter((m) => typeof m.messageId === 'string')
     .map((m) => ({ field: typeof m.field === 'string' ? m.field : '', messageId: m.messageId!, args: (m.args ?? []).map(String) }));
+}
+
+/** An answer with nothing in it: a 204 file, or a result of 0, '', [] or none. */
+function isEmptyAnswer(value: unknown, response: 'json' | 'file' | undefined): boolean {
+  if (response === 'file') return false;
+  return value === undefined || value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0);
 }
 
 /** A text of the definition's content preview (its expressions evaluated). */
@@ -310,6 +320,7 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
     if (processing) return;
     const record = { ...store.getRecord() };
     for (const field of editableFields(setup.uiSchema, Object.keys(definition.schema.properties))) record[field] = undefined;
+    for (const field of actions.clear?.clears ?? []) record[field] = undefined;
     store.replace(record);
     store.clearResults();
   };
@@ -335,16 +346,27 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       else reload();
     });
 
-  /** A custom button (actions with their own call, e.g. the click mailer). */
+  /** A custom button (actions with their own call, e.g. the click mailer, a search, a download). */
   const custom = (action: FormAction) =>
     run(async () => {
       if (!action.call) return;
+      if (action.validate) {
+        const results = store.validateAll();
+        store.showResults(results);
+        if (results.length > 0) return;
+      }
       const s = scope();
       if (!(await ensureValidSession())) return;
       if (action.confirm && !(await confirmMessage(text(action.confirm, s)))) return;
       try {
-        const answer = (await runCall(action.call, s)).data;
-        if (action.done) await alertMessage(text(action.done, { ...s, result: answer }));
+        const outcome = await runCall(action.call, s);
+        const answer = outcome.data;
+        const after: Scope = { ...s, result: answer };
+        if (action.assign) store.patch(Object.fromEntries(Object.entries(action.assign).map(([field, expr]) => [field, evaluate(expr, after)])));
+        const empty = action.call.empty && (outcome.empty || isEmptyAnswer(resultOf(action.call, answer), action.call.response));
+        if (empty) store.showResults([{ field: '', messageId: action.call.empty!.message, args: messageArgs(action.call.empty!.args, after) }]);
+        else if (action.validate) store.clearResults();
+        if (action.done && !empty) await alertMessage(text(action.done, after));
       } catch (error) {
         await failed(error);
       }
@@ -352,6 +374,10 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
 
   const shown = (action: FormAction | undefined) => actionShown(action, mode, store.getRecord(), viewCtx);
   const customActions = Object.entries(actions).filter(([name, a]) => !(FORM_ACTIONS as readonly string[]).includes(name) && a.call && shown(a));
+  const savesRecord = Boolean(definition.calls?.create || definition.calls?.update || actions.submit);
+  const primaryAction = customActions.find(([, a]) => a.primary)?.[1];
+  // A form that saves nothing (a search, a download) runs its main button on Enter instead.
+  const onSubmit = savesRecord || !primaryAction ? submit : () => custom(primaryAction);
   const preview = actions.preview && mode === 'update' && shown(actions.preview) ? actions.preview : undefined;
 
   if (mode === 'preview') {
@@ -375,11 +401,13 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
           {actions.cancel.label ?? 'キャンセル'}
         </button>
       )}
-      {customActions.map(([name, action]) => (
-        <button key={name} type="button" className="btn btn-secondary" onClick={() => custom(action)} disabled={processing} data-action={name}>
-          {action.label ?? name}
-        </button>
-      ))}
+      {customActions
+        .filter(([, action]) => !action.primary)
+        .map(([name, action]) => (
+          <button key={name} type="button" className="btn btn-secondary" onClick={() => custom(action)} disabled={processing} data-action={name}>
+            {action.label ?? name}
+          </button>
+        ))}
       <div className={styles.buttonsEnd}>
         {preview && (
           <button type="button" className="btn btn-secondary" onClick={() => setPreviewing(previewTarget(preview, scope()))} disabled={processing} aria-haspopup="dialog">
@@ -396,18 +424,36 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
             {actions.delete?.label ?? '削除'}
           </button>
         )}
-        <button type="submit" className="btn btn-primary" disabled={processing} aria-busy={processing || undefined}>
-          {actions.submit?.label ?? modeLabel}
-        </button>
+        {customActions
+          .filter(([, action]) => action.primary)
+          .map(([name, action]) => (
+            // In a form that saves nothing the main button submits, so Enter in a field runs it too.
+            <button
+              key={name}
+              type={savesRecord ? 'button' : 'submit'}
+              className="btn btn-primary"
+              onClick={savesRecord ? () => custom(action) : undefined}
+              disabled={processing}
+              aria-busy={processing || undefined}
+              data-action={name}
+            >
+              {action.label ?? name}
+            </button>
+          ))}
+        {savesRecord && (
+          <button type="submit" className="btn btn-primary" disabled={processing} aria-busy={processing || undefined}>
+            {actions.submit?.label ?? modeLabel}
+          </button>
+        )}
       </div>
     </div>
   );
 
   return (
     <Frame display={display} title={display === 'page' ? title : ''}>
-      {definition.description && <p className={styles.lead}>{definition.description}</p>}
+      {definition.description && <p className={styles.lead}>{fillPlaceholders(definition.description, setup.data)}</p>}
       <ErrorList lines={lines} scrollRequest={scrollRequest} />
-      <FormBody store={store} schema={definition.schema as RJSFSchema} uiSchema={setup.uiSchema} onSubmit={submit}>
+      <FormBody store={store} schema={definition.schema as RJSFSchema} uiSchema={setup.uiSchema} onSubmit={onSubmit}>
         {buttons}
       </FormBody>
       {preview && (

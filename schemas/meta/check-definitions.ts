@@ -179,6 +179,9 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
     if (action.guard && !['submit', 'delete'].includes(name)) report(`actions.${name}: a guard applies to submit and delete only`);
     if (isObject(action.guard) && isObject(action.guard.call) && !action.guard.call.result) report(`actions.${name}.guard.call needs "result" (the flag that asks the guard's confirm)`);
     for (const f of conditionFieldsOf(action.when)) if (!has(f)) report(`actions.${name}.when: field "${f}" is not in the schema`);
+    for (const f of [...Object.keys(isObject(action.assign) ? action.assign : {}), ...(Array.isArray(action.clears) ? action.clears : [])]) if (!has(f)) report(`actions.${name}: field "${f}" is not in the schema`);
+    if (builtIn && (action.primary || action.validate || action.assign)) report(`actions.${name}: primary, validate and assign belong to custom buttons`);
+    if (name !== 'clear' && action.clears) report(`actions.${name}: only the clear action takes "clears"`);
   }
   if (form.mode?.editMode && form.actions?.preview === undefined) report('mode.editMode allows preview (9): actions.preview must say which content page to show');
   (Array.isArray(form.effects) ? form.effects : []).forEach((e, i) => {

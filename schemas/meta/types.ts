@@ -102,6 +102,14 @@ export interface FormAction {
   guard?: ActionGuard;
   /** The preview action: which content page to show. */
   content?: PreviewSpec;
+  /** A custom button drawn as the main button (Enter runs it when the form saves nothing). */
+  primary?: boolean;
+  /** A custom button that checks the form's rules before its call. */
+  validate?: boolean;
+  /** After a custom call: record fields set from the answer (`=result.customerCount`). */
+  assign?: Record<string, unknown>;
+  /** The clear action: fields emptied besides the editable ones (a shown result). */
+  clears?: string[];
 }
 
 /** A change of `on` (when `when` holds for the new record) clears fields or copies its value. */

@@ -119,6 +119,11 @@ const ROUTES: Record<string, RouteCase> = {
   '/api/BannerReg/getBannerData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01', bannerKbn: '02', bannerId: '8' } },
   '/api/BannerReg/createBanner': { access: 'auth', as: 'demo-provider' },
   '/api/BannerReg/updateBanner': { access: 'auth', as: 'demo-provider' },
+  // Event entry download and registered company search (issue 10).
+  '/api/EventEntryDownload/getInitialDisplayData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01' } },
+  '/api/EventEntryDownload/getEntryFile': { access: 'auth', as: 'demo-provider' },
+  '/api/CustomerSerch/getInitialDisplayData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01' } },
+  '/api/CustomerSerch/getCustomerCount': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01', customerName: 'さくら' } },
 };
 
 // Routes of other methods that answer without a token (signed media addresses carry their own proof).

@@ -71,6 +71,8 @@ const SCREENS: Screen[] = [
   { route: '/skilup-touroku', open: '/skilup-touroku?categoryId=6', who: 'provider', ready: 'main form' },
   { route: '/incentive-jisseki-torikomi', who: 'provider', ready: 'main h1' },
   { route: '/kanrisya-top', who: 'provider', ready: 'main h1' },
+  { route: '/event-entry-dl', who: 'provider', ready: 'main form select' },
+  { route: '/customer-serch', who: 'provider', ready: 'main form output' },
   { route: '/agsegment-reg', who: 'provider', ready: 'main table' },
   {
     route: '/agsegment-reg',
