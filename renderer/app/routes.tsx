@@ -20,6 +20,8 @@ import { KanriTopPage } from '../screens/kanri/KanriTopPage';
 import { EventRegPage } from '../screens/content-reg/EventRegPage';
 import { NotificationRegPage } from '../screens/content-reg/NotificationRegPage';
 import { SkilupRegPage } from '../screens/content-reg/SkilupRegPage';
+import { LoginPopupListPage } from '../screens/popup-reg/LoginPopupListPage';
+import { LoginPopupRegPage } from '../screens/popup-reg/LoginPopupRegPage';
 import { CategoryListPage } from '../screens/contents/CategoryListPage';
 import { ContentDetailPage } from '../screens/contents/ContentDetailPage';
 import { PortalTopPage } from '../screens/portal/PortalTopPage';
@@ -104,8 +106,8 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/notification-reg', 'お知らせ登録', NotificationRegPage),
   admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage),
   admin('/event-touroku', 'イベント登録', EventRegPage),
-  admin('/login-popup-list', 'ログインポップアップ一覧'),
-  admin('/login-popup-reg', 'ログインポップアップ登録'),
+  admin('/login-popup-list', 'ログインポップアップ一覧', LoginPopupListPage),
+  admin('/login-popup-reg', 'ログインポップアップ登録', LoginPopupRegPage),
   admin('/glovalnavi-kanri-list', 'グローバルナビ一覧'),
   admin('/glovalnavi-kanri', 'グローバルナビ登録'),
   admin('/iconmenu-kanri-list', 'アイコンメニュー一覧'),
