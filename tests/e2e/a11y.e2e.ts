@@ -70,6 +70,18 @@ const SCREENS: Screen[] = [
   { route: '/event-touroku', open: '/event-touroku?categoryId=7', who: 'provider', ready: 'main form' },
   { route: '/skilup-touroku', open: '/skilup-touroku?categoryId=6', who: 'provider', ready: 'main form' },
   { route: '/incentive-jisseki-torikomi', who: 'provider', ready: 'main h1' },
+  { route: '/login-popup-list', who: 'provider', ready: 'main table' },
+  {
+    route: '/login-popup-reg',
+    open: '/login-popup-list',
+    who: 'provider',
+    ready: 'main table',
+    // The registration takes its context from the list (session storage), not the URL.
+    act: async (page) => {
+      await page.getByRole('button', { name: '新規登録' }).click();
+      await page.locator('main form').waitFor();
+    },
+  },
   { route: '/kanrisya-top', who: 'provider', ready: 'main h1' },
   { route: '/agsegment-reg', who: 'provider', ready: 'main table' },
   {
