@@ -21,6 +21,8 @@ import { EventRegPage } from '../screens/content-reg/EventRegPage';
 import { NotificationRegPage } from '../screens/content-reg/NotificationRegPage';
 import { SkilupRegPage } from '../screens/content-reg/SkilupRegPage';
 import { LoginPopupListPage } from '../screens/popup-reg/LoginPopupListPage';
+import { OneStopGidePage } from '../screens/one-stop/OneStopGidePage';
+import { OneStopGideKanriPage } from '../screens/one-stop/OneStopGideKanriPage';
 import { LoginPopupRegPage } from '../screens/popup-reg/LoginPopupRegPage';
 import { CategoryListPage } from '../screens/contents/CategoryListPage';
 import { ContentDetailPage } from '../screens/contents/ContentDetailPage';
@@ -96,7 +98,7 @@ export const appRoutes: readonly AppRoute[] = [
   page('/manual', 'マニュアル', CategoryListPage),
   page('/contents/categoryId/:categoryId/contentsId/:contentsId', 'コンテンツ詳細', ContentDetailPage),
   page('/contents/categoryId/:categoryId/contentsId/:contentsId/ismodal/:ismodal', 'コンテンツ詳細', ContentDetailPage),
-  page('/one-stop-gide', 'ワンストップガイド'),
+  page('/one-stop-gide', 'ワンストップガイド', OneStopGidePage),
 
   // Administrator maintenance (spec 001 section 2).
   admin('/kanrisya-top', '管理者TOP', KanriTopPage),
@@ -114,7 +116,7 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/iconmenu-kanri', 'アイコンメニュー登録'),
   admin('/banner-touroku-list', 'バナーメンテナンス'),
   admin('/banner-touroku', 'バナー登録'),
-  admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理'),
+  admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage),
   admin('/event-entry-dl', 'イベント申込ダウンロード'),
   admin('/customer-serch', '登録企業検索'),
   admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー'),
