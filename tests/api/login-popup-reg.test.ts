@@ -148,6 +148,21 @@ t.test('login popup management', async (t) => {
     t.equal(files.length, 1, 'files kept on update');
   });
 
+  t.test('a field added to the definition is enforced, stored and answered (no TypeScript)', async (t) => {
+    const form = h.app.definitions.forms.get('login-popup-reg')!;
+    const saved = JSON.stringify(form);
+    t.teardown(() => {
+      for (const k of Object.keys(form)) delete (form as unknown as Record<string, unknown>)[k];
+      Object.assign(form, JSON.parse(saved));
+    });
+    form.schema.properties.contactSection = { type: 'string', title: '問い合わせ窓口', maxLength: 20 };
+    form.rules.push({ rule: 'required', field: 'contactSection', message: 'ERR_0001', args: ['問い合わせ窓口'] });
+    const loaded = (await provider.call('/api/LoginPopupReg/GetPopupData', { categoryId: 15, contentsId: id })).json().popupData;
+    t.same(msgs(await provider.call('/api/LoginPopupReg/UpdatePopupData', loaded)), ['ERR_0001:問い合わせ窓口']);
+    t.equal((await provider.call('/api/LoginPopupReg/UpdatePopupData', { ...loaded, contactSection: '営業推進部' })).statusCode, 200);
+    t.equal((await provider.call('/api/LoginPopupReg/GetPopupData', { categoryId: 15, contentsId: id })).json().popupData.contactSection, '営業推進部');
+  });
+
   t.test('a notice is not a popup: load, update and delete stay in category 15', async (t) => {
     const notice = await h.db.selectFrom('contents').select('content_id').where('category_id', '=', 1).executeTakeFirstOrThrow();
     t.equal((await provider.call('/api/LoginPopupReg/GetPopupData', { categoryId: 15, contentsId: notice.content_id })).statusCode, 400);
