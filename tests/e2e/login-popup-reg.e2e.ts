@@ -4,20 +4,26 @@
 // for one agent code is registered (CNF_0001, INF_0001, update mode on the new id); that agent
 // sees it at its next sign-in and cannot close it before ticking 確認しました; another agent never
 // sees it; the list shows it and deletes it after CNF_0001.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
 
 let portal: Portal;
+let tmpDir: string;
 const browserPromise = launchBrowser();
 
 t.before(async () => {
   portal = await startPortal();
+  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-login-popup-e2e-'));
 });
 t.teardown(async () => {
   await (await browserPromise).close();
   await portal.close();
+  await fs.rm(tmpDir, { recursive: true, force: true });
 });
 
 async function answer(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK') {
@@ -87,6 +93,11 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
 
   await field(admin, 'title').fill(TITLE);
   await field(admin, 'targetAgCode').fill('A0000002');
+  // And a CSV of codes (quotes and blank lines dropped): "N件".
+  const csv = path.join(tmpDir, '対象代理店.csv');
+  await fs.writeFile(csv, '"A0000002"\r\n\r\nA0000003\r\n');
+  await admin.locator('input[type=file][accept=".csv"]').setInputFiles(csv);
+  await t.resolves(admin.getByLabel('取込件数 2件').waitFor(), 'two codes from the CSV');
   const editor = admin.getByRole('textbox', { name: '本文' });
   await editor.click();
   await editor.pressSequentially('来月からのお取引条件の改定内容をご確認ください。');
@@ -148,7 +159,7 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
   await admin.goto(`${portal.url}/login-popup-list`);
   const row = admin.getByRole('row').filter({ hasText: TITLE });
   await row.waitFor();
-  t.match(await row.textContent(), /代理店コード：A0000002/);
+  t.match(await row.textContent(), /代理店コード：A0000002、A0000003/, 'the typed code and the CSV codes');
   t.match(await row.textContent(), /確認しました/);
   await row.getByRole('button', { name: '編集' }).click();
   await admin.getByRole('heading', { name: 'ログインポップアップ更新' }).waitFor();
