@@ -144,7 +144,10 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
   t.equal(await dialog.count(), 1, 'Escape does not close it either');
   await dialog.getByRole('link', { name: '改定の概要' }).waitFor();
   await dialog.getByLabel('確認しました').check();
-  t.notOk(await dialog.getByRole('button', { name: '閉じる' }).isDisabled(), 'ticked: closing is allowed');
+  // The tick is saved first (the token check, then the call); closing is allowed once it is.
+  const close = dialog.getByRole('button', { name: '閉じる' });
+  for (let i = 0; i < 50 && (await close.isDisabled()); i++) await agent2.waitForTimeout(100);
+  t.notOk(await close.isDisabled(), 'ticked: closing is allowed');
   await dialog.getByRole('button', { name: '閉じる' }).click();
   await dialog.waitFor({ state: 'detached' });
 
