@@ -73,6 +73,14 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
   await screenshot(admin, 'login-popup-list');
   await admin.screenshot({ path: '/tmp/shots-popup/login-popup-list.png' });
 
+  // Newest display start first; a click on the header turns the order round.
+  const firstTitle = async () => (await admin.getByRole('row').nth(1).getByRole('cell').nth(2).textContent()) ?? '';
+  t.equal(await admin.getByRole('columnheader', { name: /表示期間/ }).getAttribute('aria-sort'), 'descending');
+  t.equal(await firstTitle(), '【重要】個人情報の取扱いに関する同意のお願い', 'the latest start first');
+  await admin.getByRole('columnheader', { name: /表示期間/ }).getByRole('button').click();
+  t.equal(await firstTitle(), '秋の新商品フェア開催のお知らせ', 'ascending after a click: the earliest start first');
+  await admin.getByRole('columnheader', { name: /表示期間/ }).getByRole('button').click();
+
   // Delete with nothing selected: ERR_0003 明細.
   await admin.getByRole('button', { name: '削除', exact: true }).click();
   await t.resolves(admin.getByText(formatMessage('ERR_0003', ['明細'])).waitFor(), 'delete needs a selection');
