@@ -41,6 +41,8 @@ import incentiveImportRoutes from './routes/incentive/import';
 import incentiveScreenRoutes from './routes/incentive/screen';
 import infoRoutes from './routes/info/index';
 import loginPopupRoutes from './routes/login-popups/index';
+import popupRegRoutes from './routes/popup-reg/index';
+import oneStopRoutes from './routes/one-stop/index';
 import recentlyViewedRoutes from './routes/recently-viewed/index';
 import skilupRoutes from './routes/skilup/index';
 import skilupHubRoutes from './routes/skilup/hub';
@@ -132,6 +134,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(favoriteRoutes);
   await app.register(recentlyViewedRoutes);
   await app.register(loginPopupRoutes);
+  await app.register(popupRegRoutes);
+  await app.register(oneStopRoutes);
   await app.register(contentRoutes);
   await app.register(skilupRoutes);
   await app.register(skilupHubRoutes);

@@ -8,6 +8,7 @@ import * as m0006 from './0006_robustness';
 import * as m0007 from './0007_skilup_events';
 import * as m0008 from './0008_incentive';
 import * as m0010 from './0010_banner_registration';
+import * as m0011 from './0011_one_stop_guide';
 import * as m0012 from './0012_registered_companies';
 import * as m0014 from './0014_change_feed';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0007_skilup_events': m0007,
   '0008_incentive': m0008,
   '0010_banner_registration': m0010,
+  '0011_one_stop_guide': m0011,
   '0012_registered_companies': m0012,
   '0014_change_feed': m0014,
 };

@@ -6,6 +6,7 @@ import type { FileStorage } from '../api/files/storage';
 import { rebuildSearchIndex } from '../api/search/index-content';
 import { seedContents } from './contents';
 import { seedIncentive } from './incentive';
+import { seedOneStop } from './one-stop';
 import { buildSeedFiles, writeSeedFiles } from './demo-files';
 import { seedPlatform } from './platform';
 import { seedSkilupEvents } from './skilup-events';
@@ -30,6 +31,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions = {}):
     await seedSkilupEvents(trx, { today, files }); // skill-up phases and chapters, events and applications
     await seedIncentive(trx, today);
     await seedCompanies(trx, today); // registered companies (the company search)
+    await seedOneStop(trx, { today, files }); // the one-stop guide's blocks and the contents shown in them
     await rebuildSearchIndex(trx); // site search: index what the seeds wrote, in the same transaction
   });
   if (opts.storage) await writeSeedFiles(opts.storage, files);

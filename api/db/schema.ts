@@ -290,6 +290,23 @@ export interface ContentFilesTable {
 }
 
 // 0005_content_registration: preset thumbnails a content form may pick by name.
+/** A block of the one-stop guide (0011): a one-stop category, its image and order. */
+export interface OneStopCategoriesTable {
+  category_id: number;
+  thumbnail_id: number | null;
+  description: Generated<string>;
+  display_order: Generated<number>;
+}
+
+/** A content the provider shows in its one-stop category block, in display order (0011). */
+export interface OneStopDisplayTargetsTable {
+  content_id: number;
+  category_id: number;
+  display_order: number;
+  updated_by: Generated<string>;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface ThumbnailsTable {
   thumbnail_id: Generated<number>;
   thumbnail_name: string;
@@ -541,6 +558,8 @@ export interface Database {
   search_documents: SearchDocumentsTable; // 0004_search
   search_histories: SearchHistoriesTable; // 0004_search
   thumbnails: ThumbnailsTable; // 0005_content_registration
+  one_stop_categories: OneStopCategoriesTable; // 0011_one_stop_guide
+  one_stop_display_targets: OneStopDisplayTargetsTable; // 0011_one_stop_guide
   skilup_programs: SkilupProgramsTable; // 0007_skilup_events
   skilup_phases: SkilupPhasesTable; // 0007_skilup_events
   skilup_contents: SkilupContentsTable; // 0007_skilup_events

@@ -24,6 +24,7 @@ import { serverRuleContext } from './enforce';
 import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
 import { formHooks } from './hooks/index';
 import { deleteRow, insertRow, loadRow, readExtensions, recordOf, rowValues, storeShape, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
+import { selectedKeys } from './delete-many';
 import { contentFailures, readRequestBody, resolveFiles } from './request-body';
 import { answerOf, fieldsAt, keyPath, normaliseRecord, parseKey, readsData, recordFromBody, valueAt } from './wire-record';
 
@@ -234,6 +235,30 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
           if (!(await deleteRow(trx, s.shape, id, at, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
           await hook.removed?.({ ...ctx, trx, attach, discard: (k) => discarded.push(k) }, id);
           await recordAudit(trx, { caller: ctx.caller, action: 'delete', entity: s.shape.spec.audit, entityId: id, before, at });
+        });
+        await Promise.all(discarded.map((k) => app.storage.delete(k).catch(() => undefined)));
+        return {};
+      });
+    }
+
+    if (calls.deleteMany) {
+      // Several records of a list's selection at once (delete-many.ts), each as `delete` does it.
+      const call = calls.deleteMany;
+      route(call.call, 'Deletes the selected records', async (request, body) => {
+        await authorizeCategory(app, request, s, byFieldValue(s, body));
+        const ctx = ctxOf(request);
+        const ids = selectedKeys(call, body, s.shape.spec.key.field, s.serialKey, titleOf(form));
+        const scope = { ...scopeOf(s, byFieldValue(s, body)), ...(await hook.scope?.(ctx, {})) };
+        const at = app.clock.now();
+        const discarded: string[] = [];
+        await saveWithUploads(app, ctx.caller, async (trx, attach) => {
+          for (const id of ids) {
+            const { record: before } = await loadRecord(ctx, s, id, scope, trx);
+            await hook.authorize?.(ctx, before, 'delete');
+            if (!(await deleteRow(trx, s.shape, id, at, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+            await hook.removed?.({ ...ctx, trx, attach, discard: (k) => discarded.push(k) }, id);
+            await recordAudit(trx, { caller: ctx.caller, action: 'delete', entity: s.shape.spec.audit, entityId: id, before, at });
+          }
         });
         await Promise.all(discarded.map((k) => app.storage.delete(k).catch(() => undefined)));
         return {};

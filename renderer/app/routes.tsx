@@ -24,6 +24,10 @@ import { KanriTopPage } from '../screens/kanri/KanriTopPage';
 import { EventRegPage } from '../screens/content-reg/EventRegPage';
 import { NotificationRegPage } from '../screens/content-reg/NotificationRegPage';
 import { SkilupRegPage } from '../screens/content-reg/SkilupRegPage';
+import { LoginPopupListPage } from '../screens/popup-reg/LoginPopupListPage';
+import { OneStopGidePage } from '../screens/one-stop/OneStopGidePage';
+import { OneStopGideKanriPage } from '../screens/one-stop/OneStopGideKanriPage';
+import { LoginPopupRegPage } from '../screens/popup-reg/LoginPopupRegPage';
 import { CategoryListPage } from '../screens/contents/CategoryListPage';
 import { ContentDetailPage } from '../screens/contents/ContentDetailPage';
 import { PortalTopPage } from '../screens/portal/PortalTopPage';
@@ -98,7 +102,7 @@ export const appRoutes: readonly AppRoute[] = [
   page('/manual', 'マニュアル', CategoryListPage),
   page('/contents/categoryId/:categoryId/contentsId/:contentsId', 'コンテンツ詳細', ContentDetailPage),
   page('/contents/categoryId/:categoryId/contentsId/:contentsId/ismodal/:ismodal', 'コンテンツ詳細', ContentDetailPage),
-  page('/one-stop-gide', 'ワンストップガイド'),
+  page('/one-stop-gide', 'ワンストップガイド', OneStopGidePage),
 
   // Administrator maintenance (spec 001 section 2).
   admin('/kanrisya-top', '管理者TOP', KanriTopPage),
@@ -108,8 +112,8 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/notification-reg', 'お知らせ登録', NotificationRegPage),
   admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage),
   admin('/event-touroku', 'イベント登録', EventRegPage),
-  admin('/login-popup-list', 'ログインポップアップ一覧'),
-  admin('/login-popup-reg', 'ログインポップアップ登録'),
+  admin('/login-popup-list', 'ログインポップアップ一覧', LoginPopupListPage),
+  admin('/login-popup-reg', 'ログインポップアップ登録', LoginPopupRegPage),
   admin('/glovalnavi-kanri-list', 'グローバルナビ一覧'),
   admin('/glovalnavi-kanri', 'グローバルナビ登録'),
   admin('/iconmenu-kanri-list', 'アイコンメニュー一覧'),
@@ -119,6 +123,11 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理'),
   admin('/event-entry-dl', 'イベント申込ダウンロード', EventEntryDownloadPage),
   admin('/customer-serch', '登録企業検索', CustomerSearchPage),
+  admin('/banner-touroku-list', 'バナーメンテナンス'),
+  admin('/banner-touroku', 'バナー登録'),
+  admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage),
+  admin('/event-entry-dl', 'イベント申込ダウンロード'),
+  admin('/customer-serch', '登録企業検索'),
   admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー'),
   admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー'),
   admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage),

@@ -37,11 +37,12 @@ import { resultOf, runCall } from './calls';
 import { ContentPreview, type PreviewTarget } from './ContentPreview';
 import { ruleContext, type FormAction, type MessageRef } from './definitions';
 import { ErrorList } from './ErrorList';
-import { evaluate, fillPlaceholders, interpolatePath, messageArgs, type Scope } from './expressions';
+import { evaluate, fillPlaceholders, interpolatePath, isFilledValue, messageArgs, type Scope } from './expressions';
 import { formFields } from './fields/WidgetField';
 import { FormStore, ID_SEPARATOR, useFormMessages, type FormRecord } from './form-store';
 import { setUpForm, type FormSetup } from './form-setup';
 import { Modal } from './Modal';
+import { MissingHandoff, storeHandoffQuery } from './handoff';
 import { confirmationFor, createsRecord, queryForMode, type EditMode } from './modes';
 import { FORM_ACTIONS } from '../../schemas/meta/widgets';
 import { actionShown, viewContext } from './visibility';
@@ -55,6 +56,9 @@ import styles from './FormLayout.module.css';
 export const FORM_ERROR_POLICY: ErrorPolicy = { byStatus: { 403: 'ERR_SYS998' } };
 
 const DEFAULT_FORM_STATE = { emptyObjectFields: 'skipDefaults' as const };
+
+/** The id a create answered (the key `mode.id` of its answer). */
+const createdIdOf = (idField: string | undefined, after: Scope) => (idField ? evaluate(`=result.${idField}`, after) : undefined);
 
 export interface FormViewProps {
   formId: string;
@@ -75,7 +79,7 @@ export function FormView(props: FormViewProps) {
   const remote = useRemote<FormSetup>(
     key,
     () => setUpForm(formId, props.display === 'page' ? query : new URLSearchParams()),
-    (error) => errorMessageText(error, FORM_ERROR_POLICY),
+    (error) => (error instanceof MissingHandoff ? formatMessage('ERR_SYS998') : errorMessageText(error, FORM_ERROR_POLICY)),
   );
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const screenName = useRouteHandle()?.screenName ?? '';
@@ -107,7 +111,7 @@ export function FormView(props: FormViewProps) {
       </Frame>
     );
   }
-  return <LoadedForm key={key} setup={remote.data} reload={reload} query={query} {...props} />;
+  return <LoadedForm key={key} setup={remote.data} reload={reload} query={props.display === 'page' ? remote.data.query : query} {...props} />;
 }
 
 function Frame({ display, title, children }: { display: 'page' | 'modal'; title: string; children: ReactNode }) {
@@ -238,7 +242,11 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
   /** This page in another mode (modes.ts); the same URL loads the form again. */
   const goToMode = (next: EditMode, id?: unknown) => {
     const search = queryForMode(query, definition.mode, next, id).toString();
-    if (search === query.toString()) reload();
+    if (definition.handoff) {
+      // The context lives in session storage (handoff.ts): write the new mode there and load again.
+      storeHandoffQuery(definition.handoff, new URLSearchParams(search));
+      reload();
+    } else if (search === query.toString()) reload();
     else navigate({ search: search ? `?${search}` : '' }, { replace: true });
     if (display === 'page') window.scrollTo({ top: 0 });
   };
@@ -302,7 +310,10 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
         return;
       }
       if (action.to) navigate(interpolatePath(action.to, after));
-      else reload();
+      else if (createsRecord(mode) && isFilledValue(createdIdOf(definition.mode?.id, after))) {
+        // Without `continue` a register switches to update mode on the created id (spec 001: login popups).
+        goToMode('update', createdIdOf(definition.mode?.id, after));
+      } else reload();
     });
 
   // Leaving asks to confirm (CNF_0002) only when something was changed since the form loaded.

@@ -66,6 +66,17 @@ export interface Permission {
  * without a code is update). `id`: the record's id field, which is also its query parameter and
  * the key of the create answer. `copyTo`: in copy mode the loaded id moves to this field.
  */
+/** A page context kept in session storage instead of the URL (spec 001: /login-popup-reg). */
+export interface HandoffSource {
+  storageKey: string;
+}
+
+/** Values written to session storage before a navigation (a list's edit or new button). */
+export interface Handoff {
+  storageKey: string;
+  values: Record<string, unknown>;
+}
+
 export interface ModeSpec {
   update?: string;
   editMode?: string;
@@ -154,13 +165,14 @@ export interface FormDefinition {
   title: Title;
   description?: string;
   permission: Permission;
+  handoff?: HandoffSource;
   mode?: ModeSpec;
   schema: JsonSchemaObject;
   uiSchema: Record<string, unknown>;
   initial?: Record<string, unknown>;
   data?: CallSpec | CallSpec[];
   options?: Record<string, OptionSource>;
-  calls?: { load?: CallSpec; create?: CallSpec; update?: CallSpec; delete?: CallSpec };
+  calls?: { load?: CallSpec; create?: CallSpec; update?: CallSpec; delete?: CallSpec; deleteMany?: CallSpec };
   actions?: Record<string, FormAction>;
   effects?: FieldEffect[];
   visibility?: VisibilityRule[];
@@ -213,10 +225,10 @@ export interface ListDefinition {
   defaultSort?: { column: string; direction: 'asc' | 'desc' };
   /** `label`: said to screen readers in the row's first cell when the style applies. */
   rowStyles?: { when: RowCondition; className: string; label?: string }[];
-  rowActions?: Record<string, CallSpec | { to: string }>;
+  rowActions?: Record<string, CallSpec | { to: string; handoff?: Handoff }>;
   selection?: { column: string; delete?: CallSpec };
   edit?: { columns: string[]; form?: string; update: CallSpec };
-  buttons?: { action: string; label: string; to?: string; form?: string; display?: 'page' | 'modal'; modes?: ('search' | 'result')[] }[];
+  buttons?: { action: string; label: string; to?: string; handoff?: Handoff; form?: string; display?: 'page' | 'modal'; modes?: ('search' | 'result')[] }[];
 }
 
 export interface DefinitionSet {

@@ -64,12 +64,36 @@ const SCREENS: Screen[] = [
   { route: '/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', who: 'agent', ready: 'main', skip: 'an event opened from the list; checked with its application box in tests/e2e/skilup.e2e.ts' },
   { route: '/skilup-video-list', who: 'agent', ready: 'main h1' },
   { route: '/skilup-toranomaki', who: 'agent', ready: 'main h1' },
+  { route: '/one-stop-gide', who: 'agent', ready: 'main section h2' },
   { route: '/skilup-event-list', who: 'agent', ready: 'main h1' },
   { route: '/notification-reg', open: '/notification-reg?categoryId=1', who: 'provider', ready: 'main form' },
   { route: '/kanrisya-notification-reg', open: '/kanrisya-notification-reg?categoryId=12', who: 'provider', ready: 'main form' },
   { route: '/event-touroku', open: '/event-touroku?categoryId=7', who: 'provider', ready: 'main form' },
   { route: '/skilup-touroku', open: '/skilup-touroku?categoryId=6', who: 'provider', ready: 'main form' },
   { route: '/incentive-jisseki-torikomi', who: 'provider', ready: 'main h1' },
+  { route: '/login-popup-list', who: 'provider', ready: 'main table' },
+  {
+    route: '/one-stop-gide_kanri',
+    who: 'provider',
+    ready: 'main select',
+    // Result mode: the candidates and the display targets of a category.
+    act: async (page) => {
+      await page.locator('#one-stop-kanri-category').selectOption({ label: 'FAQ' });
+      await page.locator('main').getByRole('button', { name: '検索', exact: true }).click();
+      await page.getByRole('region', { name: /^表示対象/ }).getByRole('row').nth(1).waitFor();
+    },
+  },
+  {
+    route: '/login-popup-reg',
+    open: '/login-popup-list',
+    who: 'provider',
+    ready: 'main table',
+    // The registration takes its context from the list (session storage), not the URL.
+    act: async (page) => {
+      await page.getByRole('button', { name: '新規登録' }).click();
+      await page.locator('main form').waitFor();
+    },
+  },
   { route: '/kanrisya-top', who: 'provider', ready: 'main h1' },
   { route: '/event-entry-dl', who: 'provider', ready: 'main form select' },
   { route: '/customer-serch', who: 'provider', ready: 'main form output' },

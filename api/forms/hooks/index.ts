@@ -5,6 +5,7 @@ import { agentUserHook } from './agent-user';
 import { bannerHook } from './banner';
 import { contentHook } from './content';
 import { eventHook } from './event';
+import { loginPopupHook } from './login-popup';
 import { skilupHook } from './skilup';
 
 export const formHooks: Record<string, FormHook> = {
@@ -13,5 +14,6 @@ export const formHooks: Record<string, FormHook> = {
   banner: bannerHook,
   content: contentHook,
   event: eventHook,
+  'login-popup': loginPopupHook,
   skilup: skilupHook,
 };
