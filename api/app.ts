@@ -45,6 +45,7 @@ import recentlyViewedRoutes from './routes/recently-viewed/index';
 import skilupRoutes from './routes/skilup/index';
 import skilupHubRoutes from './routes/skilup/hub';
 import eventRoutes from './routes/events/index';
+import applicationRoutes from './routes/applications/index';
 import { loadDefinitions } from './forms/registry';
 import uploadsPlugin from './files/uploads';
 import formRoutes from './routes/forms/index';
@@ -133,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(skilupRoutes);
   await app.register(skilupHubRoutes);
   await app.register(eventRoutes);
+  await app.register(applicationRoutes);
   await app.register(downloadRoutes);
   await app.register(incentiveFloatingRoutes);
   await app.register(incentiveHandoffRoutes);

@@ -4,6 +4,7 @@ import { hashPassword } from '../api/security/password';
 import { tokyoDate } from '../api/clock';
 import type { FileStorage } from '../api/files/storage';
 import { rebuildSearchIndex } from '../api/search/index-content';
+import { seedApplications } from './applications';
 import { seedContents } from './contents';
 import { seedIncentive } from './incentive';
 import { buildSeedFiles, writeSeedFiles } from './demo-files';
@@ -28,6 +29,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions = {}):
     await seedContents(trx, { today, files });
     await seedSkilupEvents(trx, { today, files }); // skill-up phases and chapters, events and applications
     await seedIncentive(trx, today);
+    await seedApplications(trx, { today, files }); // request categories and requests in every status
     await rebuildSearchIndex(trx); // site search: index what the seeds wrote, in the same transaction
   });
   if (opts.storage) await writeSeedFiles(opts.storage, files);
