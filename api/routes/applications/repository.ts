@@ -181,7 +181,10 @@ export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow
 }
 
 /** Marks the request read by the user, and its navigation notifications (the 申請管理 badge). */
-export async function markRead(db: Db, appNo: number, userId: string, at: Date): Promise<void> {
+export async function markRead(db: Db, appNo: number, userId: string, now: Date): Promise<void> {
+  // Never before the request's last change (its stamp may run a millisecond ahead of the clock).
+  const row = await db.selectFrom('applications').select('updated_at').where('app_no', '=', appNo).executeTakeFirstOrThrow();
+  const at = new Date(Math.max(now.getTime(), new Date(row.updated_at).getTime()));
   await db
     .insertInto('application_reads')
     .values({ app_no: appNo, user_id: userId, read_at: at })
