@@ -360,7 +360,8 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
       const caller = request.caller!;
       const ids = await applicant(caller);
       const b = request.body;
-      const to = String(b.appStatus ?? '');
+      if (blank(b.appStatus)) throw problem.validation([{ messageId: 'ERR_0001', args: ['ステータス'] }]);
+      const to = String(b.appStatus);
       if (!transition(W, 'applicant', 'new', to)) throw problem.forbidden();
       const changes = await applicantChanges(caller, b, []);
       const at = app.clock.now();
