@@ -410,7 +410,9 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) !== 1) throw stale();
         if (changes) await writeFiles(trx, caller, row.app_no, changes, at, stored);
-        await repo.touchLock(trx, row.app_no, ids.userId, at);
+        // A request the applicant can no longer edit frees its lock for the supplier's staff.
+        if (isEditable(W, 'applicant', to)) await repo.touchLock(trx, row.app_no, caller.userId, at);
+        else await repo.releaseLock(trx, row.app_no, caller.userId);
         await recordAudit(trx, { caller, action: 'update', entity: 'application', entityId: row.app_no, before: { status: from }, after: { ...(changes?.columns ?? {}), status: to, action: t.name }, at });
       });
     } catch (err) {
@@ -480,7 +482,8 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) !== 1) throw stale();
         if (answered) await repo.notifyAgent(trx, row.app_no, row.ag_code, row.app_title);
-        await repo.touchLock(trx, row.app_no, caller.userId, at);
+        if (isEditable(W, 'receiver', to)) await repo.touchLock(trx, row.app_no, caller.userId, at);
+        else await repo.releaseLock(trx, row.app_no, caller.userId);
         await recordAudit(trx, {
           caller,
           action: 'update',

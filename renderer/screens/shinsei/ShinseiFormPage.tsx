@@ -146,6 +146,11 @@ export function ShinseiFormPage({ side }: { side: Side }) {
     void load();
   }, [load]);
 
+  // A save that ends the editing (submit, withdraw, a reply to 40) gave the lock back on the server.
+  useEffect(() => {
+    if (!editable) locked.current = false;
+  }, [editable]);
+
   // Editing an existing request: someone else's lock asks CNF_0011 first, then the lock is ours.
   const lockFor = initial?.applicationData?.appNo;
   useEffect(() => {
