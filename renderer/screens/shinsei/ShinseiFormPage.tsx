@@ -76,6 +76,8 @@ const draftOf = (a: api.Application): Draft => ({
 });
 
 const FORM_ID: Record<Side, string> = { applicant: 'shinseiform-ag', receiver: 'shinseiform-provider' };
+/** The applicant's fields, read-only on the receiver form (whose definition declares the supplier's fields only). */
+const APPLICANT_LABELS: Record<string, string> = { appUser: '申請者名', appTitle: '件名', wishDate: '希望納期', appCategoryId: '申請種別', appTempFileList: '添付ファイル' };
 /** What the confirmation and completion messages call the target of each action. */
 const ACTION_TARGET: Record<string, string> = { save: '申請内容', submit: '申請内容', withdraw: '申請', complete: '申請', reply: '回答', delete: '申請' };
 
@@ -351,7 +353,7 @@ export function ShinseiFormPage({ side }: { side: Side }) {
   if (!initial || !def) return <div className={layout.loading}>読み込み中…</div>;
 
   const title = (def.definition.title as string) + (preview ? '（プレビュー）' : '');
-  const labelOf = (key: string) => (def.definition.schema.properties[key] as { title?: string } | undefined)?.title ?? key;
+  const labelOf = (key: string) => (def.definition.schema.properties[key] as { title?: string } | undefined)?.title ?? APPLICANT_LABELS[key] ?? key;
   const requiredKeys = new Set(def.definition.rules.filter((r) => r.rule === 'required').map((r) => ('field' in r ? r.field : '')));
   const applicantEditable = side === 'applicant' && editable;
   const receiverEditable = side === 'receiver' && editable;
@@ -370,7 +372,7 @@ export function ShinseiFormPage({ side }: { side: Side }) {
   const text = (key: keyof Draft, canEdit: boolean, max?: number, multiline = false) =>
     canEdit ? (
       multiline ? (
-        <textarea id={`f-${key}`} className="input" rows={6} maxLength={max} value={draft[key] as string} onChange={(e) => set(key, e.target.value as never)} />
+        <textarea id={`f-${key}`} className={`input ${styles.textarea}`} rows={6} maxLength={max} value={draft[key] as string} onChange={(e) => set(key, e.target.value as never)} />
       ) : (
         <input id={`f-${key}`} className="input" maxLength={max} value={draft[key] as string} onChange={(e) => set(key, e.target.value as never)} />
       )
