@@ -152,7 +152,10 @@ t.test('the workflow: file with an attachment, draft, submit, reply, complete; o
   t.same(ids(res), ['ERR_0001', 'ERR_0025', 'ERR_0039', 'ERR_0003', 'ERR_0002']);
   t.same(res.json().messages[2].args, ['希望納期']);
 
-  res = await h.post('/api/ApplicationMgtAg/regApplicationData', newRequest({ appMemo: '', appTempFileList: [{ rowNo: 1, fileName: '見積依頼書.pdf', uploadId: pdf, isUpload: true }] }), { token: agent });
+  const others = await tusUpload(h, agent2, 'other.pdf', sample.pdf(), { agcode: 'A0000002', userid: '0000000004' });
+  res = await h.post('/api/ApplicationMgtAg/regApplicationData', newRequest({ appTempFileList: [{ rowNo: 1, fileName: 'other.pdf', uploadId: others }] }), { token: agent });
+  t.equal(res.statusCode, 403, 'someone else\'s upload cannot be attached');
+  res = await h.post('/api/ApplicationMgtAg/regApplicationData', newRequest({ appAgCode: 'A0000002', appMemo: '', appTempFileList: [{ rowNo: 1, fileName: '見積依頼書.pdf', uploadId: pdf, isUpload: true }] }), { token: agent });
   t.equal(res.statusCode, 200, res.body);
   const no = res.json().appNo;
   let form = (await agForm(agent, no)).json();
@@ -160,11 +163,14 @@ t.test('the workflow: file with an attachment, draft, submit, reply, complete; o
   t.same(form.applicationData.appTempFileList.map((f: { fileName: string }) => f.fileName), ['見積依頼書.pdf']);
   t.equal((await pvForm(staff, no)).statusCode, 400, 'a draft is not there for staff');
 
+  t.equal(form.applicationData.appAgCode, 'A0000001', 'filed under the token\'s agent');
+  await h.post('/api/ApplicationMgtCommon/setEditing', { systemKbn: K, applicationNo: no }, { token: agent });
   res = await h.post('/api/ApplicationMgtAg/updApplicationData', newRequest({ appNo: no, appMemo: '追記しました。', appStatus: '20', dispDateTime: form.dispDateTime, beforeAppStatus: '10', appTempFileList: form.applicationData.appTempFileList }), { token: agent });
   t.equal(res.statusCode, 200, res.body);
   form = (await agForm(agent, no)).json();
   t.equal(form.applicationData.appStatusKbn, '20');
   t.equal(form.applicationData.appTempFileList.length, 1, 'the kept attachment stays');
+  t.equal((await h.post('/api/ApplicationMgtCommon/checkEditing', { systemKbn: K, applicationNo: no }, { token: staff })).json().checkResult, false, 'submitting gave the agent\'s lock back');
   t.equal((await h.post('/api/download/downloadAppTempFile', { systemKbn: K, appNo: no, fileName: '見積依頼書.pdf' }, { token: staff })).statusCode, 200, 'staff download it');
 
   res = await h.post('/api/ApplicationMgtAg/updApplicationData', newRequest({ appNo: no, appStatus: '10', dispDateTime: form.dispDateTime }), { token: agent });

@@ -324,7 +324,9 @@ export function ShinseiListPage({ side }: { side: Side }) {
                           <th key={c.key} scope="col" aria-sort={sort?.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
                             <button type="button" className={styles.sortButton} onClick={() => toggleSort(c.key)}>
                               {c.label}
-                              <span aria-hidden="true">{sort?.key === c.key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ' ⇅'}</span>
+                              <span aria-hidden="true" className={styles.sortMark}>
+                                {sort?.key === c.key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ' ⇅'}
+                              </span>
                             </button>
                           </th>
                         ))}
