@@ -313,3 +313,16 @@ t.test('category data and reference files; delete by staff', async (t) => {
   t.equal((await agForm(agent2, no)).statusCode, 400, 'gone for its agent');
   t.notOk((await agList(agent2)).json().appDataList.some((r: { applicationNo: string }) => r.applicationNo === no));
 });
+
+t.test('pseudo-login: a provider administrator acting as an agent is that agent, nothing more', async (t) => {
+  const res = await h.post('/api/KanriTop/changeAgCode', { systemKbn: K, pseudoLoginAgCode: 'A0000002' }, { token: provider });
+  t.equal(res.statusCode, 200);
+  const pseudo = res.json().token as string;
+  const rows = (await agList(pseudo)).json().appDataList;
+  t.ok(rows.length >= 1 && rows.every((r: { appAgCode: string }) => r.appAgCode === 'A0000002'), 'the pseudo agent\'s requests only');
+  t.equal((await agForm(pseudo, await appNoOf('販促物発注'))).statusCode, 403, 'A0000001\'s request: 403');
+  const form = await agForm(pseudo, await appNoOf('取引条件の確認'));
+  t.equal(form.statusCode, 200);
+  t.notOk(form.body.includes('値引率の見直し'), 'the internal memo stays hidden while acting as an agent');
+  t.equal((await pvList(pseudo)).statusCode, 403, 'no receiver calls while acting as an agent');
+});
