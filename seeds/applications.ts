@@ -53,7 +53,7 @@ const requests: RequestSeed[] = [
   { ag: 'A0000001', user: '0000000003', appUser: '鈴木 一郎', title: '請求書送付先の変更', category: 5, status: '90', daysAgo: 40, memo: '請求書の送付先を本社経理部に変更したいです。', agRead: true },
   { ag: 'A0000001', user: '0000000003', appUser: '鈴木 一郎', title: 'クリアファイルの大口注文の見積', category: 2, status: '20', daysAgo: 6, wish: 30, memo: '再生PPクリアファイル A4 100枚入を200箱。納期と単価をご教示ください。', targetAg: 'A0000006' },
   { ag: 'A0000002', user: '0000000004', appUser: '田中 花子', title: 'デスクマットのサンプル依頼', category: 6, status: '20', daysAgo: 2, wish: 10, memo: '抗菌デスクマット L のサンプルを2枚お送りください。', files: ['catalog'] },
-  { ag: 'A0000002', user: '0000000004', appUser: '田中 花子', title: '取引条件の確認', category: 3, status: '30', daysAgo: 15, memo: '来期の取引条件について打ち合わせをお願いします。', reply: '12月10日 14時はいかがでしょうか。', providerUser: '小林 さやか', operateUser: '伊藤 翔太', internal: 'A0000002 は値引率の見直し対象。' },
+  { ag: 'A0000002', user: '0000000004', appUser: '田中 花子', title: '取引条件の確認', category: 3, status: '30', daysAgo: 15, memo: '来期の取引条件について打ち合わせをお願いします。', reply: '12月10日 14時はいかがでしょうか。', providerUser: '小林 さやか', operateUser: '伊藤 翔太', internal: 'A0000002 は値引率の見直し対象。', agRead: true },
   { ag: 'A0000002', user: '0000000004', appUser: '田中 花子', title: '年賀状用はがきの発注（下書き）', category: 1, status: '10', daysAgo: 0, memo: '年賀はがき 500枚' },
 ];
 
