@@ -49,6 +49,7 @@ import skilupHubRoutes from './routes/skilup/hub';
 import eventRoutes from './routes/events/index';
 import eventEntryRoutes from './routes/event-entry/index';
 import customerSearchRoutes from './routes/customer-search/index';
+import applicationRoutes from './routes/applications/index';
 import { loadDefinitions } from './forms/registry';
 import uploadsPlugin from './files/uploads';
 import formRoutes from './routes/forms/index';
@@ -142,6 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(eventEntryRoutes);
   await app.register(customerSearchRoutes);
+  await app.register(applicationRoutes);
   await app.register(downloadRoutes);
   await app.register(incentiveFloatingRoutes);
   await app.register(incentiveHandoffRoutes);

@@ -10,6 +10,7 @@ import * as m0008 from './0008_incentive';
 import * as m0010 from './0010_banner_registration';
 import * as m0011 from './0011_one_stop_guide';
 import * as m0012 from './0012_registered_companies';
+import * as m0013 from './0013_applications';
 import * as m0014 from './0014_change_feed';
 
 export const migrations: Record<string, Migration> = {
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0010_banner_registration': m0010,
   '0011_one_stop_guide': m0011,
   '0012_registered_companies': m0012,
+  '0013_applications': m0013,
   '0014_change_feed': m0014,
 };

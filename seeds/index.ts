@@ -4,6 +4,7 @@ import { hashPassword } from '../api/security/password';
 import { tokyoDate } from '../api/clock';
 import type { FileStorage } from '../api/files/storage';
 import { rebuildSearchIndex } from '../api/search/index-content';
+import { seedApplications } from './applications';
 import { seedContents } from './contents';
 import { seedIncentive } from './incentive';
 import { seedOneStop } from './one-stop';
@@ -32,6 +33,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions = {}):
     await seedIncentive(trx, today);
     await seedCompanies(trx, today); // registered companies (the company search)
     await seedOneStop(trx, { today, files }); // the one-stop guide's blocks and the contents shown in them
+    await seedApplications(trx, { today, files }); // request categories and requests in every status
     await rebuildSearchIndex(trx); // site search: index what the seeds wrote, in the same transaction
   });
   if (opts.storage) await writeSeedFiles(opts.storage, files);

@@ -518,7 +518,87 @@ export interface EventEntriesTable {
   cancelled_by: string | null;
 }
 
+// Request management (migration 0013).
+export interface ApplicationCategoriesTable {
+  app_category_id: Generated<number>;
+  category_name: string;
+  display_order: Generated<number>;
+  osg_category_id: number | null;
+  osg_contents_id: number | null;
+  osg_contents_title: Generated<string>;
+  osg_detail_path: Generated<string>;
+  is_active: Generated<boolean>;
+}
+
+export interface ApplicationFileRow {
+  row_no: number;
+  file_name: string;
+  stored_key: string;
+  file_size: number | string;
+  content_type: string;
+}
+
+export interface ApplicationCategoryFilesTable extends ApplicationFileRow {
+  app_category_id: number;
+}
+
+export interface ApplicationsTable {
+  app_no: Generated<number>;
+  app_date: Date | string;
+  status_kbn: string;
+  ag_code: string;
+  user_id: string;
+  app_user: Generated<string>;
+  app_title: Generated<string>;
+  wish_date: Date | string | null;
+  app_category_id: number | null;
+  target_ag_code: Generated<string>;
+  target_company_id: Generated<string>;
+  app_memo: Generated<string>;
+  provider_comment: Generated<string>;
+  provider_user: Generated<string>;
+  provider_memo: Generated<string>;
+  operate_user: Generated<string>;
+  extra_data: Generated<unknown>;
+  ag_updated_at: Date | string | null;
+  provider_updated_at: Date | string | null;
+  updated_at: Date | string;
+  updated_by: Generated<string>;
+  deleted_at: Date | string | null;
+}
+
+export interface ApplicationFilesTable extends ApplicationFileRow {
+  app_no: number;
+  uploaded_by: Generated<string>;
+  uploaded_at: Date | string;
+}
+
+export interface ApplicationLocksTable {
+  app_no: number;
+  user_id: string;
+  locked_at: Date | string;
+  expires_at: Date | string;
+}
+
+export interface ApplicationReadsTable {
+  app_no: number;
+  user_id: string;
+  read_at: Date | string;
+}
+
+export interface ApplicationNotificationsTable {
+  notification_id: number;
+  app_no: number;
+}
+
 export interface Database {
+  application_categories: ApplicationCategoriesTable;
+  application_category_files: ApplicationCategoryFilesTable;
+  applications: ApplicationsTable;
+  application_files: ApplicationFilesTable;
+  application_locks: ApplicationLocksTable;
+  application_reads: ApplicationReadsTable;
+  application_notifications: ApplicationNotificationsTable;
   agents: AgentsTable;
   roles: RolesTable;
   users: UsersTable;

@@ -38,6 +38,7 @@ import { SkilupVideoListPage } from '../screens/skilup/SkilupVideoListPage';
 import { ToranomakiPage } from '../screens/skilup/ToranomakiPage';
 import { IncentiveScreen } from '../screens/incentive/LazyIncentivePage';
 import { IncentiveImportPage } from '../screens/kanri/IncentiveImportPage';
+import { ShinseiFormAgPage, ShinseiFormProviderPage, ShinseiKanriAgPage, ShinseiKanriProviderPage } from '../screens/shinsei/ShinseiPages';
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -133,12 +134,12 @@ export const appRoutes: readonly AppRoute[] = [
   page('/skilup-toranomaki', '営業虎の巻', ToranomakiPage),
   page('/skilup-event-list', 'イベント一覧', EventListPage),
   page('/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', 'イベント詳細', EventDetailPage),
-  page('/shinsei-kanri-provider', '申請管理（受付）'),
-  page('/shinsei-kanri-ag', '申請管理'),
-  page('/shinseiform-ag', '申請フォーム（申請者）'),
-  page('/shinseiform-ag/appNo/:appNo', '申請フォーム（申請者）'),
-  page('/shinseiform-provider', '申請フォーム（受付）'),
-  page('/shinseiform-provider/appNo/:appNo', '申請フォーム（受付）'),
+  page('/shinsei-kanri-provider', '申請管理（受付）', ShinseiKanriProviderPage),
+  page('/shinsei-kanri-ag', '申請管理', ShinseiKanriAgPage),
+  page('/shinseiform-ag', '申請フォーム（申請者）', ShinseiFormAgPage),
+  page('/shinseiform-ag/appNo/:appNo', '申請フォーム（申請者）', ShinseiFormAgPage),
+  page('/shinseiform-provider', '申請フォーム（受付）', ShinseiFormProviderPage),
+  page('/shinseiform-provider/appNo/:appNo', '申請フォーム（受付）', ShinseiFormProviderPage),
 ];
 
 /** Any other path: a not-found page inside the authenticated layout. */

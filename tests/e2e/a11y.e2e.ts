@@ -94,6 +94,12 @@ const SCREENS: Screen[] = [
       await page.locator('main form').waitFor();
     },
   },
+  { route: '/shinsei-kanri-ag', who: 'agent', ready: 'main h1' },
+  { route: '/shinsei-kanri-provider', who: 'provider', ready: 'main h1' },
+  { route: '/shinseiform-ag', who: 'agent', ready: 'main h1' },
+  { route: '/shinseiform-ag/appNo/:appNo', open: '/shinseiform-ag/appNo/1', who: 'agent', ready: 'main h1' },
+  { route: '/shinseiform-provider', who: 'provider', ready: 'main', skip: 'the receiver side files no new request: the form opens a request by its number (the route below)' },
+  { route: '/shinseiform-provider/appNo/:appNo', open: '/shinseiform-provider/appNo/2', who: 'provider', ready: 'main h1' },
   { route: '/kanrisya-top', who: 'provider', ready: 'main h1' },
   { route: '/event-entry-dl', who: 'provider', ready: 'main form select' },
   { route: '/customer-serch', who: 'provider', ready: 'main form output' },
