@@ -8,6 +8,7 @@ import * as m0005 from './0005_content_registration';
 import * as m0006 from './0006_robustness';
 import * as m0007 from './0007_skilup_events';
 import * as m0008 from './0008_incentive';
+import * as m0009 from './0009_portal_appearance';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_robustness': m0006,
   '0007_skilup_events': m0007,
   '0008_incentive': m0008,
+  '0009_portal_appearance': m0009,
 };

@@ -67,11 +67,22 @@ export interface ExtensionShape {
   columns: Map<string, Column>;
 }
 
+export interface RowsShape {
+  field: string;
+  table: string;
+  key: string;
+  kind?: { column: string; value: string };
+  order: string[];
+  columns: Map<string, Column>;
+}
+
 export interface StoreShape {
   spec: StoreSpec;
   columns: Map<string, Column>;
   /** One-to-one tables keyed by the record's key (an event's date, a skill-up content's phase). */
   extensions: ExtensionShape[];
+  /** One-to-many child rows: list fields kept in child tables (a setting's current and scheduled lists). */
+  rows: RowsShape[];
   /** Declared fields kept in the JSON column. */
   extraFields: string[];
 }
@@ -81,9 +92,10 @@ export function storeShape(form: FormDefinition, hookFields: readonly string[] =
   const spec = storeOf(form);
   const columns = new Map(Object.entries(spec.columns).map(([field, c]) => [field, columnOf(c)]));
   const extensions = (spec.also ?? []).map((x) => ({ table: x.table, key: x.key, columns: new Map(Object.entries(x.columns).map(([field, c]) => [field, columnOf(c)])) }));
-  const owned = new Set([spec.key.field, ...columns.keys(), ...extensions.flatMap((x) => [...x.columns.keys()]), ...hookFields]);
+  const rows = (spec.rows ?? []).map((x) => ({ field: x.field, table: x.table, key: x.key, kind: x.kind, order: x.order ?? [], columns: new Map(Object.entries(x.columns).map(([field, c]) => [field, columnOf(c)])) }));
+  const owned = new Set([spec.key.field, ...columns.keys(), ...extensions.flatMap((x) => [...x.columns.keys()]), ...rows.map((x) => x.field), ...hookFields]);
   const extraFields = spec.extra ? Object.keys(form.schema.properties).filter((f) => !owned.has(f)) : [];
-  return { spec, columns, extensions, extraFields };
+  return { spec, columns, extensions, rows, extraFields };
 }
 
 /** The row values of a record: its column fields, plus the JSON of the other declared fields. */
@@ -173,4 +185,41 @@ export async function readExtensions(db: Kysely<Database>, shape: StoreShape, id
     const row = (await anyDb(db).selectFrom(x.table).selectAll().where(x.key, '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;
     for (const [field, c] of x.columns) record[field] = fromColumn(row?.[c.column], c.type);
   }
+}
+
+const isRow = (v: unknown): v is FormRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Replaces the record's child rows of each `rows` list (of its kind) by the record's lists, in their order. */
+export async function writeChildRows(db: Kysely<Database>, shape: StoreShape, id: RecordId, record: FormRecord): Promise<void> {
+  for (const x of shape.rows) {
+    let del = anyDb(db).deleteFrom(x.table).where(x.key, '=', id);
+    if (x.kind) del = del.where(x.kind.column, '=', x.kind.value);
+    await del.execute();
+    const list = Array.isArray(record[x.field]) ? (record[x.field] as unknown[]).filter(isRow) : [];
+    if (list.length === 0) continue;
+    const values = list.map((row) => {
+      const v: Record<string, unknown> = { [x.key]: id };
+      if (x.kind) v[x.kind.column] = x.kind.value;
+      for (const [field, c] of x.columns) v[c.column] = toColumn(row[field], c.type);
+      return v;
+    });
+    await anyDb(db).insertInto(x.table).values(values).execute();
+  }
+}
+
+/** Adds the child rows of each `rows` list to a loaded record, as the wire shows them. */
+export async function readChildRows(db: Kysely<Database>, shape: StoreShape, id: RecordId, record: FormRecord): Promise<void> {
+  for (const x of shape.rows) {
+    let q = anyDb(db).selectFrom(x.table).selectAll().where(x.key, '=', id);
+    if (x.kind) q = q.where(x.kind.column, '=', x.kind.value);
+    for (const column of x.order) q = q.orderBy(column);
+    const found = (await q.execute()) as Record<string, unknown>[];
+    record[x.field] = found.map((row) => Object.fromEntries([...x.columns].map(([field, c]) => [field, fromColumn(row[c.column], c.type)])));
+  }
+}
+
+/** Every stored record's row (not soft-deleted), by key. */
+export async function listRows(db: Kysely<Database>, shape: StoreShape): Promise<Record<string, unknown>[]> {
+  const q = anyDb(db).selectFrom(shape.spec.table).selectAll().orderBy(shape.spec.key.column);
+  return (await scoped(q, shape, {}).execute()) as Record<string, unknown>[];
 }

@@ -4,6 +4,7 @@ import { agentSegmentHook } from './agent-segment';
 import { agentUserHook } from './agent-user';
 import { contentHook } from './content';
 import { eventHook } from './event';
+import { globalNaviHook } from './global-navi';
 import { skilupHook } from './skilup';
 
 export const formHooks: Record<string, FormHook> = {
@@ -11,5 +12,6 @@ export const formHooks: Record<string, FormHook> = {
   'agent-user': agentUserHook,
   content: contentHook,
   event: eventHook,
+  'global-navi': globalNaviHook,
   skilup: skilupHook,
 };
