@@ -30,6 +30,9 @@ import { SkilupVideoListPage } from '../screens/skilup/SkilupVideoListPage';
 import { ToranomakiPage } from '../screens/skilup/ToranomakiPage';
 import { IncentiveScreen } from '../screens/incentive/LazyIncentivePage';
 import { IncentiveImportPage } from '../screens/kanri/IncentiveImportPage';
+import { GlobalNaviPreviewPage } from '../screens/appearance/GlobalNaviPreviewPage';
+import { GlovalNaviKanriListPage } from '../screens/appearance/GlovalNaviKanriListPage';
+import { GlovalNaviKanriPage } from '../screens/appearance/GlovalNaviKanriPage';
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -106,8 +109,8 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/event-touroku', 'イベント登録', EventRegPage),
   admin('/login-popup-list', 'ログインポップアップ一覧'),
   admin('/login-popup-reg', 'ログインポップアップ登録'),
-  admin('/glovalnavi-kanri-list', 'グローバルナビ一覧'),
-  admin('/glovalnavi-kanri', 'グローバルナビ登録'),
+  admin('/glovalnavi-kanri-list', 'グローバルナビ一覧', GlovalNaviKanriListPage),
+  admin('/glovalnavi-kanri', 'グローバルナビ登録', GlovalNaviKanriPage),
   admin('/iconmenu-kanri-list', 'アイコンメニュー一覧'),
   admin('/iconmenu-kanri', 'アイコンメニュー登録'),
   admin('/banner-touroku-list', 'バナーメンテナンス'),
@@ -115,7 +118,7 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理'),
   admin('/event-entry-dl', 'イベント申込ダウンロード'),
   admin('/customer-serch', '登録企業検索'),
-  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー'),
+  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage),
   admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー'),
   admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage),
   admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage),

@@ -187,6 +187,8 @@ export interface ListColumn {
   action?: string;
   width?: string;
   align?: 'left' | 'center' | 'right';
+  /** The text shown for each value (a code: the setting target kind 0/1/2). */
+  labels?: Record<string, string>;
 }
 
 export interface RowCondition {
