@@ -71,6 +71,9 @@ const SCREENS: Screen[] = [
   { route: '/skilup-touroku', open: '/skilup-touroku?categoryId=6', who: 'provider', ready: 'main form' },
   { route: '/incentive-jisseki-torikomi', who: 'provider', ready: 'main h1' },
   { route: '/kanrisya-top', who: 'provider', ready: 'main h1' },
+  { route: '/glovalnavi-kanri-list', who: 'provider', ready: 'main table' },
+  { route: '/glovalnavi-kanri', open: '/glovalnavi-kanri?glovalNaviKanriId=1', who: 'provider', ready: 'main form table' },
+  { route: '/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', open: '/preview-globalnavi/glovalNaviKanriId/1/detailKbn/01', who: 'provider', ready: 'main nav' },
   { route: '/agsegment-reg', who: 'provider', ready: 'main table' },
   {
     route: '/agsegment-reg',

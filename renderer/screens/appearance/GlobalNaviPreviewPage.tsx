@@ -50,7 +50,16 @@ export function GlobalNaviPreviewPage() {
       {remote.status === 'loading' && <p role="status">読み込み中…</p>}
       {remote.status === 'ready' && (
         <div className={styles.frame}>
-          {remote.data.length === 0 ? <p className={styles.empty}>表示する項目がありません。</p> : <GlobalNav items={remote.data} counts={NO_BADGES} label="グローバルナビゲーション（プレビュー）" />}
+          {remote.data.length === 0 ? (
+            <p className={styles.empty}>表示する項目がありません。</p>
+          ) : (
+            <>
+              <div className={styles.navBar}>
+                <GlobalNav items={remote.data} counts={NO_BADGES} label="グローバルナビゲーション（プレビュー）" />
+              </div>
+              <p className={styles.caption}>上位5項目まで表示し、6項目目以降は「その他」にまとめて表示します。子項目は各項目のメニューに表示します。</p>
+            </>
+          )}
         </div>
       )}
     </div>
