@@ -207,7 +207,7 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
               key = id;
             }
             await writeExtensions(trx, s.shape, key, record);
-            await writeChildRows(trx, s.shape, key, record);
+            await writeChildRows(trx, s.shape, key, record, { attach: wctx.attach, form, discard: wctx.discard });
             await hook.write?.(wctx, key, record, mode);
             const after = { ...(await loadRecord(ctx, s, key, scope, trx)).record, ...(await hook.audit?.(trx, key)) };
             await recordAudit(trx, { caller: ctx.caller, action: mode === 'new' ? 'create' : 'update', entity: s.shape.spec.audit, entityId: key, before: auditBefore, after, at });

@@ -154,7 +154,10 @@ export interface StoreRows {
   key: string;
   kind?: { column: string; value: string };
   order?: string[];
-  columns: Record<string, StoreColumn>;
+  /** Type `file`: an uploaded file kept in <column>_name, <column>_key (storage) and <column>_type. */
+  columns: Record<string, StoreColumn | { column: string; type: 'file' }>;
+  /** Storage key prefix of the rows' files (`iconMenu`: iconMenu/<record key>/…). */
+  filePrefix?: string;
 }
 
 export interface FormDefinition {

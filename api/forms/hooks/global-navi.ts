@@ -9,8 +9,8 @@ export const globalNaviHook = scheduledSettingHook({
   preview: {
     call: '/api/GlovalNaviManegment/getPreviewData',
     result: 'gloNaviPreviewDataList',
-    items: async (db, kanriId, detailKbn) => {
-      const rows = await db
+    items: async (ctx, kanriId, detailKbn) => {
+      const rows = await ctx.app.db
         .selectFrom('global_navi_rows')
         .select(['category_id', 'parent_id', 'disp_name', 'url', 'is_separate_tab'])
         .where('kanri_id', '=', kanriId)

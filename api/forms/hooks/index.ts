@@ -5,6 +5,7 @@ import { agentUserHook } from './agent-user';
 import { contentHook } from './content';
 import { eventHook } from './event';
 import { globalNaviHook } from './global-navi';
+import { iconMenuHook } from './icon-menu';
 import { skilupHook } from './skilup';
 
 export const formHooks: Record<string, FormHook> = {
@@ -13,5 +14,6 @@ export const formHooks: Record<string, FormHook> = {
   content: contentHook,
   event: eventHook,
   'global-navi': globalNaviHook,
+  'icon-menu': iconMenuHook,
   skilup: skilupHook,
 };

@@ -29,7 +29,7 @@ export interface ScheduledSettingOptions {
   nowList: string;
   scheduledList: string;
   /** The preview call (spec 001 section 7) and what it answers for one list. */
-  preview: { call: string; result: string; items: (db: Kysely<Database>, kanriId: number, detailKbn: '01' | '02') => Promise<unknown[]> };
+  preview: { call: string; result: string; items: (ctx: HookContext, kanriId: number, detailKbn: '01' | '02') => Promise<unknown[]> };
   /** Extra initial data (the icon menu's maxFileSize). */
   data?: (ctx: HookContext) => Record<string, unknown>;
   /** Further hook parts of the form (the icon menu's images). */
@@ -141,7 +141,7 @@ export function scheduledSettingHook(o: ScheduledSettingOptions): FormHook {
       [o.preview.call]: async (ctx, _record, row, body) => {
         const kbn = str(body.detailKbn);
         if (kbn !== '01' && kbn !== '02') throw problem.validation([{ messageId: 'ERR_0003', args: ['表示区分'] }]);
-        return { [o.preview.result]: await o.preview.items(ctx.app.db, Number(row[ctx.form.store!.key.column]), kbn), [keyOf(ctx)]: String(row[ctx.form.store!.key.column]) };
+        return { [o.preview.result]: await o.preview.items(ctx, Number(row[ctx.form.store!.key.column]), kbn), [keyOf(ctx)]: String(row[ctx.form.store!.key.column]) };
       },
     },
   };
