@@ -33,6 +33,9 @@ import { IncentiveImportPage } from '../screens/kanri/IncentiveImportPage';
 import { GlobalNaviPreviewPage } from '../screens/appearance/GlobalNaviPreviewPage';
 import { GlovalNaviKanriListPage } from '../screens/appearance/GlovalNaviKanriListPage';
 import { GlovalNaviKanriPage } from '../screens/appearance/GlovalNaviKanriPage';
+import { IconMenuKanriListPage } from '../screens/appearance/IconMenuKanriListPage';
+import { IconMenuKanriPage } from '../screens/appearance/IconMenuKanriPage';
+import { IconMenuPreviewPage } from '../screens/appearance/IconMenuPreviewPage';
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -111,15 +114,15 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/login-popup-reg', 'ログインポップアップ登録'),
   admin('/glovalnavi-kanri-list', 'グローバルナビ一覧', GlovalNaviKanriListPage),
   admin('/glovalnavi-kanri', 'グローバルナビ登録', GlovalNaviKanriPage),
-  admin('/iconmenu-kanri-list', 'アイコンメニュー一覧'),
-  admin('/iconmenu-kanri', 'アイコンメニュー登録'),
+  admin('/iconmenu-kanri-list', 'アイコンメニュー一覧', IconMenuKanriListPage),
+  admin('/iconmenu-kanri', 'アイコンメニュー登録', IconMenuKanriPage),
   admin('/banner-touroku-list', 'バナーメンテナンス'),
   admin('/banner-touroku', 'バナー登録'),
   admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理'),
   admin('/event-entry-dl', 'イベント申込ダウンロード'),
   admin('/customer-serch', '登録企業検索'),
   admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage),
-  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー'),
+  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage),
   admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage),
   admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage),
 

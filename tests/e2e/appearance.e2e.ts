@@ -4,6 +4,9 @@
 // previews both lists in new windows, and an agent of that segment sees the current list in its
 // header at once while an agent of another segment keeps the default; acting as the segment's
 // agent with the business date on the scheduled date, the provider sees the scheduled list.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
@@ -176,6 +179,73 @@ t.test('a provider sets the global navigation of one segment, with a scheduled l
   await screenshot(admin, 'glovalnavi-agent-scheduled');
 
   await agent.context().close();
+  await agent2.context().close();
+  await admin.context().close();
+});
+
+t.test('a provider sets the icon menu of one agent with uploaded images, previews it, and the agent sees it', async (t) => {
+  const browser = await browserPromise;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-appearance-e2e-'));
+  t.teardown(() => fs.rm(dir, { recursive: true, force: true }));
+  // Two real 16×16 PNGs (blue, orange) so the icons draw.
+  const PNGS = ['iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR42mPQT91AEmIY1TCqYfhqAAC/EUQQRG422QAAAABJRU5ErkJggg==', 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR42mN4VqFBEmIY1TCqYfhqAAAUGoYQF80ydwAAAABJRU5ErkJggg=='];
+  const png = async (name: string, i = 0) => {
+    const file = path.join(dir, name);
+    await fs.writeFile(file, Buffer.from(PNGS[i], 'base64'));
+    return file;
+  };
+  const I = 'f-iconmenu-kanri';
+  const icell = (page: Page, row: number, key: string) => page.locator(`#${I}__nowSettingList__${row}__${key}`);
+  const admin = await newPage(browser);
+  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+  await dismissAllPopups(admin);
+  await admin.goto(`${portal.url}/iconmenu-kanri-list`);
+  await admin.getByRole('cell', { name: '標準アイコンメニュー', exact: true }).waitFor();
+  await screenshot(admin, 'iconmenu-list');
+  await admin.getByRole('button', { name: '新規登録' }).click();
+  await admin.getByRole('heading', { name: 'アイコンメニュー登録' }).waitFor();
+
+  await admin.locator(`#${I}__settingName`).fill('みなと事務機 専用メニュー');
+  await admin.locator(`#${I}__settingTargetKbn-2`).check();
+  await admin.locator(`#${I}__settingTargetCode`).fill('A0000002');
+  await admin.getByRole('button', { name: '行追加' }).click();
+  await icell(admin, 0, 'categoryId').selectOption('1');
+  await icell(admin, 0, 'iconMenuName').fill('みなとのお知らせ');
+  await icell(admin, 0, 'dispNo').fill('1');
+  // A wrong type is refused before any upload; nothing typed is lost.
+  const gif = path.join(dir, 'icon.gif');
+  await fs.writeFile(gif, 'GIF89a');
+  await icell(admin, 0, 'imgPathNomal').setInputFiles(gif);
+  await t.resolves(admin.getByText(formatMessage('ERR_0027')).first().waitFor(), 'ERR_0027 for a .gif');
+  await icell(admin, 0, 'imgPathNomal').setInputFiles(await png('minato.png'));
+  await admin.getByText('minato.png').waitFor();
+  await icell(admin, 0, 'imgPathHover').setInputFiles(await png('minato-over.png', 1));
+  await admin.getByText('minato-over.png').waitFor();
+  t.equal(await icell(admin, 0, 'iconMenuName').inputValue(), 'みなとのお知らせ');
+  await admin.getByRole('button', { name: '登録', exact: true }).click();
+  await answer(admin, formatMessage('CNF_0001', ['アイコンメニュー', '登録']));
+  await answer(admin, formatMessage('INF_0001', ['アイコンメニュー', '登録']));
+  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await admin.waitForURL(/iconMenuKanriId=\d+/);
+  await admin.getByRole('heading', { name: 'アイコンメニュー編集' }).waitFor();
+  await t.resolves(admin.getByRole('img', { name: '1行目の通常画像のプレビュー' }).first().waitFor(), 'the stored image is shown');
+  await admin.getByRole('button', { name: '下にコピー' }).click();
+  await admin.locator(`#${I}__scheduledSettingList__0__iconMenuName`).waitFor();
+  await admin.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(admin, 'iconmenu-edit');
+
+  const [popup] = await Promise.all([admin.context().waitForEvent('page'), admin.getByRole('button', { name: 'プレビュー' }).first().click()]);
+  await popup.getByRole('list', { name: 'アイコンメニュー（プレビュー）' }).getByText('みなとのお知らせ').waitFor();
+  await screenshot(popup, 'iconmenu-preview-01');
+  await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: '閉じる' }).click()]);
+
+  const agent2 = await newPage(browser);
+  await signIn(portal, agent2, 'demo-agent2', 'Agent2#Demo2026');
+  await dismissAllPopups(agent2);
+  await t.resolves(agent2.getByRole('main').getByText('みなとのお知らせ').waitFor(), 'the agent sees its menu on the portal top');
+  const icons = agent2.getByRole('main').locator('ul', { has: agent2.getByText('みなとのお知らせ') }).first();
+  t.equal(await icons.locator(':scope > li').count(), 1, 'its own menu instead of the default one');
+  await screenshot(agent2, 'iconmenu-agent');
   await agent2.context().close();
   await admin.context().close();
 });
