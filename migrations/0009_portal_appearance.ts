@@ -11,8 +11,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `alter table global_navi_settings add column extra_data jsonb not null default '{}'`,
     `alter table icon_menu_settings add column extra_data jsonb not null default '{}'`,
     `alter table icon_menu_rows add column category_id integer references categories(category_id)`,
-    // At most one default (target 0) setting per kind (spec 001 section 4: the default radio is disabled when one exists).
-    `create unique index global_navi_settings_one_default on global_navi_settings (target_kbn) where target_kbn = '0'`,
-    `create unique index icon_menu_settings_one_default on icon_menu_settings (target_kbn) where target_kbn = '0'`,
   ]);
 }

@@ -2,7 +2,8 @@
 // sections 3–5, schemas/forms/glovalnavi-kanri.json, iconmenu-kanri.json) do beyond their
 // columns and child rows (store.rows):
 //   - the target: a segment or agent that exists; its name is the server's, never the body's;
-//     at most one default setting;
+//     the forms make no second default setting (the default radio is disabled when one exists;
+//     the tables themselves allow several, each from its own reflection date);
 //   - a row's URL is its category's unless the category is その他 (OTHER_CATEGORY_ID);
 //   - no scheduled date without a scheduled list (the portal would switch to an empty list);
 //   - the initial data (categories, segments, the default setting, today) and the preview call.
@@ -46,6 +47,7 @@ async function defaultKanriId(db: Kysely<Database>, table: SettingsTable): Promi
     .selectFrom(`${table} as s` as 'global_navi_settings as s')
     .select('s.kanri_id')
     .where('s.target_kbn', '=', '0')
+    .orderBy('s.kanri_id')
     .executeTakeFirst();
   return row ? String(row.kanri_id) : '';
 }
