@@ -82,6 +82,11 @@ t.test('icon menu management', async (t) => {
     t.match(loaded.nowSettingList[0], { categoryId: '1', iconMenuName: '東海のお知らせ', url: '/news', imgPathNomal: { fileName: 'news.png', fileUrl: /^\/api\/media\// }, imgPathHover: { fileName: 'news-over.png' } });
     const image0 = await h.app.inject({ method: 'GET', url: loaded.nowSettingList[0].imgPathNomal.fileUrl });
     t.equal(image0.statusCode, 200, 'the stored image is served');
+    const dl = await h.post('/api/download/iconMenu', { systemKbn: '01', fileName: 'news-over.png', screenName: 'アイコンメニュー登録' }, { token: admin });
+    t.equal(dl.statusCode, 200, 'the saved image by its name');
+    t.match(String(dl.headers['content-disposition']), /news-over\.png/);
+    t.equal((await h.post('/api/download/iconMenu', { systemKbn: '01', fileName: 'nothing.png' }, { token: admin })).statusCode, 404, 'a name no row holds');
+    t.equal((await h.post('/api/download/iconMenu', { systemKbn: '01', fileName: 'news-over.png' }, { token: staff })).statusCode, 403, 'without 105');
 
     // Copy-down keeps the stored images by name; a scheduled list from 2026-12-01.
     const upd = await call('updateIconMenu', {

@@ -98,6 +98,7 @@ const ROUTES: Record<string, RouteCase> = {
   '/api/IconMenuManegment/getIconMenuDataList': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01' } },
   '/api/IconMenuManegment/deleteKanriData': { access: 'auth', as: 'demo-provider' },
   '/api/IconMenuManegment/getPreviewData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01', iconMenuKanriId: '1', detailKbn: '01' } },
+  '/api/download/iconMenu': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01', fileName: 'icon-01.png', screenName: 'アイコンメニュー登録' } },
   '/api/EventReg/getInitialDisplayData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01', categoryId: '7', contentsCategoryId: '7' } },
   '/api/EventReg/getContents': { access: 'auth', as: 'demo-provider' },
   '/api/EventReg/RegContents': { access: 'auth', as: 'demo-provider' },

@@ -20,6 +20,9 @@ import type { WidgetProps } from '@rjsf/utils';
 import { formatMessage } from '../../../schemas/messages/format';
 import { holds } from '../../../schemas/rules/conditions';
 import type { Condition } from '../../../schemas/rules/engine';
+import { apiDownload } from '../../api/client';
+import { saveBlob } from '../../components/download';
+import { useRouteHandle } from '../../app/route-handle';
 import { confirmMessage } from '../../app/dialog';
 import { appHref } from '../../app/navigation';
 import { interpolatePath } from '../expressions';
@@ -40,6 +43,8 @@ interface Column {
   linkCheck?: boolean;
   accept?: string;
   inputMode?: 'numeric' | 'text';
+  /** image: the download call of a saved file ({ fileName, screenName }); refused with ERR_0037 for an unsaved one. */
+  download?: string;
 }
 
 /** An uploaded or saved image of a row: the name, and the upload id or the saved file's URL. */
@@ -73,13 +78,15 @@ interface ImageCellProps {
   label: string;
   value: unknown;
   accept: string;
+  download?: string;
   disabled: boolean;
   store: FormStore | undefined;
   onPicked: (entry: ImageEntry | undefined) => void;
 }
 
 /** One image of a row: pick, checked by the form's rules for that path, uploaded by tus, previewed. */
-function ImageCell({ id, label, value, accept, disabled, store, onPicked }: ImageCellProps) {
+function ImageCell({ id, label, value, accept, download, disabled, store, onPicked }: ImageCellProps) {
+  const screenName = useRouteHandle()?.screenName ?? '';
   const input = useRef<HTMLInputElement>(null);
   const { running, start } = useTusUploads();
   const [local, setLocal] = useState<string | null>(null);
@@ -107,6 +114,21 @@ function ImageCell({ id, label, value, accept, disabled, store, onPicked }: Imag
     store?.trackUpload(upload);
   };
 
+  // Only the saved file may be downloaded: a newly chosen one is not on the server yet (ERR_0037).
+  const fetchSaved = async () => {
+    if (!entry || !download) return;
+    if (entry.isUpload || !entry.fileUrl) {
+      store?.showMessages([{ messageId: 'ERR_0037', args: [label] }]);
+      return;
+    }
+    try {
+      const file = await apiDownload(download, { fileName: entry.fileName, screenName }, entry.fileName);
+      saveBlob(file.blob, file.fileName);
+    } catch {
+      store?.showMessages([{ messageId: 'ERR_SYS003', args: ['ファイルダウンロード'] }]);
+    }
+  };
+
   return (
     <div className={styles.image}>
       {src ? <img src={src} alt={`${label}のプレビュー`} className={styles.thumb} /> : <span className={styles.noImage}>未設定</span>}
@@ -119,9 +141,16 @@ function ImageCell({ id, label, value, accept, disabled, store, onPicked }: Imag
         </span>
       )}
       <input ref={input} id={id} type="file" className="visually-hidden" tabIndex={-1} accept={accept} onChange={pick} disabled={disabled} aria-label={label} />
-      <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={disabled || running.length > 0} onClick={() => input.current?.click()}>
-        参照
-      </button>
+      <div className={styles.inline}>
+        <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={disabled || running.length > 0} onClick={() => input.current?.click()}>
+          参照
+        </button>
+        {download && entry && (
+          <button type="button" className={`btn btn-secondary ${styles.small}`} aria-label={`${label}をダウンロード`} onClick={() => void fetchSaved()}>
+            DL
+          </button>
+        )}
+      </div>
     </div>
   );
 }
@@ -219,6 +248,7 @@ function RowTableWidgetFn(props: WidgetProps) {
             label={aria}
             value={row[c.key]}
             accept={c.accept ?? '.jpg,.png'}
+            download={c.download}
             disabled={locked}
             store={store}
             onPicked={(entry) => {
