@@ -146,8 +146,8 @@ function ImageCell({ id, label, value, accept, download, disabled, store, onPick
           参照
         </button>
         {download && entry && (
-          <button type="button" className={`btn btn-secondary ${styles.small}`} aria-label={`${label}をダウンロード`} onClick={() => void fetchSaved()}>
-            DL
+          <button type="button" className={`btn btn-secondary ${styles.small}`} aria-label={`ダウンロード（${label}）`} onClick={() => void fetchSaved()}>
+            ダウンロード
           </button>
         )}
       </div>
