@@ -268,6 +268,13 @@ export async function writeChildRows(db: Kysely<Database>, shape: StoreShape, id
   for (const m of before.values()) for (const byName of m.values()) for (const f of byName.values()) if (!kept.has(f.key)) files?.discard(f.key);
 }
 
+/** The storage keys of the files the record's child rows hold (deleted with the record). */
+export async function childFileKeys(db: Kysely<Database>, shape: StoreShape, id: RecordId): Promise<string[]> {
+  const keys = new Set<string>();
+  for (const x of shape.rows) for (const byName of (await storedFiles(db, x, id)).values()) for (const f of byName.values()) keys.add(f.key);
+  return [...keys];
+}
+
 /** Adds the child rows of each `rows` list to a loaded record, as the wire shows them. */
 export async function readChildRows(db: Kysely<Database>, shape: StoreShape, id: RecordId, record: FormRecord): Promise<void> {
   for (const x of shape.rows) {

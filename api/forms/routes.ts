@@ -23,7 +23,7 @@ import { CallerIds, SystemKbn } from '../http/wire';
 import { serverRuleContext } from './enforce';
 import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
 import { formHooks } from './hooks/index';
-import { deleteRow, insertRow, listRows, loadRow, readChildRows, readExtensions, recordOf, rowValues, storeShape, writeChildRows, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
+import { childFileKeys, deleteRow, insertRow, listRows, loadRow, readChildRows, readExtensions, recordOf, rowValues, storeShape, writeChildRows, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
 import { contentFailures, readRequestBody, resolveFiles } from './request-body';
 import { answerOf, fieldsAt, keyPath, normaliseRecord, parseKey, recordFromBody, valueAt } from './wire-record';
 
@@ -250,6 +250,8 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         const discarded: string[] = [];
         await saveWithUploads(app, ctx.caller, async (trx, attach) => {
           for (const [id, before] of befores) {
+            // A hard delete takes the child rows with it: their files go once the delete has committed.
+            if (!s.shape.spec.softDelete) discarded.push(...(await childFileKeys(trx, s.shape, id)));
             if (!(await deleteRow(trx, s.shape, id, at, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
             await hook.removed?.({ ...ctx, trx, attach, discard: (k) => discarded.push(k) }, id);
             await recordAudit(trx, { caller: ctx.caller, action: 'delete', entity: s.shape.spec.audit, entityId: id, before, at });

@@ -103,7 +103,11 @@ t.test('icon menu management', async (t) => {
 
     const list = (await call('getIconMenuDataList', {})).json().iconMenuKanriList as Record<string, string>[];
     t.match(list.find((r) => r.iconMenuKanriId === id), { settingName: '東海向けメニュー', settingTargetName: '東海代理店', scheduledDate: '2026-12-01' });
+    const keys = (await h.db.selectFrom('icon_menu_rows').select('image_normal_key').where('kanri_id', '=', Number(id)).execute()).map((r) => r.image_normal_key);
+    t.ok(keys.length > 0);
+    for (const key of keys) t.type(await h.app.storage.size(key), 'number', 'stored before the delete');
     t.equal((await call('deleteKanriData', { iconMenuKanriIdList: [{ iconMenuKanriId: id }] })).statusCode, 200);
+    for (const key of keys) t.equal(await h.app.storage.size(key), null, 'the deleted menu\'s images are removed');
     t.same(await menu((await h.signIn('demo-agent2')).token), before2, 'deleted: the default again');
     const audits = await h.db.selectFrom('audit_logs').select('action').where('entity', '=', 'icon_menu').where('entity_id', '=', id).orderBy('audit_id').execute();
     t.same(audits.map((a) => a.action), ['create', 'update', 'delete']);
