@@ -35,6 +35,7 @@ import contentRoutes from './routes/contents/index';
 import downloadRoutes from './routes/downloads/index';
 import favoriteRoutes from './routes/favorites/index';
 import iconMenuRoutes from './routes/icon-menu/index';
+import { iconMenuImageDownloadRoutes } from './routes/icon-menu/download';
 import incentiveFloatingRoutes from './routes/incentive/floating';
 import incentiveHandoffRoutes from './routes/incentive/handoff';
 import incentiveImportRoutes from './routes/incentive/import';
@@ -131,6 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(logRoutes);
   await app.register(bannerRoutes);
   await app.register(iconMenuRoutes);
+  await app.register(iconMenuImageDownloadRoutes);
   await app.register(infoRoutes);
   await app.register(favoriteRoutes);
   await app.register(recentlyViewedRoutes);

@@ -7,6 +7,7 @@ import * as m0005 from './0005_content_registration';
 import * as m0006 from './0006_robustness';
 import * as m0007 from './0007_skilup_events';
 import * as m0008 from './0008_incentive';
+import * as m0009 from './0009_portal_appearance';
 import * as m0010 from './0010_banner_registration';
 import * as m0011 from './0011_one_stop_guide';
 import * as m0012 from './0012_registered_companies';
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0006_robustness': m0006,
   '0007_skilup_events': m0007,
   '0008_incentive': m0008,
+  '0009_portal_appearance': m0009,
   '0010_banner_registration': m0010,
   '0011_one_stop_guide': m0011,
   '0012_registered_companies': m0012,

@@ -95,6 +95,7 @@ export interface GlobalNaviSettingsTable {
   scheduled_date: DateText | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  extra_data: ColumnType<Record<string, unknown>, string | undefined, string>; // 0009: form fields beyond the columns
 }
 
 export interface GlobalNaviRowsTable {
@@ -365,6 +366,7 @@ export interface IconMenuSettingsTable {
   scheduled_date: DateText | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  extra_data: ColumnType<Record<string, unknown>, string | undefined, string>; // 0009: form fields beyond the columns
 }
 
 export interface IconMenuRowsTable {
@@ -381,6 +383,7 @@ export interface IconMenuRowsTable {
   image_over_name: string;
   image_over_key: string;
   image_over_type: Generated<string>;
+  category_id: number | null; // 0009_portal_appearance
 }
 
 export interface LoginPopupsTable {

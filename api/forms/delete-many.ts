@@ -1,4 +1,4 @@
-// `calls.deleteMany` of a declared form: one call deletes the records a list's selection names
+// A `calls.delete` of a declared form whose body takes a list's selection deletes every record it names
 // ({ "popupIdList": "=selected{categoryId,contentsId}" }), each by the form's key, within the
 // form's scope, in one transaction (one foreign or missing id rolls back all). The ids are read
 // from the body by the call's template: the one path whose template is "=selected{…}".

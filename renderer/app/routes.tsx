@@ -39,6 +39,12 @@ import { ToranomakiPage } from '../screens/skilup/ToranomakiPage';
 import { IncentiveScreen } from '../screens/incentive/LazyIncentivePage';
 import { IncentiveImportPage } from '../screens/kanri/IncentiveImportPage';
 import { ShinseiFormAgPage, ShinseiFormProviderPage, ShinseiKanriAgPage, ShinseiKanriProviderPage } from '../screens/shinsei/ShinseiPages';
+import { GlobalNaviPreviewPage } from '../screens/appearance/GlobalNaviPreviewPage';
+import { GlovalNaviKanriListPage } from '../screens/appearance/GlovalNaviKanriListPage';
+import { GlovalNaviKanriPage } from '../screens/appearance/GlovalNaviKanriPage';
+import { IconMenuKanriListPage } from '../screens/appearance/IconMenuKanriListPage';
+import { IconMenuKanriPage } from '../screens/appearance/IconMenuKanriPage';
+import { IconMenuPreviewPage } from '../screens/appearance/IconMenuPreviewPage';
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -115,17 +121,17 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/event-touroku', 'イベント登録', EventRegPage),
   admin('/login-popup-list', 'ログインポップアップ一覧', LoginPopupListPage),
   admin('/login-popup-reg', 'ログインポップアップ登録', LoginPopupRegPage),
-  admin('/glovalnavi-kanri-list', 'グローバルナビ一覧'),
-  admin('/glovalnavi-kanri', 'グローバルナビ登録'),
-  admin('/iconmenu-kanri-list', 'アイコンメニュー一覧'),
-  admin('/iconmenu-kanri', 'アイコンメニュー登録'),
+  admin('/glovalnavi-kanri-list', 'グローバルナビ一覧', GlovalNaviKanriListPage),
+  admin('/glovalnavi-kanri', 'グローバルナビ登録', GlovalNaviKanriPage),
+  admin('/iconmenu-kanri-list', 'アイコンメニュー一覧', IconMenuKanriListPage),
+  admin('/iconmenu-kanri', 'アイコンメニュー登録', IconMenuKanriPage),
   admin('/banner-touroku-list', 'バナーメンテナンス', BannerListPage),
   admin('/banner-touroku', 'バナー登録', BannerRegPage),
   admin('/event-entry-dl', 'イベント申込ダウンロード', EventEntryDownloadPage),
   admin('/customer-serch', '登録企業検索', CustomerSearchPage),
   admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage),
-  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー'),
-  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー'),
+  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage),
+  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage),
   admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage),
   admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage),
 

@@ -200,6 +200,11 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
     (store.also ?? []).forEach((x, i) => {
       for (const f of Object.keys(x.columns ?? {})) if (!has(f)) report(`store.also[${i}].columns: field "${f}" is not in the schema`);
     });
+    (store.rows ?? []).forEach((x, i) => {
+      const list = form.schema.properties[x.field] as { type?: unknown; items?: { properties?: Record<string, unknown> } } | undefined;
+      if (!list || list.type !== 'array') return report(`store.rows[${i}].field: "${x.field}" is not a list field of the schema`);
+      for (const f of Object.keys(x.columns ?? {})) if (!(f in (list.items?.properties ?? {}))) report(`store.rows[${i}].columns: field "${f}" is not in the rows of ${x.field}`);
+    });
     if (form.permission.byField && !store.columns?.[form.permission.byField]) report(`permission.byField "${form.permission.byField}" needs a column in store.columns (records are found within their category)`);
   }
   if (form.permission.byField && !has(form.permission.byField)) report(`permission.byField: field "${form.permission.byField}" is not in the schema`);

@@ -152,12 +152,31 @@ export interface StoreSpec {
   columns: Record<string, StoreColumn>;
   /** One-to-one tables keyed by the record's key, each with its column fields (events, skill-up contents). */
   also?: { table: string; key: string; columns: Record<string, StoreColumn> }[];
+  /**
+   * One-to-many child rows (docs/forms.md, Storage): the list field `field` of the record is kept
+   * in `table`, keyed by the record's key in `key`, one list per `kind` value (a setting's current
+   * and scheduled lists share a table), read back in `order`; each row field of `columns` has its
+   * column. Written by replacing the record's rows of that kind in the save's transaction.
+   */
+  rows?: StoreRows[];
   extra?: string;
   softDelete?: string;
   updatedAt?: string;
   hook?: string;
   /** The entity name of the audit trail (agent_user, content …). */
   audit: string;
+}
+
+export interface StoreRows {
+  field: string;
+  table: string;
+  key: string;
+  kind?: { column: string; value: string };
+  order?: string[];
+  /** Type `file`: an uploaded file kept in <column>_name, <column>_key (storage) and <column>_type. */
+  columns: Record<string, StoreColumn | { column: string; type: 'file' }>;
+  /** Storage key prefix of the rows' files (`iconMenu`: iconMenu/<record key>/…). */
+  filePrefix?: string;
 }
 
 export interface FormDefinition {
@@ -172,7 +191,8 @@ export interface FormDefinition {
   initial?: Record<string, unknown>;
   data?: CallSpec | CallSpec[];
   options?: Record<string, OptionSource>;
-  calls?: { load?: CallSpec; create?: CallSpec; update?: CallSpec; delete?: CallSpec; deleteMany?: CallSpec };
+  /** `list`: every stored record, each answered by the call's `answer` (served from the store). */
+  calls?: { load?: CallSpec; create?: CallSpec; update?: CallSpec; delete?: CallSpec; list?: CallSpec };
   actions?: Record<string, FormAction>;
   effects?: FieldEffect[];
   visibility?: VisibilityRule[];
@@ -192,6 +212,8 @@ export interface ListColumn {
   action?: string;
   width?: string;
   align?: 'left' | 'center' | 'right';
+  /** The text shown for each value (a code: the setting target kind 0/1/2). */
+  labels?: Record<string, string>;
 }
 
 export interface RowCondition {

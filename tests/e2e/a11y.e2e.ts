@@ -103,6 +103,12 @@ const SCREENS: Screen[] = [
   { route: '/kanrisya-top', who: 'provider', ready: 'main h1' },
   { route: '/event-entry-dl', who: 'provider', ready: 'main form select' },
   { route: '/customer-serch', who: 'provider', ready: 'main form output' },
+  { route: '/glovalnavi-kanri-list', who: 'provider', ready: 'main table' },
+  { route: '/glovalnavi-kanri', open: '/glovalnavi-kanri?glovalNaviKanriId=1', who: 'provider', ready: 'main form table' },
+  { route: '/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', open: '/preview-globalnavi/glovalNaviKanriId/1/detailKbn/01', who: 'provider', ready: 'main nav' },
+  { route: '/iconmenu-kanri-list', who: 'provider', ready: 'main table' },
+  { route: '/iconmenu-kanri', open: '/iconmenu-kanri?iconMenuKanriId=1', who: 'provider', ready: 'main form table' },
+  { route: '/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', open: '/preview-iconmenu/iconMenuKanriId/1/detailKbn/01', who: 'provider', ready: 'main ul' },
   { route: '/agsegment-reg', who: 'provider', ready: 'main table' },
   {
     route: '/agsegment-reg',

@@ -1,4 +1,4 @@
-// The selection of a form's deleteMany call (api/forms/delete-many.ts): the list is found where
+// The selection of a form's delete call (api/forms/delete-many.ts): the list is found where
 // the body template says "=selected{…}", keys are parsed and deduplicated, an empty selection is
 // ERR_0003 明細 and an element without a key ERR_0009.
 import t from 'tap';

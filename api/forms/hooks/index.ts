@@ -6,6 +6,8 @@ import { bannerHook } from './banner';
 import { contentHook } from './content';
 import { eventHook } from './event';
 import { loginPopupHook } from './login-popup';
+import { globalNaviHook } from './global-navi';
+import { iconMenuHook } from './icon-menu';
 import { skilupHook } from './skilup';
 
 export const formHooks: Record<string, FormHook> = {
@@ -15,5 +17,7 @@ export const formHooks: Record<string, FormHook> = {
   content: contentHook,
   event: eventHook,
   'login-popup': loginPopupHook,
+  'global-navi': globalNaviHook,
+  'icon-menu': iconMenuHook,
   skilup: skilupHook,
 };

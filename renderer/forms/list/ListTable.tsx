@@ -32,6 +32,7 @@ function text(value: unknown): string {
 }
 
 function cell(column: ListColumn, value: unknown): string {
+  if (column.labels) return column.labels[text(value)] ?? text(value);
   switch (column.kind) {
     case 'number':
       return typeof value === 'number' ? value.toLocaleString('ja-JP') : text(value);
