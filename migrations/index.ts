@@ -1,4 +1,3 @@
-// The ordered list of migrations. Forward-only: add a new file, never edit a landed one.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_platform';
 import * as m0002 from './0002_contents';
@@ -8,6 +7,11 @@ import * as m0005 from './0005_content_registration';
 import * as m0006 from './0006_robustness';
 import * as m0007 from './0007_skilup_events';
 import * as m0008 from './0008_incentive';
+import * as m0009 from './0009_portal_appearance';
+import * as m0010 from './0010_banner_registration';
+import * as m0011 from './0011_one_stop_guide';
+import * as m0012 from './0012_registered_companies';
+import * as m0013 from './0013_applications';
 import * as m0014 from './0014_change_feed';
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +23,10 @@ export const migrations: Record<string, Migration> = {
   '0006_robustness': m0006,
   '0007_skilup_events': m0007,
   '0008_incentive': m0008,
+  '0009_portal_appearance': m0009,
+  '0010_banner_registration': m0010,
+  '0011_one_stop_guide': m0011,
+  '0012_registered_companies': m0012,
+  '0013_applications': m0013,
   '0014_change_feed': m0014,
 };

@@ -245,6 +245,20 @@ async function seedBanners(db: Kysely<Database>, files: SeedFileSet, day: (n: nu
 
 // ---- Icon menus ---------------------------------------------------------------------------
 
+// The category an icon links to (its URL is the category's); anything else is その他 (999).
+const OTHER_CATEGORY = 999;
+const ICON_CATEGORY_BY_URL: Record<string, number> = {
+  '/news': 1,
+  '/faq': 2,
+  '/application-form': 3,
+  '/proposal': 4,
+  '/manual': 5,
+  '/skilup-video-list': 6,
+  '/skilup-event-list': 7,
+  '/incentive': 11,
+  '/shinsei-kanri-ag': 13,
+};
+
 async function seedIconMenus(db: Kysely<Database>, files: SeedFileSet, day: (n: number) => string) {
   const icon = (i: number) => files.icons[i];
   type Row = [name: string, url: string, iconNo: number, tab?: boolean];
@@ -288,6 +302,7 @@ async function seedIconMenus(db: Kysely<Database>, files: SeedFileSet, day: (n: 
         link_url,
         is_separate_tab: tab ?? false,
         disp_no: i + 1,
+        category_id: ICON_CATEGORY_BY_URL[link_url] ?? OTHER_CATEGORY,
         image_normal_name: `icon-${String(n + 1).padStart(2, '0')}.png`,
         image_normal_key: icon(n).normal.key,
         image_normal_type: 'image/png',

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Caller } from '../authority/caller';
 import type { Database } from '../db/schema';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'upload';
+// import: a bulk replacement from a file (registered companies); download: a file of personal data handed out (event entries).
+export type AuditAction = 'create' | 'update' | 'delete' | 'upload' | 'import' | 'download';
 
 export interface AuditEntry {
   caller: Caller;

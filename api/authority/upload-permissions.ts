@@ -22,8 +22,10 @@ export const UPLOADING_SCREENS: readonly { categoryId: number; screen: string; u
   { categoryId: 112, screen: 'スキルアップ登録', uploads: 'videos, documents, thumbnail' },
   { categoryId: 113, screen: 'イベント登録', uploads: 'attachments, thumbnail' },
   { categoryId: 116, screen: '管理者お知らせ登録', uploads: 'attachments' },
-  // The request forms (申請管理 13, and 14 for the provider side) upload attachments too; they
-  // join this list with their screens (today PendingPage), which lets agents upload then.
+  // The request forms: the applicant form (13) attaches files; the receiver form (14) is listed
+  // with it as the other half of the same screens.
+  { categoryId: 13, screen: '申請管理', uploads: 'request attachments' },
+  { categoryId: 14, screen: '申請管理（プロバイダー）', uploads: 'request attachments' },
 ];
 
 export const UPLOAD_CATEGORY_IDS: readonly number[] = UPLOADING_SCREENS.map((s) => s.categoryId);

@@ -95,6 +95,7 @@ export interface GlobalNaviSettingsTable {
   scheduled_date: DateText | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  extra_data: ColumnType<Record<string, unknown>, string | undefined, string>; // 0009: form fields beyond the columns
 }
 
 export interface GlobalNaviRowsTable {
@@ -290,6 +291,23 @@ export interface ContentFilesTable {
 }
 
 // 0005_content_registration: preset thumbnails a content form may pick by name.
+/** A block of the one-stop guide (0011): a one-stop category, its image and order. */
+export interface OneStopCategoriesTable {
+  category_id: number;
+  thumbnail_id: number | null;
+  description: Generated<string>;
+  display_order: Generated<number>;
+}
+
+/** A content the provider shows in its one-stop category block, in display order (0011). */
+export interface OneStopDisplayTargetsTable {
+  content_id: number;
+  category_id: number;
+  display_order: number;
+  updated_by: Generated<string>;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface ThumbnailsTable {
   thumbnail_id: Generated<number>;
   thumbnail_name: string;
@@ -334,6 +352,8 @@ export interface BannersTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   deleted_at: NullableTimestamp;
+  extra_data: ColumnType<Record<string, unknown>, string | undefined, string>; // 0010: form fields beyond the columns
+  updated_by: Generated<string>; // 0010
 }
 
 export interface IconMenuSettingsTable {
@@ -346,6 +366,7 @@ export interface IconMenuSettingsTable {
   scheduled_date: DateText | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  extra_data: ColumnType<Record<string, unknown>, string | undefined, string>; // 0009: form fields beyond the columns
 }
 
 export interface IconMenuRowsTable {
@@ -362,6 +383,7 @@ export interface IconMenuRowsTable {
   image_over_name: string;
   image_over_key: string;
   image_over_type: Generated<string>;
+  category_id: number | null; // 0009_portal_appearance
 }
 
 export interface LoginPopupsTable {
@@ -499,7 +521,87 @@ export interface EventEntriesTable {
   cancelled_by: string | null;
 }
 
+// Request management (migration 0013).
+export interface ApplicationCategoriesTable {
+  app_category_id: Generated<number>;
+  category_name: string;
+  display_order: Generated<number>;
+  osg_category_id: number | null;
+  osg_contents_id: number | null;
+  osg_contents_title: Generated<string>;
+  osg_detail_path: Generated<string>;
+  is_active: Generated<boolean>;
+}
+
+export interface ApplicationFileRow {
+  row_no: number;
+  file_name: string;
+  stored_key: string;
+  file_size: number | string;
+  content_type: string;
+}
+
+export interface ApplicationCategoryFilesTable extends ApplicationFileRow {
+  app_category_id: number;
+}
+
+export interface ApplicationsTable {
+  app_no: Generated<number>;
+  app_date: Date | string;
+  status_kbn: string;
+  ag_code: string;
+  user_id: string;
+  app_user: Generated<string>;
+  app_title: Generated<string>;
+  wish_date: Date | string | null;
+  app_category_id: number | null;
+  target_ag_code: Generated<string>;
+  target_company_id: Generated<string>;
+  app_memo: Generated<string>;
+  provider_comment: Generated<string>;
+  provider_user: Generated<string>;
+  provider_memo: Generated<string>;
+  operate_user: Generated<string>;
+  extra_data: Generated<unknown>;
+  ag_updated_at: Date | string | null;
+  provider_updated_at: Date | string | null;
+  updated_at: Date | string;
+  updated_by: Generated<string>;
+  deleted_at: Date | string | null;
+}
+
+export interface ApplicationFilesTable extends ApplicationFileRow {
+  app_no: number;
+  uploaded_by: Generated<string>;
+  uploaded_at: Date | string;
+}
+
+export interface ApplicationLocksTable {
+  app_no: number;
+  user_id: string;
+  locked_at: Date | string;
+  expires_at: Date | string;
+}
+
+export interface ApplicationReadsTable {
+  app_no: number;
+  user_id: string;
+  read_at: Date | string;
+}
+
+export interface ApplicationNotificationsTable {
+  notification_id: number;
+  app_no: number;
+}
+
 export interface Database {
+  application_categories: ApplicationCategoriesTable;
+  application_category_files: ApplicationCategoryFilesTable;
+  applications: ApplicationsTable;
+  application_files: ApplicationFilesTable;
+  application_locks: ApplicationLocksTable;
+  application_reads: ApplicationReadsTable;
+  application_notifications: ApplicationNotificationsTable;
   agents: AgentsTable;
   roles: RolesTable;
   users: UsersTable;
@@ -539,6 +641,8 @@ export interface Database {
   search_documents: SearchDocumentsTable; // 0004_search
   search_histories: SearchHistoriesTable; // 0004_search
   thumbnails: ThumbnailsTable; // 0005_content_registration
+  one_stop_categories: OneStopCategoriesTable; // 0011_one_stop_guide
+  one_stop_display_targets: OneStopDisplayTargetsTable; // 0011_one_stop_guide
   skilup_programs: SkilupProgramsTable; // 0007_skilup_events
   skilup_phases: SkilupPhasesTable; // 0007_skilup_events
   skilup_contents: SkilupContentsTable; // 0007_skilup_events
@@ -549,6 +653,8 @@ export interface Database {
   incentive_monthly_figures: IncentiveMonthlyFiguresTable; // 0008_incentive
   incentive_settings: IncentiveSettingsTable; // 0008_incentive
   incentive_handoffs: IncentiveHandoffsTable; // 0008_incentive
+  company_imports: CompanyImportsTable; // 0012_registered_companies
+  registered_companies: RegisteredCompaniesTable; // 0012_registered_companies
 }
 
 // ---- 0008_incentive: the incentive screen's figures and the handoff of the incentive tab
@@ -590,4 +696,28 @@ export interface IncentiveHandoffsTable {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+}
+
+// ---- 0012_registered_companies: the registered company search (docs/customer-search.md)
+export interface CompanyImportsTable {
+  import_id: Generated<number>;
+  file_name: string;
+  row_count: number;
+  imported_by: string;
+  imported_at: GeneratedTimestamp;
+}
+
+export interface RegisteredCompaniesTable {
+  company_id: Generated<number>;
+  company_code: string;
+  company_name: string;
+  postal_code: Generated<string>;
+  prefecture: string;
+  address: Generated<string>;
+  name_text: string;
+  address_text: string;
+  /** int4[] literal ('{1,2}') on insert; number[] when read. */
+  name_grams: ColumnType<number[], string, string>;
+  address_grams: ColumnType<number[], string, string>;
+  import_id: number | null;
 }

@@ -7,6 +7,8 @@
 // only) and are quoted by Kysely; values are always parameters.
 import { sql, type Kysely } from 'kysely';
 import type { FormDefinition, StoreColumn, StoreSpec } from '../../schemas/meta/types';
+import type { Attach } from '../files/attach';
+import { problem } from '../http/problems';
 import type { Database } from '../db/schema';
 
 export type FormRecord = Record<string, unknown>;
@@ -14,10 +16,10 @@ export type RecordId = number | string;
 
 interface Column {
   column: string;
-  type: 'text' | 'integer' | 'date' | 'datetime' | 'boolean';
+  type: 'text' | 'integer' | 'date' | 'datetime' | 'boolean' | 'file';
 }
 
-const columnOf = (c: StoreColumn): Column => (typeof c === 'string' ? { column: c, type: 'text' } : { column: c.column, type: c.type ?? 'text' });
+const columnOf = (c: StoreColumn | { column: string; type: 'file' }): Column => (typeof c === 'string' ? { column: c, type: 'text' } : { column: c.column, type: c.type ?? 'text' });
 
 /** The store of a form; throws for a form without one (a definition error, found at start-up). */
 export function storeOf(form: FormDefinition): StoreSpec {
@@ -67,11 +69,23 @@ export interface ExtensionShape {
   columns: Map<string, Column>;
 }
 
+export interface RowsShape {
+  field: string;
+  table: string;
+  key: string;
+  kind?: { column: string; value: string };
+  order: string[];
+  columns: Map<string, Column>;
+  filePrefix: string;
+}
+
 export interface StoreShape {
   spec: StoreSpec;
   columns: Map<string, Column>;
   /** One-to-one tables keyed by the record's key (an event's date, a skill-up content's phase). */
   extensions: ExtensionShape[];
+  /** One-to-many child rows: list fields kept in child tables (a setting's current and scheduled lists). */
+  rows: RowsShape[];
   /** Declared fields kept in the JSON column. */
   extraFields: string[];
 }
@@ -81,9 +95,18 @@ export function storeShape(form: FormDefinition, hookFields: readonly string[] =
   const spec = storeOf(form);
   const columns = new Map(Object.entries(spec.columns).map(([field, c]) => [field, columnOf(c)]));
   const extensions = (spec.also ?? []).map((x) => ({ table: x.table, key: x.key, columns: new Map(Object.entries(x.columns).map(([field, c]) => [field, columnOf(c)])) }));
-  const owned = new Set([spec.key.field, ...columns.keys(), ...extensions.flatMap((x) => [...x.columns.keys()]), ...hookFields]);
+  const rows = (spec.rows ?? []).map((x) => ({
+    field: x.field,
+    table: x.table,
+    key: x.key,
+    kind: x.kind,
+    order: x.order ?? [],
+    columns: new Map(Object.entries(x.columns).map(([field, c]) => [field, columnOf(c)])),
+    filePrefix: x.filePrefix ?? spec.table,
+  }));
+  const owned = new Set([spec.key.field, ...columns.keys(), ...extensions.flatMap((x) => [...x.columns.keys()]), ...rows.map((x) => x.field), ...hookFields]);
   const extraFields = spec.extra ? Object.keys(form.schema.properties).filter((f) => !owned.has(f)) : [];
-  return { spec, columns, extensions, extraFields };
+  return { spec, columns, extensions, rows, extraFields };
 }
 
 /** The row values of a record: its column fields, plus the JSON of the other declared fields. */
@@ -173,4 +196,100 @@ export async function readExtensions(db: Kysely<Database>, shape: StoreShape, id
     const row = (await anyDb(db).selectFrom(x.table).selectAll().where(x.key, '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;
     for (const [field, c] of x.columns) record[field] = fromColumn(row?.[c.column], c.type);
   }
+}
+
+const isRow = (v: unknown): v is FormRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What a save of rows with file columns needs: the transaction's attach, the form (its file rules) and the discard of replaced files. */
+export interface RowFiles {
+  attach: Attach;
+  form: FormDefinition;
+  discard: (storageKey: string) => void;
+}
+
+type StoredFile = { name: string; key: string; type: string };
+
+/** The files the record's rows hold now, per file column, by name (a row keeps its file when its name is unchanged). */
+async function storedFiles(db: Kysely<Database>, x: RowsShape, id: RecordId): Promise<Map<string, Map<string, StoredFile>>> {
+  const out = new Map<string, Map<string, StoredFile>>();
+  const files = [...x.columns].filter(([, c]) => c.type === 'file');
+  if (files.length === 0) return out;
+  const rows = (await anyDb(db).selectFrom(x.table).selectAll().where(x.key, '=', id).execute()) as Record<string, unknown>[];
+  for (const [field, c] of files) {
+    const byName = new Map<string, StoredFile>();
+    for (const r of rows) byName.set(String(r[`${c.column}_name`]), { name: String(r[`${c.column}_name`]), key: String(r[`${c.column}_key`]), type: String(r[`${c.column}_type`]) });
+    out.set(field, byName);
+  }
+  return out;
+}
+
+/**
+ * Replaces the record's child rows of each `rows` list (of its kind) by the record's lists, in
+ * their order. A file column takes a new upload (checked by the form's rules for that field and
+ * stored through `files.attach`) or keeps the stored file of the same name; files no row keeps
+ * any more are discarded after the commit.
+ */
+export async function writeChildRows(db: Kysely<Database>, shape: StoreShape, id: RecordId, record: FormRecord, files?: RowFiles): Promise<void> {
+  const kept = new Set<string>();
+  const before = new Map<RowsShape, Map<string, Map<string, StoredFile>>>();
+  for (const x of shape.rows) before.set(x, await storedFiles(db, x, id));
+  for (const x of shape.rows) {
+    let del = anyDb(db).deleteFrom(x.table).where(x.key, '=', id);
+    if (x.kind) del = del.where(x.kind.column, '=', x.kind.value);
+    await del.execute();
+    const list = Array.isArray(record[x.field]) ? (record[x.field] as unknown[]).filter(isRow) : [];
+    const values: Record<string, unknown>[] = [];
+    for (const row of list) {
+      const v: Record<string, unknown> = { [x.key]: id };
+      if (x.kind) v[x.kind.column] = x.kind.value;
+      for (const [field, c] of x.columns) {
+        if (c.type !== 'file') {
+          v[c.column] = toColumn(row[field], c.type);
+          continue;
+        }
+        const entry = isRow(row[field]) ? row[field] : {};
+        let file: StoredFile | undefined;
+        if (typeof entry.uploadId === 'string' && entry.uploadId !== '') {
+          if (!files) throw new Error(`rows ${x.field}: a file column needs the save's attach`);
+          const [stored] = await files.attach({ form: files.form, field: `${x.field}.0.${field}`, uploadIds: [entry.uploadId], keyPrefix: `${x.filePrefix}/${String(id)}/${c.column}` });
+          file = { name: stored.fileName, key: stored.storageKey, type: stored.contentType };
+        } else if (typeof entry.fileName === 'string') {
+          file = before.get(x)?.get(field)?.get(entry.fileName) ?? [...before.values()].flatMap((m) => [...(m.get(field)?.values() ?? [])]).find((f) => f.name === entry.fileName);
+        }
+        // The rules require the file; a name that is neither uploaded nor stored is not there.
+        if (!file) throw problem.validation([{ messageId: 'ERR_0009', args: [String(entry.fileName ?? field)] }]);
+        kept.add(file.key);
+        Object.assign(v, { [`${c.column}_name`]: file.name, [`${c.column}_key`]: file.key, [`${c.column}_type`]: file.type });
+      }
+      values.push(v);
+    }
+    if (values.length) await anyDb(db).insertInto(x.table).values(values).execute();
+  }
+  for (const m of before.values()) for (const byName of m.values()) for (const f of byName.values()) if (!kept.has(f.key)) files?.discard(f.key);
+}
+
+/** The storage keys of the files the record's child rows hold (deleted with the record). */
+export async function childFileKeys(db: Kysely<Database>, shape: StoreShape, id: RecordId): Promise<string[]> {
+  const keys = new Set<string>();
+  for (const x of shape.rows) for (const byName of (await storedFiles(db, x, id)).values()) for (const f of byName.values()) keys.add(f.key);
+  return [...keys];
+}
+
+/** Adds the child rows of each `rows` list to a loaded record, as the wire shows them. */
+export async function readChildRows(db: Kysely<Database>, shape: StoreShape, id: RecordId, record: FormRecord): Promise<void> {
+  for (const x of shape.rows) {
+    let q = anyDb(db).selectFrom(x.table).selectAll().where(x.key, '=', id);
+    if (x.kind) q = q.where(x.kind.column, '=', x.kind.value);
+    for (const column of x.order) q = q.orderBy(column);
+    const found = (await q.execute()) as Record<string, unknown>[];
+    record[x.field] = found.map((row) =>
+      Object.fromEntries([...x.columns].map(([field, c]) => [field, c.type === 'file' ? { fileName: String(row[`${c.column}_name`] ?? '') } : fromColumn(row[c.column], c.type)])),
+    );
+  }
+}
+
+/** Every stored record's row (not soft-deleted), by key. */
+export async function listRows(db: Kysely<Database>, shape: StoreShape): Promise<Record<string, unknown>[]> {
+  const q = anyDb(db).selectFrom(shape.spec.table).selectAll().orderBy(shape.spec.key.column);
+  return (await scoped(q, shape, {}).execute()) as Record<string, unknown>[];
 }

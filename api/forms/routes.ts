@@ -23,9 +23,10 @@ import { CallerIds, SystemKbn } from '../http/wire';
 import { serverRuleContext } from './enforce';
 import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
 import { formHooks } from './hooks/index';
-import { deleteRow, insertRow, loadRow, readExtensions, recordOf, rowValues, storeShape, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
+import { childFileKeys, deleteRow, insertRow, listRows, loadRow, readChildRows, readExtensions, recordOf, rowValues, storeShape, writeChildRows, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
+import { selectedKeys, selectionPath } from './delete-many';
 import { contentFailures, readRequestBody, resolveFiles } from './request-body';
-import { answerOf, fieldsAt, keyPath, normaliseRecord, parseKey, recordFromBody, valueAt } from './wire-record';
+import { answerOf, fieldsAt, keyPath, normaliseRecord, parseKey, readsData, recordFromBody, valueAt } from './wire-record';
 
 /** Any body of a declared form: the caller's ids and the record's fields (checked by the engine, not by Ajv). */
 const FormBody = Type.Object({ systemKbn: SystemKbn, ...CallerIds }, { additionalProperties: true });
@@ -98,11 +99,22 @@ function keyOf(s: Served, call: CallSpec, body: Body): RecordId {
   return id;
 }
 
+/**
+ * The keys a delete names: the one key of its template, or, when the template takes the list's
+ * selection (`{ "gloNaviKanriIdList": "=selected{glonaviKanriId}" }`), the key of every element
+ * (delete-many.ts: none is ERR_0003 明細, one without a usable key ERR_0009).
+ */
+function keysOf(s: Served, call: CallSpec, body: Body): RecordId[] {
+  if (!selectionPath(call.body)) return [keyOf(s, call, body)];
+  return selectedKeys(call, body, s.shape.spec.key.field, s.serialKey, titleOf(s.form));
+}
+
 async function loadRecord(ctx: HookContext, s: Served, id: RecordId, scope: Scope, db: Kysely<Database> = ctx.app.db) {
   const row = await loadRow(db, s.shape, id, scope);
   if (!row) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(s.form)] }]);
   const record = recordOf(s.shape, row);
   await readExtensions(db, s.shape, id, record);
+  await readChildRows(db, s.shape, id, record);
   await s.hook.read?.(ctx, db, id, record, row);
   return { record, row };
 }
@@ -148,6 +160,8 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
         const { record } = await loadRecord(ctx, s, id, scope);
         await hook.authorize?.(ctx, record, 'load');
+        // An `answer` may add values of the initial data beside the record (`=data.maxFileSize`).
+        if (call.answer !== undefined) return answerOf(call.answer, record, readsData(call.answer) && hook.data ? await hook.data(ctx, body) : {});
         return call.result ? { [call.result]: record } : record;
       });
     }
@@ -192,6 +206,7 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
               key = id;
             }
             await writeExtensions(trx, s.shape, key, record);
+            await writeChildRows(trx, s.shape, key, record, { attach: wctx.attach, form, discard: wctx.discard });
             await hook.write?.(wctx, key, record, mode);
             const after = { ...(await loadRecord(ctx, s, key, scope, trx)).record, ...(await hook.audit?.(trx, key)) };
             await recordAudit(trx, { caller: ctx.caller, action: mode === 'new' ? 'create' : 'update', entity: s.shape.spec.audit, entityId: key, before: auditBefore, after, at });
@@ -222,19 +237,41 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         await authorizeCategory(app, request, s, value);
         requireScope(s, value);
         const ctx = ctxOf(request);
-        const id = keyOf(s, call, body);
+        const ids = keysOf(s, call, body);
         const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
-        const { record: before } = await loadRecord(ctx, s, id, scope);
-        await hook.authorize?.(ctx, before, 'delete');
+        const befores = new Map<RecordId, FormRecord>();
+        for (const id of ids) {
+          const { record: before } = await loadRecord(ctx, s, id, scope);
+          await hook.authorize?.(ctx, before, 'delete');
+          befores.set(id, before);
+        }
         const at = app.clock.now();
         const discarded: string[] = [];
         await saveWithUploads(app, ctx.caller, async (trx, attach) => {
-          if (!(await deleteRow(trx, s.shape, id, at, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
-          await hook.removed?.({ ...ctx, trx, attach, discard: (k) => discarded.push(k) }, id);
-          await recordAudit(trx, { caller: ctx.caller, action: 'delete', entity: s.shape.spec.audit, entityId: id, before, at });
+          for (const [id, before] of befores) {
+            // A hard delete takes the child rows with it: their files go once the delete has committed.
+            if (!s.shape.spec.softDelete) discarded.push(...(await childFileKeys(trx, s.shape, id)));
+            if (!(await deleteRow(trx, s.shape, id, at, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+            await hook.removed?.({ ...ctx, trx, attach, discard: (k) => discarded.push(k) }, id);
+            await recordAudit(trx, { caller: ctx.caller, action: 'delete', entity: s.shape.spec.audit, entityId: id, before, at });
+          }
         });
         await Promise.all(discarded.map((k) => app.storage.delete(k).catch(() => undefined)));
         return {};
+      });
+    }
+
+    if (calls.list) {
+      // Every stored record of the form (no child rows), each answered by the call's `answer` template.
+      const call = calls.list;
+      route(call.call, 'Lists the records', async (request, body) => {
+        const value = byFieldValue(s, body);
+        await authorizeCategory(app, request, s, value);
+        const ctx = ctxOf(request);
+        const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
+        const rows = (await listRows(app.db, s.shape)).filter((row) => Object.entries(scope).every(([c, v]) => String(row[c]) === String(v)));
+        const list = rows.map((row) => answerOf(call.answer ?? '=record', recordOf(s.shape, row)));
+        return call.result ? { [call.result]: list } : list;
       });
     }
 
@@ -251,7 +288,9 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
     for (const [path, handler] of Object.entries(hook.calls ?? {})) {
       route(path, 'A further call of the form', async (request, body) => {
         const ctx = ctxOf(request);
-        const id = parseKey(body[s.shape.spec.key.field], s.serialKey);
+        // The spec spells the key of some further calls with a capital (`GlonaviKanriId`).
+        const keyField = s.shape.spec.key.field.toLowerCase();
+        const id = parseKey(Object.entries(body).find(([k]) => k.toLowerCase() === keyField)?.[1], s.serialKey);
         if (id === null) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
         // The permission follows the stored record's own category, whatever the body says.
         const row = await loadRow(app.db, s.shape, id);

@@ -76,13 +76,24 @@ export function parseKey(value: unknown, serial: boolean): RecordId | null {
   return typeof value === 'string' && value !== '' && value.length <= 64 ? value : null;
 }
 
-/** The answer of a call, by its `answer` template over the saved record. */
-export function answerOf(template: unknown, record: FormRecord): unknown {
+/**
+ * The answer of a call, by its `answer` template over the saved record; `=data.x` is a value of
+ * the form's initial data (a load that also answers the file size limit, e.g. getBannerData).
+ */
+export function answerOf(template: unknown, record: FormRecord, data: Record<string, unknown> = {}): unknown {
   if (template === '=record') return record;
   if (typeof template === 'string' && template.startsWith('=record.')) return record[template.slice('=record.'.length)];
-  if (isObject(template)) return Object.fromEntries(Object.entries(template).map(([k, t]) => [k, answerOf(t, record)]));
-  if (Array.isArray(template)) return template.map((t) => answerOf(t, record));
+  if (typeof template === 'string' && template.startsWith('=data.')) return data[template.slice('=data.'.length)];
+  if (isObject(template)) return Object.fromEntries(Object.entries(template).map(([k, t]) => [k, answerOf(t, record, data)]));
+  if (Array.isArray(template)) return template.map((t) => answerOf(t, record, data));
   return template;
+}
+
+/** Whether an answer template reads the initial data (`=data.x` anywhere in it). */
+export function readsData(template: unknown): boolean {
+  if (typeof template === 'string') return template.startsWith('=data.');
+  if (Array.isArray(template)) return template.some(readsData);
+  return isObject(template) && Object.values(template).some(readsData);
 }
 
 type FieldSchema = { type?: unknown; title?: unknown; items?: FieldSchema; properties?: Record<string, FieldSchema> };

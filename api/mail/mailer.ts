@@ -6,7 +6,11 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface OutgoingMail {
+  /** One address, or several separated by commas. */
   to: string;
+  /** Copies (request notification mails); comma-separated like `to`. */
+  cc?: string;
+  bcc?: string;
   subject: string;
   text: string;
 }
@@ -34,7 +38,7 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
       const file = path.join(opts.outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       // A readable copy beside the .eml, so the code or link can be read without a mail client.
-      await fs.writeFile(file.replace(/\.eml$/, '.txt'), `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      await fs.writeFile(file.replace(/\.eml$/, '.txt'), `To: ${mail.to}\n${mail.cc ? `Cc: ${mail.cc}\n` : ''}${mail.bcc ? `Bcc: ${mail.bcc}\n` : ''}Subject: ${mail.subject}\n\n${mail.text}\n`);
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
     },
   };

@@ -30,3 +30,8 @@ export function stripBasePath(pathname: string): string {
   }
   return pathname;
 }
+
+/** The address of an in-app path for a new window (window.open): the path under the base path. */
+export function appHref(to: string): string {
+  return `${import.meta.env.BASE_URL.replace(/\/$/, '')}${to}`;
+}

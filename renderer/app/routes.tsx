@@ -18,10 +18,18 @@ import { PendingPage } from '../screens/pending/PendingPage';
 const AgSegmentPage = lazyScreen(() => import('../screens/kanri/AgSegmentPage'), 'AgSegmentPage');
 const AgUserMaintenancePage = lazyScreen(() => import('../screens/kanri/AgUserMaintenancePage'), 'AgUserMaintenancePage');
 const AgUserRegPage = lazyScreen(() => import('../screens/kanri/AgUserRegPage'), 'AgUserRegPage');
+const BannerListPage = lazyScreen(() => import('../screens/kanri/BannerListPage'), 'BannerListPage');
+const BannerRegPage = lazyScreen(() => import('../screens/kanri/BannerRegPage'), 'BannerRegPage');
+const CustomerSearchPage = lazyScreen(() => import('../screens/kanri/CustomerSearchPage'), 'CustomerSearchPage');
+const EventEntryDownloadPage = lazyScreen(() => import('../screens/kanri/EventEntryDownloadPage'), 'EventEntryDownloadPage');
 const KanriTopPage = lazyScreen(() => import('../screens/kanri/KanriTopPage'), 'KanriTopPage');
 const EventRegPage = lazyScreen(() => import('../screens/content-reg/EventRegPage'), 'EventRegPage');
 const NotificationRegPage = lazyScreen(() => import('../screens/content-reg/NotificationRegPage'), 'NotificationRegPage');
 const SkilupRegPage = lazyScreen(() => import('../screens/content-reg/SkilupRegPage'), 'SkilupRegPage');
+const LoginPopupListPage = lazyScreen(() => import('../screens/popup-reg/LoginPopupListPage'), 'LoginPopupListPage');
+const OneStopGidePage = lazyScreen(() => import('../screens/one-stop/OneStopGidePage'), 'OneStopGidePage');
+const OneStopGideKanriPage = lazyScreen(() => import('../screens/one-stop/OneStopGideKanriPage'), 'OneStopGideKanriPage');
+const LoginPopupRegPage = lazyScreen(() => import('../screens/popup-reg/LoginPopupRegPage'), 'LoginPopupRegPage');
 const CategoryListPage = lazyScreen(() => import('../screens/contents/CategoryListPage'), 'CategoryListPage');
 const ContentDetailPage = lazyScreen(() => import('../screens/contents/ContentDetailPage'), 'ContentDetailPage');
 const PortalTopPage = lazyScreen(() => import('../screens/portal/PortalTopPage'), 'PortalTopPage');
@@ -32,6 +40,16 @@ const SkilupVideoListPage = lazyScreen(() => import('../screens/skilup/SkilupVid
 const ToranomakiPage = lazyScreen(() => import('../screens/skilup/ToranomakiPage'), 'ToranomakiPage');
 const IncentiveScreen = lazyScreen(() => import('../screens/incentive/LazyIncentivePage'), 'IncentiveScreen');
 const IncentiveImportPage = lazyScreen(() => import('../screens/kanri/IncentiveImportPage'), 'IncentiveImportPage');
+const ShinseiFormAgPage = lazyScreen(() => import('../screens/shinsei/ShinseiPages'), 'ShinseiFormAgPage');
+const ShinseiFormProviderPage = lazyScreen(() => import('../screens/shinsei/ShinseiPages'), 'ShinseiFormProviderPage');
+const ShinseiKanriAgPage = lazyScreen(() => import('../screens/shinsei/ShinseiPages'), 'ShinseiKanriAgPage');
+const ShinseiKanriProviderPage = lazyScreen(() => import('../screens/shinsei/ShinseiPages'), 'ShinseiKanriProviderPage');
+const GlobalNaviPreviewPage = lazyScreen(() => import('../screens/appearance/GlobalNaviPreviewPage'), 'GlobalNaviPreviewPage');
+const GlovalNaviKanriListPage = lazyScreen(() => import('../screens/appearance/GlovalNaviKanriListPage'), 'GlovalNaviKanriListPage');
+const GlovalNaviKanriPage = lazyScreen(() => import('../screens/appearance/GlovalNaviKanriPage'), 'GlovalNaviKanriPage');
+const IconMenuKanriListPage = lazyScreen(() => import('../screens/appearance/IconMenuKanriListPage'), 'IconMenuKanriListPage');
+const IconMenuKanriPage = lazyScreen(() => import('../screens/appearance/IconMenuKanriPage'), 'IconMenuKanriPage');
+const IconMenuPreviewPage = lazyScreen(() => import('../screens/appearance/IconMenuPreviewPage'), 'IconMenuPreviewPage');
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -96,7 +114,7 @@ export const appRoutes: readonly AppRoute[] = [
   page('/manual', 'マニュアル', CategoryListPage),
   page('/contents/categoryId/:categoryId/contentsId/:contentsId', 'コンテンツ詳細', ContentDetailPage),
   page('/contents/categoryId/:categoryId/contentsId/:contentsId/ismodal/:ismodal', 'コンテンツ詳細', ContentDetailPage),
-  page('/one-stop-gide', 'ワンストップガイド'),
+  page('/one-stop-gide', 'ワンストップガイド', OneStopGidePage),
 
   // Administrator maintenance (spec 001 section 2).
   admin('/kanrisya-top', '管理者TOP', KanriTopPage),
@@ -106,19 +124,19 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/notification-reg', 'お知らせ登録', NotificationRegPage),
   admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage),
   admin('/event-touroku', 'イベント登録', EventRegPage),
-  admin('/login-popup-list', 'ログインポップアップ一覧'),
-  admin('/login-popup-reg', 'ログインポップアップ登録'),
-  admin('/glovalnavi-kanri-list', 'グローバルナビ一覧'),
-  admin('/glovalnavi-kanri', 'グローバルナビ登録'),
-  admin('/iconmenu-kanri-list', 'アイコンメニュー一覧'),
-  admin('/iconmenu-kanri', 'アイコンメニュー登録'),
-  admin('/banner-touroku-list', 'バナーメンテナンス'),
-  admin('/banner-touroku', 'バナー登録'),
-  admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理'),
-  admin('/event-entry-dl', 'イベント申込ダウンロード'),
-  admin('/customer-serch', '登録企業検索'),
-  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー'),
-  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー'),
+  admin('/login-popup-list', 'ログインポップアップ一覧', LoginPopupListPage),
+  admin('/login-popup-reg', 'ログインポップアップ登録', LoginPopupRegPage),
+  admin('/glovalnavi-kanri-list', 'グローバルナビ一覧', GlovalNaviKanriListPage),
+  admin('/glovalnavi-kanri', 'グローバルナビ登録', GlovalNaviKanriPage),
+  admin('/iconmenu-kanri-list', 'アイコンメニュー一覧', IconMenuKanriListPage),
+  admin('/iconmenu-kanri', 'アイコンメニュー登録', IconMenuKanriPage),
+  admin('/banner-touroku-list', 'バナーメンテナンス', BannerListPage),
+  admin('/banner-touroku', 'バナー登録', BannerRegPage),
+  admin('/event-entry-dl', 'イベント申込ダウンロード', EventEntryDownloadPage),
+  admin('/customer-serch', '登録企業検索', CustomerSearchPage),
+  admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage),
+  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage),
+  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage),
   admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage),
   admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage),
 
@@ -127,12 +145,12 @@ export const appRoutes: readonly AppRoute[] = [
   page('/skilup-toranomaki', '営業虎の巻', ToranomakiPage),
   page('/skilup-event-list', 'イベント一覧', EventListPage),
   page('/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', 'イベント詳細', EventDetailPage),
-  page('/shinsei-kanri-provider', '申請管理（受付）'),
-  page('/shinsei-kanri-ag', '申請管理'),
-  page('/shinseiform-ag', '申請フォーム（申請者）'),
-  page('/shinseiform-ag/appNo/:appNo', '申請フォーム（申請者）'),
-  page('/shinseiform-provider', '申請フォーム（受付）'),
-  page('/shinseiform-provider/appNo/:appNo', '申請フォーム（受付）'),
+  page('/shinsei-kanri-provider', '申請管理（受付）', ShinseiKanriProviderPage),
+  page('/shinsei-kanri-ag', '申請管理', ShinseiKanriAgPage),
+  page('/shinseiform-ag', '申請フォーム（申請者）', ShinseiFormAgPage),
+  page('/shinseiform-ag/appNo/:appNo', '申請フォーム（申請者）', ShinseiFormAgPage),
+  page('/shinseiform-provider', '申請フォーム（受付）', ShinseiFormProviderPage),
+  page('/shinseiform-provider/appNo/:appNo', '申請フォーム（受付）', ShinseiFormProviderPage),
 ];
 
 /** Any other path: a not-found page inside the authenticated layout. */

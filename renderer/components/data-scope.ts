@@ -29,6 +29,7 @@ export const CATEGORY = {
   manual: 5,
   skilup: 6,
   event: 7,
+  oneStop: 9,
   incentive: 11,
   adminNotice: 12,
   loginPopup: 15,

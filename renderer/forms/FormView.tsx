@@ -11,7 +11,11 @@
 //             when the definition has actions.continue (yes = a blank new form, no = its `to`,
 //             else update mode on the created id), else `to`, else the form is loaded again
 //   preview → (update mode) the agent's content page in preview mode, in a dialog
-//   <other> → a custom button with its own `call` (the click mailer): confirm, call, done
+//   <other> → a custom button with its own `call` (the click mailer): confirm, call, done;
+//             `validate` checks the rules first (a search, a download of the chosen record),
+//             an empty answer (a 204 file, a result of 0 or nothing) shows the call's `empty`
+//             message above the form, `assign` writes the answer into fields, `primary` draws it
+//             as the main button (and Enter runs it when the form has no create or update call)
 // A `guard` on submit or delete (an event with applicants) asks its own confirmation instead when
 // its call answers true. `modes` and `when` limit where a button shows (visibility.ts). Mode
 // preview (editMode 9) shows the content page instead of the form.
@@ -33,11 +37,12 @@ import { resultOf, runCall } from './calls';
 import { ContentPreview, type PreviewTarget } from './ContentPreview';
 import { ruleContext, type FormAction, type MessageRef } from './definitions';
 import { ErrorList } from './ErrorList';
-import { evaluate, interpolatePath, messageArgs, type Scope } from './expressions';
+import { evaluate, fillPlaceholders, interpolatePath, isFilledValue, messageArgs, type Scope } from './expressions';
 import { formFields } from './fields/WidgetField';
 import { FormStore, ID_SEPARATOR, useFormMessages, type FormRecord } from './form-store';
 import { setUpForm, type FormSetup } from './form-setup';
 import { Modal } from './Modal';
+import { MissingHandoff, storeHandoffQuery } from './handoff';
 import { confirmationFor, createsRecord, queryForMode, type EditMode } from './modes';
 import { FORM_ACTIONS } from '../../schemas/meta/widgets';
 import { actionShown, viewContext } from './visibility';
@@ -51,6 +56,9 @@ import styles from './FormLayout.module.css';
 export const FORM_ERROR_POLICY: ErrorPolicy = { byStatus: { 403: 'ERR_SYS998' } };
 
 const DEFAULT_FORM_STATE = { emptyObjectFields: 'skipDefaults' as const };
+
+/** The id a create answered (the key `mode.id` of its answer). */
+const createdIdOf = (idField: string | undefined, after: Scope) => (idField ? evaluate(`=result.${idField}`, after) : undefined);
 
 export interface FormViewProps {
   formId: string;
@@ -71,7 +79,7 @@ export function FormView(props: FormViewProps) {
   const remote = useRemote<FormSetup>(
     key,
     () => setUpForm(formId, props.display === 'page' ? query : new URLSearchParams()),
-    (error) => errorMessageText(error, FORM_ERROR_POLICY),
+    (error) => (error instanceof MissingHandoff ? formatMessage('ERR_SYS998') : errorMessageText(error, FORM_ERROR_POLICY)),
   );
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const screenName = useRouteHandle()?.screenName ?? '';
@@ -103,7 +111,7 @@ export function FormView(props: FormViewProps) {
       </Frame>
     );
   }
-  return <LoadedForm key={key} setup={remote.data} reload={reload} query={query} {...props} />;
+  return <LoadedForm key={key} setup={remote.data} reload={reload} query={props.display === 'page' ? remote.data.query : query} {...props} />;
 }
 
 function Frame({ display, title, children }: { display: 'page' | 'modal'; title: string; children: ReactNode }) {
@@ -168,6 +176,12 @@ function resultsOfError(error: unknown): RuleResult[] | null {
     .map((m) => ({ field: typeof m.field === 'string' ? m.field : '', messageId: m.messageId!, args: (m.args ?? []).map(String) }));
 }
 
+/** An answer with nothing in it: a 204 file, or a result of 0, '', [] or none. */
+function isEmptyAnswer(value: unknown, response: 'json' | 'file' | undefined): boolean {
+  if (response === 'file') return false;
+  return value === undefined || value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0);
+}
+
 /** A text of the definition's content preview (its expressions evaluated). */
 function previewTarget(action: FormAction | undefined, s: Scope): PreviewTarget | null {
   if (!action?.content) return null;
@@ -228,7 +242,11 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
   /** This page in another mode (modes.ts); the same URL loads the form again. */
   const goToMode = (next: EditMode, id?: unknown) => {
     const search = queryForMode(query, definition.mode, next, id).toString();
-    if (search === query.toString()) reload();
+    if (definition.handoff) {
+      // The context lives in session storage (handoff.ts): write the new mode there and load again.
+      storeHandoffQuery(definition.handoff, new URLSearchParams(search));
+      reload();
+    } else if (search === query.toString()) reload();
     else navigate({ search: search ? `?${search}` : '' }, { replace: true });
     if (display === 'page') window.scrollTo({ top: 0 });
   };
@@ -292,7 +310,10 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
         return;
       }
       if (action.to) navigate(interpolatePath(action.to, after));
-      else reload();
+      else if (createsRecord(mode) && isFilledValue(createdIdOf(definition.mode?.id, after))) {
+        // Without `continue` a register switches to update mode on the created id (spec 001: login popups).
+        goToMode('update', createdIdOf(definition.mode?.id, after));
+      } else reload();
     });
 
   // Leaving asks to confirm (CNF_0002) only when something was changed since the form loaded.
@@ -310,6 +331,7 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
     if (processing) return;
     const record = { ...store.getRecord() };
     for (const field of editableFields(setup.uiSchema, Object.keys(definition.schema.properties))) record[field] = undefined;
+    for (const field of actions.clear?.clears ?? []) record[field] = undefined;
     store.replace(record);
     store.clearResults();
   };
@@ -335,16 +357,27 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       else reload();
     });
 
-  /** A custom button (actions with their own call, e.g. the click mailer). */
+  /** A custom button (actions with their own call, e.g. the click mailer, a search, a download). */
   const custom = (action: FormAction) =>
     run(async () => {
       if (!action.call) return;
+      if (action.validate) {
+        const results = store.validateAll();
+        store.showResults(results);
+        if (results.length > 0) return;
+      }
       const s = scope();
       if (!(await ensureValidSession())) return;
       if (action.confirm && !(await confirmMessage(text(action.confirm, s)))) return;
       try {
-        const answer = (await runCall(action.call, s)).data;
-        if (action.done) await alertMessage(text(action.done, { ...s, result: answer }));
+        const outcome = await runCall(action.call, s);
+        const answer = outcome.data;
+        const after: Scope = { ...s, result: answer };
+        if (action.assign) store.patch(Object.fromEntries(Object.entries(action.assign).map(([field, expr]) => [field, evaluate(expr, after)])));
+        const empty = action.call.empty && (outcome.empty || isEmptyAnswer(resultOf(action.call, answer), action.call.response));
+        if (empty) store.showResults([{ field: '', messageId: action.call.empty!.message, args: messageArgs(action.call.empty!.args, after) }]);
+        else if (action.validate) store.clearResults();
+        if (action.done && !empty) await alertMessage(text(action.done, after));
       } catch (error) {
         await failed(error);
       }
@@ -352,6 +385,10 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
 
   const shown = (action: FormAction | undefined) => actionShown(action, mode, store.getRecord(), viewCtx);
   const customActions = Object.entries(actions).filter(([name, a]) => !(FORM_ACTIONS as readonly string[]).includes(name) && a.call && shown(a));
+  const savesRecord = Boolean(definition.calls?.create || definition.calls?.update || actions.submit);
+  const primaryAction = customActions.find(([, a]) => a.primary)?.[1];
+  // A form that saves nothing (a search, a download) runs its main button on Enter instead.
+  const onSubmit = savesRecord || !primaryAction ? submit : () => custom(primaryAction);
   const preview = actions.preview && mode === 'update' && shown(actions.preview) ? actions.preview : undefined;
 
   if (mode === 'preview') {
@@ -375,11 +412,13 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
           {actions.cancel.label ?? 'キャンセル'}
         </button>
       )}
-      {customActions.map(([name, action]) => (
-        <button key={name} type="button" className="btn btn-secondary" onClick={() => custom(action)} disabled={processing} data-action={name}>
-          {action.label ?? name}
-        </button>
-      ))}
+      {customActions
+        .filter(([, action]) => !action.primary)
+        .map(([name, action]) => (
+          <button key={name} type="button" className="btn btn-secondary" onClick={() => custom(action)} disabled={processing} data-action={name}>
+            {action.label ?? name}
+          </button>
+        ))}
       <div className={styles.buttonsEnd}>
         {preview && (
           <button type="button" className="btn btn-secondary" onClick={() => setPreviewing(previewTarget(preview, scope()))} disabled={processing} aria-haspopup="dialog">
@@ -396,18 +435,36 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
             {actions.delete?.label ?? '削除'}
           </button>
         )}
-        <button type="submit" className="btn btn-primary" disabled={processing} aria-busy={processing || undefined}>
-          {actions.submit?.label ?? modeLabel}
-        </button>
+        {customActions
+          .filter(([, action]) => action.primary)
+          .map(([name, action]) => (
+            // In a form that saves nothing the main button submits, so Enter in a field runs it too.
+            <button
+              key={name}
+              type={savesRecord ? 'button' : 'submit'}
+              className="btn btn-primary"
+              onClick={savesRecord ? () => custom(action) : undefined}
+              disabled={processing}
+              aria-busy={processing || undefined}
+              data-action={name}
+            >
+              {action.label ?? name}
+            </button>
+          ))}
+        {savesRecord && (
+          <button type="submit" className="btn btn-primary" disabled={processing} aria-busy={processing || undefined}>
+            {actions.submit?.label ?? modeLabel}
+          </button>
+        )}
       </div>
     </div>
   );
 
   return (
     <Frame display={display} title={display === 'page' ? title : ''}>
-      {definition.description && <p className={styles.lead}>{definition.description}</p>}
+      {definition.description && <p className={styles.lead}>{fillPlaceholders(definition.description, setup.data)}</p>}
       <ErrorList lines={lines} scrollRequest={scrollRequest} />
-      <FormBody store={store} schema={definition.schema as RJSFSchema} uiSchema={setup.uiSchema} onSubmit={submit}>
+      <FormBody store={store} schema={definition.schema as RJSFSchema} uiSchema={setup.uiSchema} onSubmit={onSubmit}>
         {buttons}
       </FormBody>
       {preview && (

@@ -10,6 +10,7 @@
 //                               (count: entries of a CSV), the edit mode, the definition context,
 //                               the answer of the last call, the form's initial data
 //   "=selected{a,b}"            the selected rows of a list, each reduced to the keys a and b
+//                               ("a:c": the key a takes the row's c)
 //   "=changed{a,b}"             the rows whose editable columns changed, reduced the same way
 // Objects and arrays are templates: each value in them is evaluated. Any other string is a
 // literal. In paths (`to`), "{row.userId}"-style placeholders are filled and URL-encoded. In
@@ -59,8 +60,16 @@ function sessionValue(name: string): unknown {
   }
 }
 
+/** Rows reduced to keys; `a:b` names the wire key a after the row's key b (the spec spells a list item's id differently). */
 function pick(rows: Record<string, unknown>[] | undefined, keys: string[]): Record<string, unknown>[] {
-  return (rows ?? []).map((row) => Object.fromEntries(keys.map((k) => [k, row[k]])));
+  return (rows ?? []).map((row) =>
+    Object.fromEntries(
+      keys.map((k) => {
+        const [wire, from = wire] = k.split(':').map((x) => x.trim());
+        return [wire, row[from]];
+      }),
+    ),
+  );
 }
 
 /** One "=…" reference. */

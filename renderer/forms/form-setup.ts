@@ -13,6 +13,7 @@ import { runCall, resultOf } from './calls';
 import { loadFormDefinition, titleFor, type CallSpec, type DefinitionContext, type FormDefinition, type OptionSource } from './definitions';
 import { fillPlaceholders, firstFilled, isFilledValue, type Scope } from './expressions';
 import type { FormRecord } from './form-store';
+import { queryWithHandoff } from './handoff';
 import { copiedRecord, loadsRecord, resolveMode, type EditMode } from './modes';
 import { hiddenFields, viewContext, withHidden } from './visibility';
 import type { Choice } from './widgets/SelectWidget';
@@ -28,6 +29,8 @@ export interface FormSetup {
   record: FormRecord;
   data: Record<string, unknown>;
   uiSchema: UiSchema;
+  /** The query the form was set up with (the page's, or its stored context: handoff.ts). */
+  query: URLSearchParams;
 }
 
 const DEFAULT_MODE_LABELS: Record<FormMode, string> = { new: '登録', update: '更新', copy: '登録', preview: 'プレビュー' };
@@ -98,8 +101,10 @@ export function withChoices(uiSchema: Record<string, unknown>, choices: Record<s
   return out as UiSchema;
 }
 
-export async function setUpForm(formId: string, query: URLSearchParams): Promise<FormSetup> {
+export async function setUpForm(formId: string, pageQuery: URLSearchParams): Promise<FormSetup> {
   const { definition, context } = await loadFormDefinition(formId);
+  // A form whose context is handed over in session storage reads it as its query (handoff.ts).
+  const query = queryWithHandoff(definition.handoff, pageQuery);
   const mode = resolveMode(definition.mode, { query });
   const modeLabel = modeLabelOf(definition, mode);
   const baseScope: Scope = { query, context: { ...context }, mode: { name: mode, label: modeLabel } };
@@ -136,5 +141,6 @@ export async function setUpForm(formId: string, query: URLSearchParams): Promise
     record,
     data,
     uiSchema: withHidden(withChoices(definition.uiSchema, choices, definition.options), hidden),
+    query,
   };
 }

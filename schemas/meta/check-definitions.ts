@@ -179,6 +179,9 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
     if (action.guard && !['submit', 'delete'].includes(name)) report(`actions.${name}: a guard applies to submit and delete only`);
     if (isObject(action.guard) && isObject(action.guard.call) && !action.guard.call.result) report(`actions.${name}.guard.call needs "result" (the flag that asks the guard's confirm)`);
     for (const f of conditionFieldsOf(action.when)) if (!has(f)) report(`actions.${name}.when: field "${f}" is not in the schema`);
+    for (const f of [...Object.keys(isObject(action.assign) ? action.assign : {}), ...(Array.isArray(action.clears) ? action.clears : [])]) if (!has(f)) report(`actions.${name}: field "${f}" is not in the schema`);
+    if (builtIn && (action.primary || action.validate || action.assign)) report(`actions.${name}: primary, validate and assign belong to custom buttons`);
+    if (name !== 'clear' && action.clears) report(`actions.${name}: only the clear action takes "clears"`);
   }
   if (form.mode?.editMode && form.actions?.preview === undefined) report('mode.editMode allows preview (9): actions.preview must say which content page to show');
   (Array.isArray(form.effects) ? form.effects : []).forEach((e, i) => {
@@ -196,6 +199,11 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
     for (const f of Object.keys(store.columns ?? {})) if (!has(f)) report(`store.columns: field "${f}" is not in the schema`);
     (store.also ?? []).forEach((x, i) => {
       for (const f of Object.keys(x.columns ?? {})) if (!has(f)) report(`store.also[${i}].columns: field "${f}" is not in the schema`);
+    });
+    (store.rows ?? []).forEach((x, i) => {
+      const list = form.schema.properties[x.field] as { type?: unknown; items?: { properties?: Record<string, unknown> } } | undefined;
+      if (!list || list.type !== 'array') return report(`store.rows[${i}].field: "${x.field}" is not a list field of the schema`);
+      for (const f of Object.keys(x.columns ?? {})) if (!(f in (list.items?.properties ?? {}))) report(`store.rows[${i}].columns: field "${f}" is not in the rows of ${x.field}`);
     });
     if (form.permission.byField && !store.columns?.[form.permission.byField]) report(`permission.byField "${form.permission.byField}" needs a column in store.columns (records are found within their category)`);
   }
@@ -276,6 +284,7 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       }
       for (const c of columns) {
         if (c.kind === 'action' && c.action && !Object.hasOwn(list.rowActions ?? {}, c.action)) report(`column "${c.key}": action "${c.action}" is not in rowActions`);
+        if (c.kind === 'dateRange' && !c.endKey) report(`column "${c.key}": a dateRange column needs endKey`);
         if (c.defaultDirection && !c.sortable) report(`column "${c.key}" has a defaultDirection but is not sortable`);
       }
       if (list.defaultSort && !byKey.get(list.defaultSort.column)?.sortable) report(`defaultSort.column "${list.defaultSort.column}" is not a sortable column`);
@@ -283,7 +292,8 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       for (const c of list.edit?.columns ?? []) if (byKey.get(c)?.kind !== 'input') report(`edit.columns: "${c}" is not an input column`);
       (list.rowStyles ?? []).forEach((s, i) => {
         const col = s.when.changed ?? s.when.field;
-        if (col !== undefined && !byKey.has(col)) report(`rowStyles[${i}]: column "${col}" is not in columns`);
+        // A date range column shows its end date too: a style may test it.
+        if (col !== undefined && !byKey.has(col) && !columns.some((c) => c.kind === 'dateRange' && c.endKey === col)) report(`rowStyles[${i}]: column "${col}" is not in columns`);
         if (s.when.changed !== undefined && !(list.edit?.columns ?? []).includes(s.when.changed)) report(`rowStyles[${i}]: "${s.when.changed}" is not an edited column`);
       });
       if (list.searchMode && !list.search) report('searchMode needs search fields (search.schema)');

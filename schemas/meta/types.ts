@@ -66,6 +66,17 @@ export interface Permission {
  * without a code is update). `id`: the record's id field, which is also its query parameter and
  * the key of the create answer. `copyTo`: in copy mode the loaded id moves to this field.
  */
+/** A page context kept in session storage instead of the URL (spec 001: /login-popup-reg). */
+export interface HandoffSource {
+  storageKey: string;
+}
+
+/** Values written to session storage before a navigation (a list's edit or new button). */
+export interface Handoff {
+  storageKey: string;
+  values: Record<string, unknown>;
+}
+
 export interface ModeSpec {
   update?: string;
   editMode?: string;
@@ -102,6 +113,14 @@ export interface FormAction {
   guard?: ActionGuard;
   /** The preview action: which content page to show. */
   content?: PreviewSpec;
+  /** A custom button drawn as the main button (Enter runs it when the form saves nothing). */
+  primary?: boolean;
+  /** A custom button that checks the form's rules before its call. */
+  validate?: boolean;
+  /** After a custom call: record fields set from the answer (`=result.customerCount`). */
+  assign?: Record<string, unknown>;
+  /** The clear action: fields emptied besides the editable ones (a shown result). */
+  clears?: string[];
 }
 
 /** A change of `on` (when `when` holds for the new record) clears fields or copies its value. */
@@ -133,6 +152,13 @@ export interface StoreSpec {
   columns: Record<string, StoreColumn>;
   /** One-to-one tables keyed by the record's key, each with its column fields (events, skill-up contents). */
   also?: { table: string; key: string; columns: Record<string, StoreColumn> }[];
+  /**
+   * One-to-many child rows (docs/forms.md, Storage): the list field `field` of the record is kept
+   * in `table`, keyed by the record's key in `key`, one list per `kind` value (a setting's current
+   * and scheduled lists share a table), read back in `order`; each row field of `columns` has its
+   * column. Written by replacing the record's rows of that kind in the save's transaction.
+   */
+  rows?: StoreRows[];
   extra?: string;
   softDelete?: string;
   updatedAt?: string;
@@ -141,18 +167,32 @@ export interface StoreSpec {
   audit: string;
 }
 
+export interface StoreRows {
+  field: string;
+  table: string;
+  key: string;
+  kind?: { column: string; value: string };
+  order?: string[];
+  /** Type `file`: an uploaded file kept in <column>_name, <column>_key (storage) and <column>_type. */
+  columns: Record<string, StoreColumn | { column: string; type: 'file' }>;
+  /** Storage key prefix of the rows' files (`iconMenu`: iconMenu/<record key>/…). */
+  filePrefix?: string;
+}
+
 export interface FormDefinition {
   id: string;
   title: Title;
   description?: string;
   permission: Permission;
+  handoff?: HandoffSource;
   mode?: ModeSpec;
   schema: JsonSchemaObject;
   uiSchema: Record<string, unknown>;
   initial?: Record<string, unknown>;
   data?: CallSpec | CallSpec[];
   options?: Record<string, OptionSource>;
-  calls?: { load?: CallSpec; create?: CallSpec; update?: CallSpec; delete?: CallSpec };
+  /** `list`: every stored record, each answered by the call's `answer` (served from the store). */
+  calls?: { load?: CallSpec; create?: CallSpec; update?: CallSpec; delete?: CallSpec; list?: CallSpec };
   actions?: Record<string, FormAction>;
   effects?: FieldEffect[];
   visibility?: VisibilityRule[];
@@ -163,13 +203,17 @@ export interface FormDefinition {
 export interface ListColumn {
   key: string;
   label?: string;
-  kind?: 'text' | 'number' | 'date' | 'datetime' | 'input' | 'select' | 'action' | 'image';
+  kind?: 'text' | 'number' | 'date' | 'datetime' | 'input' | 'select' | 'action' | 'image' | 'dateRange';
+  /** dateRange: the row key of the end date (`key` is the start, and what the column sorts by). */
+  endKey?: string;
   sortable?: boolean;
   defaultDirection?: 'asc' | 'desc';
   maxLength?: number;
   action?: string;
   width?: string;
   align?: 'left' | 'center' | 'right';
+  /** The text shown for each value (a code: the setting target kind 0/1/2). */
+  labels?: Record<string, string>;
 }
 
 export interface RowCondition {
@@ -201,11 +245,12 @@ export interface ListDefinition {
   };
   columns: ListColumn[];
   defaultSort?: { column: string; direction: 'asc' | 'desc' };
-  rowStyles?: { when: RowCondition; className: string }[];
-  rowActions?: Record<string, CallSpec | { to: string }>;
+  /** `label`: said to screen readers in the row's first cell when the style applies. */
+  rowStyles?: { when: RowCondition; className: string; label?: string }[];
+  rowActions?: Record<string, CallSpec | { to: string; handoff?: Handoff }>;
   selection?: { column: string; delete?: CallSpec };
   edit?: { columns: string[]; form?: string; update: CallSpec };
-  buttons?: { action: string; label: string; to?: string; form?: string; display?: 'page' | 'modal'; modes?: ('search' | 'result')[] }[];
+  buttons?: { action: string; label: string; to?: string; handoff?: Handoff; form?: string; display?: 'page' | 'modal'; modes?: ('search' | 'result')[] }[];
 }
 
 export interface DefinitionSet {

@@ -13,6 +13,7 @@ export const FORM_WIDGETS = {
   linkRows: [],
   readOnlyText: [],
   richText: [],
+  rowTable: ['copyFrom'],
   tagPicker: [],
   thumbnailPicker: ['nameField'],
 } as const satisfies Record<string, readonly string[]>;

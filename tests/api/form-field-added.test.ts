@@ -2,11 +2,12 @@
 // (DESIGN.md section 8), on the server: a field and a required rule are added to the loaded
 // definition only — nothing else changes — and the API refuses the record without it, then
 // stores it (in the JSON column) and answers it back. The segment form is the case the issue
-// found broken (a multipart form whose added field was dropped); the notice form is a flat one.
+// found broken (a multipart form whose added field was dropped); the notice form is a flat one;
+// the banner form carries its image as an upload.
 import t from 'tap';
 import type { FormDefinition } from '../../schemas/meta/types';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { postMultipart } from '../helpers/uploads';
+import { postMultipart, sample, tusUpload } from '../helpers/uploads';
 
 const ids = (res: { json(): unknown }) => ((res.json() as { messages?: { messageId: string; args: string[] }[] }).messages ?? []).map((m) => `${m.messageId}:${m.args.join(',')}`);
 
@@ -64,5 +65,16 @@ t.test('a field added to a definition is enforced, stored and answered by the AP
     t.equal(load.json().contents.contactPerson, '営業企画部 佐藤', 'stored and answered');
     const row = await h.db.selectFrom('contents').select('extra_data').where('content_id', '=', Number(ok.json().contentsId)).executeTakeFirstOrThrow();
     t.equal((row.extra_data as Record<string, unknown>).contactPerson, '営業企画部 佐藤', 'in the JSON column');
+  });
+
+  t.test('banner form (an image through tus)', async (t) => {
+    addField(t, h, 'banner-reg', 'bannerOwner', '担当部署');
+    const image = await tusUpload(h, provider, 'banner.png', sample.png(), { agcode: 'P0000001', userid: '0000000001' });
+    const banner = { systemKbn: '01', bannerKbn: '02', bannerName: '担当部署のあるバナー', bannerUrl: '/faq', bannerImageFileList: [{ rowNo: 1, fileName: 'banner.png', uploadId: image }] };
+    t.same(ids(await h.post('/api/BannerReg/createBanner', banner, { token: provider })), ['ERR_0001:担当部署']);
+    const ok = await h.post('/api/BannerReg/createBanner', { ...banner, bannerOwner: '販促企画部' }, { token: provider });
+    t.equal(ok.statusCode, 200, ok.body);
+    const load = await h.post('/api/BannerReg/getBannerData', { systemKbn: '01', bannerKbn: '02', bannerId: ok.json().bannerId }, { token: provider });
+    t.equal(load.json().bannerData.bannerOwner, '販促企画部', 'stored and answered');
   });
 });

@@ -26,7 +26,7 @@ t.test('portal top', async (t) => {
     }
     const first = carousel.json().bannerListData[0];
     t.same(Object.keys(first).sort(), ['bannerCaption', 'bannerImgFileName', 'bannerName', 'bannerUrl']);
-    t.match(first.bannerImgFileName, /^\/api\/media\/b\d+-\d+-[A-Za-z0-9_-]{43}$/);
+    t.match(first.bannerImgFileName, /^\/api\/media\/b\d+-\d+-[A-Za-z0-9_-]{43}\?t=\d+$/); // cache-busting time parameter
     const img = await h.app.inject({ method: 'GET', url: first.bannerImgFileName });
     t.equal(img.statusCode, 200);
     t.equal(img.headers['content-type'], 'image/png');

@@ -1,6 +1,6 @@
-// Uploads need the permission of a screen that uploads (issue 14 item 6): a plain agent, whose
-// screens upload nothing, cannot create or continue tus uploads; administrators of an uploading
-// screen can. The screens are one list (api/authority/upload-permissions.ts).
+// Uploads need the permission of a screen that uploads (issue 14 item 6): a user none of whose
+// screens uploads cannot create or continue tus uploads; users of an uploading screen (an admin
+// screen, or the request screens 申請管理 13 / 14 for their attachments) can. The screens are one list (api/authority/upload-permissions.ts).
 import fs from 'node:fs';
 import t from 'tap';
 import { createTestApp } from '../helpers/test-app';
@@ -18,7 +18,10 @@ t.test('who may upload', async (t) => {
   const [agent, agent2, staff, agadmin, provider] = [await token('demo-agent'), await token('demo-agent2'), await token('demo-staff'), await token('demo-agadmin'), await token('demo-provider')];
   const uploads = async () => fs.readdirSync(h.app.uploads.dir).length;
 
-  t.test('the reproduction of the issue: a plain agent creates no upload (403, nothing stored)', async (t) => {
+  t.test('the reproduction of the issue: a user with no screen that uploads creates no upload (403, nothing stored)', async (t) => {
+    // Role 02 (demo-agent, demo-agent2, demo-staff) without the request screens (13, 14) has no uploading screen left.
+    await h.db.updateTable('role_permissions').set({ parmition_flg: '0' }).where('role_id', '=', '02').where('category_id', 'in', [13, 14]).execute();
+    t.teardown(() => h.db.updateTable('role_permissions').set({ parmition_flg: '1' }).where('role_id', '=', '02').where('category_id', 'in', [13, 14]).execute());
     const before = await uploads();
     for (const [who, tok, ids] of [
       ['demo-agent', agent, { agcode: 'A0000001', userid: '0000000003' }],
@@ -31,6 +34,16 @@ t.test('who may upload', async (t) => {
       t.notOk(res.headers.location, 'no upload address');
     }
     t.equal(await uploads(), before, 'nothing was stored');
+  });
+
+  t.test('agents and staff of the request screens (申請管理 13, 14) may attach files', async (t) => {
+    for (const [who, tok, ids] of [
+      ['demo-agent', agent, { agcode: 'A0000001', userid: '0000000003' }],
+      ['demo-staff', staff, { agcode: 'P0000001', userid: '0000000005' }],
+    ] as const) {
+      const res = await tusCreate(h, tok, pdf.length, { filename: '見積書.pdf', filetype: 'application/pdf', ...ids });
+      t.equal(res.statusCode, 201, who);
+    }
   });
 
   t.test('administrators of a screen that uploads may: the users screen (agent administrator), every screen (provider administrator)', async (t) => {
@@ -48,8 +61,8 @@ t.test('who may upload', async (t) => {
   t.test('a permission taken away stops the uploads under way too', async (t) => {
     const res = await tusCreate(h, agadmin, pdf.length, { filename: '名簿.pdf', agcode: 'A0000001', userid: '0000000002' });
     const location = String(res.headers.location);
-    await h.db.updateTable('role_permissions').set({ parmition_flg: '0' }).where('role_id', '=', '01').where('category_id', '=', 102).execute();
-    t.teardown(() => h.db.updateTable('role_permissions').set({ parmition_flg: '1' }).where('role_id', '=', '01').where('category_id', '=', 102).execute());
+    await h.db.updateTable('role_permissions').set({ parmition_flg: '0' }).where('role_id', '=', '01').where('category_id', 'in', [102, 13]).execute();
+    t.teardown(() => h.db.updateTable('role_permissions').set({ parmition_flg: '1' }).where('role_id', '=', '01').where('category_id', 'in', [102, 13]).execute());
     // The agent administrator's role keeps 101 (segments) but its audience is provider staff.
     t.equal((await tusHead(h, agadmin, location)).statusCode, 403, 'HEAD');
     t.equal((await tusPatch(h, agadmin, location, 0, pdf)).statusCode, 403, 'PATCH');
@@ -63,13 +76,13 @@ t.test('who may upload', async (t) => {
     t.same(messageIds(res), ['ERR_0026']);
   });
 
-  t.test('the list names admin screens of the seed, each once', async (t) => {
+  t.test('the list names admin screens and the request screens of the seed, each once', async (t) => {
     t.equal(new Set(UPLOAD_CATEGORY_IDS).size, UPLOAD_CATEGORY_IDS.length, 'no duplicates');
     for (const s of UPLOADING_SCREENS) {
       const c = categories.find((x) => x.id === s.categoryId);
       t.ok(c, `${s.categoryId} is a category`);
       t.equal(c?.name, s.screen, `${s.categoryId} is ${s.screen}`);
     }
-    t.notOk(UPLOAD_CATEGORY_IDS.some((id) => categories.find((c) => c.id === id)?.kind !== 'admin'), 'admin screens only (the request forms join with their screens)');
+    t.notOk(UPLOAD_CATEGORY_IDS.some((id) => categories.find((c) => c.id === id)?.kind !== 'admin' && id !== 13 && id !== 14), 'admin screens and the request screens only');
   });
 });

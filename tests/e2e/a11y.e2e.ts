@@ -64,13 +64,51 @@ const SCREENS: Screen[] = [
   { route: '/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', who: 'agent', ready: 'main', skip: 'an event opened from the list; checked with its application box in tests/e2e/skilup.e2e.ts' },
   { route: '/skilup-video-list', who: 'agent', ready: 'main h1' },
   { route: '/skilup-toranomaki', who: 'agent', ready: 'main h1' },
+  { route: '/one-stop-gide', who: 'agent', ready: 'main section h2' },
   { route: '/skilup-event-list', who: 'agent', ready: 'main h1' },
   { route: '/notification-reg', open: '/notification-reg?categoryId=1', who: 'provider', ready: 'main form' },
   { route: '/kanrisya-notification-reg', open: '/kanrisya-notification-reg?categoryId=12', who: 'provider', ready: 'main form' },
   { route: '/event-touroku', open: '/event-touroku?categoryId=7', who: 'provider', ready: 'main form' },
   { route: '/skilup-touroku', open: '/skilup-touroku?categoryId=6', who: 'provider', ready: 'main form' },
   { route: '/incentive-jisseki-torikomi', who: 'provider', ready: 'main h1' },
+  { route: '/login-popup-list', who: 'provider', ready: 'main table' },
+  {
+    route: '/one-stop-gide_kanri',
+    who: 'provider',
+    ready: 'main select',
+    // Result mode: the candidates and the display targets of a category.
+    act: async (page) => {
+      await page.locator('#one-stop-kanri-category').selectOption({ label: 'FAQ' });
+      await page.locator('main').getByRole('button', { name: '検索', exact: true }).click();
+      await page.getByRole('region', { name: /^表示対象/ }).getByRole('row').nth(1).waitFor();
+    },
+  },
+  {
+    route: '/login-popup-reg',
+    open: '/login-popup-list',
+    who: 'provider',
+    ready: 'main table',
+    // The registration takes its context from the list (session storage), not the URL.
+    act: async (page) => {
+      await page.getByRole('button', { name: '新規登録' }).click();
+      await page.locator('main form').waitFor();
+    },
+  },
+  { route: '/shinsei-kanri-ag', who: 'agent', ready: 'main h1' },
+  { route: '/shinsei-kanri-provider', who: 'provider', ready: 'main h1' },
+  { route: '/shinseiform-ag', who: 'agent', ready: 'main h1' },
+  { route: '/shinseiform-ag/appNo/:appNo', open: '/shinseiform-ag/appNo/1', who: 'agent', ready: 'main h1' },
+  { route: '/shinseiform-provider', who: 'provider', ready: 'main', skip: 'the receiver side files no new request: the form opens a request by its number (the route below)' },
+  { route: '/shinseiform-provider/appNo/:appNo', open: '/shinseiform-provider/appNo/2', who: 'provider', ready: 'main h1' },
   { route: '/kanrisya-top', who: 'provider', ready: 'main h1' },
+  { route: '/event-entry-dl', who: 'provider', ready: 'main form select' },
+  { route: '/customer-serch', who: 'provider', ready: 'main form output' },
+  { route: '/glovalnavi-kanri-list', who: 'provider', ready: 'main table' },
+  { route: '/glovalnavi-kanri', open: '/glovalnavi-kanri?glovalNaviKanriId=1', who: 'provider', ready: 'main form table' },
+  { route: '/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', open: '/preview-globalnavi/glovalNaviKanriId/1/detailKbn/01', who: 'provider', ready: 'main nav' },
+  { route: '/iconmenu-kanri-list', who: 'provider', ready: 'main table' },
+  { route: '/iconmenu-kanri', open: '/iconmenu-kanri?iconMenuKanriId=1', who: 'provider', ready: 'main form table' },
+  { route: '/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', open: '/preview-iconmenu/iconMenuKanriId/1/detailKbn/01', who: 'provider', ready: 'main ul' },
   { route: '/agsegment-reg', who: 'provider', ready: 'main table' },
   {
     route: '/agsegment-reg',
@@ -119,6 +157,30 @@ const SCREENS: Screen[] = [
       await page.locator('main [role="alert"] li').first().waitFor();
     },
   },
+  { route: '/banner-touroku-list', who: 'provider', ready: 'main form' },
+  {
+    route: '/banner-touroku-list',
+    who: 'provider',
+    ready: 'main form',
+    // The result mode: image cells, order inputs, a greyed (ended) carousel banner.
+    act: async (page) => {
+      await page.locator('#s-banner-reg__bannerKbn').selectOption('01');
+      await page.locator('main').getByRole('button', { name: '検索', exact: true }).click();
+      await page.locator('main table tbody tr').first().waitFor();
+    },
+  },
+  {
+    route: '/banner-touroku',
+    open: '/banner-touroku?bannerKbn=02',
+    who: 'provider',
+    ready: 'main form',
+    // The error state of an empty save.
+    act: async (page) => {
+      await page.locator('main').getByRole('button', { name: '確定' }).click();
+      await page.locator('main [role="alert"] li').first().waitFor();
+    },
+  },
+  { route: '/banner-touroku', open: '/banner-touroku?bannerKbn=02&bannerId=8&editMode=1', who: 'provider', ready: 'main form img' },
   {
     route: '/portal-top',
     who: 'agent',

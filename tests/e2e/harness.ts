@@ -13,6 +13,7 @@ import { localDiskStorage } from '../../api/files/storage';
 import { seedIfEmpty } from '../../seeds/index';
 import { oneTimeCodeIn, startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture';
 import { openTestDatabase } from '../helpers/test-db';
+import type { DatabaseHandle } from '../../api/db/connect';
 
 /** A clock that starts at `start` and then runs with real time; `set` jumps. */
 export class RunningClock {
@@ -36,6 +37,8 @@ export interface Portal {
   url: string; // http://127.0.0.1:port/with-ag
   smtp: SmtpCapture;
   clock: RunningClock;
+  /** The portal's database, for a test to find seeded rows (which event has applications …). */
+  db: DatabaseHandle['db'];
   close(): Promise<void>;
 }
 
@@ -62,6 +65,7 @@ export async function startPortal(opts: { operatingHours?: string } = {}): Promi
     url: `http://127.0.0.1:${port}/with-ag`,
     smtp,
     clock,
+    db: handle.db,
     close: async () => {
       await app.close();
       await smtp.close();

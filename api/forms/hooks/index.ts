@@ -2,14 +2,22 @@
 import type { FormHook } from '../hook';
 import { agentSegmentHook } from './agent-segment';
 import { agentUserHook } from './agent-user';
+import { bannerHook } from './banner';
 import { contentHook } from './content';
 import { eventHook } from './event';
+import { loginPopupHook } from './login-popup';
+import { globalNaviHook } from './global-navi';
+import { iconMenuHook } from './icon-menu';
 import { skilupHook } from './skilup';
 
 export const formHooks: Record<string, FormHook> = {
   'agent-segment': agentSegmentHook,
   'agent-user': agentUserHook,
+  banner: bannerHook,
   content: contentHook,
   event: eventHook,
+  'login-popup': loginPopupHook,
+  'global-navi': globalNaviHook,
+  'icon-menu': iconMenuHook,
   skilup: skilupHook,
 };

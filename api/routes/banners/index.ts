@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { targetDateFor } from '../../authority/caller';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
+import { bannerImageUrl } from './image-url';
 import { listBanners } from './repository';
 
 const BannerKbn = Type.Union(['01', '02', '03', '04', '05'].map((k) => Type.Literal(k as '01' | '02' | '03' | '04' | '05')), {
@@ -14,7 +15,7 @@ const BannerKbn = Type.Union(['01', '02', '03', '04', '05'].map((k) => Type.Lite
 const Banner = Type.Object({
   bannerName: Type.String(),
   bannerUrl: Type.String({ description: 'Link target; http(s) opens outside, a path is an in-app route' }),
-  bannerImgFileName: Type.String({ description: 'Signed image path (GET)' }),
+  bannerImgFileName: Type.String({ description: 'Signed image path (GET) with a cache-busting time parameter' }),
   bannerCaption: Type.String(),
 });
 
@@ -35,7 +36,7 @@ export default async function bannerRoutes(fastify: FastifyInstance) {
         bannerListData: rows.map((b) => ({
           bannerName: b.banner_name,
           bannerUrl: b.banner_url,
-          bannerImgFileName: app.mediaUrls.pathFor({ kind: 'banner', id: b.banner_id }),
+          bannerImgFileName: bannerImageUrl(app, b.banner_id, b.updated_at),
           bannerCaption: b.caption,
         })),
       };

@@ -28,7 +28,7 @@ export const POST_TO_LABEL = '掲載期間To';
 export const DEFAULT_FROM = '2001-01-01';
 export const DEFAULT_TO = '9999-12-31';
 
-const ContentsRow = Type.Object({
+export const ContentsRow = Type.Object({
   contentId: Type.Number(),
   categoryId: Type.Number(),
   subCategoryName: Type.String(),
@@ -41,7 +41,7 @@ const ContentsRow = Type.Object({
   serchScore: Type.Number({ description: 'Relevance: per term 8 title + 4 tags + 2 sub-category + 1 body; 0 without keyword' }),
 });
 
-const TagRow = Type.Object({
+export const TagRow = Type.Object({
   tagId: Type.Number(),
   tagName: Type.String(),
   categoryId: Type.Union([Type.Number(), Type.Literal('')], { description: 'Category of the tag; "" for a tag of every category' }),

@@ -10,6 +10,7 @@ import { clearSession, isPseudoLogin, useSession } from '../session';
 import { GlobalNav } from './GlobalNav';
 import { HeaderSearch } from './HeaderSearch';
 import { useNotificationBadges } from './use-notification-badges';
+import { useFreshGlobalNav } from './use-fresh-global-nav';
 import styles from './Header.module.css';
 
 /**
@@ -28,6 +29,7 @@ export function GlobalHeader({ adminMode }: Props) {
   const navigate = useNavigate();
   const user = session.user;
   const counts = useNotificationBadges(user !== null);
+  useFreshGlobalNav(user !== null);
   const headerRef = useRef<HTMLElement>(null);
   const [scrolledPast, setScrolledPast] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);

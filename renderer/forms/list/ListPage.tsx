@@ -22,6 +22,7 @@ import { useRemote } from '../../components/use-remote';
 import { resultOf, runCall } from '../calls';
 import { loadFormDefinition, loadListDefinition, ruleContext, titleFor, type CallSpec, type DefinitionContext, type ListColumn, type ListDefinition, type MessageRef } from '../definitions';
 import { ErrorList } from '../ErrorList';
+import { writeHandoff } from '../handoff';
 import { interpolatePath, messageArgs, type Scope } from '../expressions';
 import { FormStore, type FormRecord } from '../form-store';
 import { initialRecord, loadChoices, withChoices } from '../form-setup';
@@ -270,6 +271,7 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
     if (!action) return;
     const scope: Scope = { row: shownRow(def, row, edits), search: searchStore.getRecord(), context: ctx };
     if (!('call' in action)) {
+      writeHandoff(action.handoff, scope);
       navigate(interpolatePath(action.to, scope));
       return;
     }
@@ -339,7 +341,10 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
         return b.to ? navigate(interpolatePath(b.to, { search: searchStore.getRecord() })) : navigate(-1);
       case 'new':
         if (b.form && b.display === 'modal') return setModalForm(b.form);
-        if (b.to) return navigate(interpolatePath(b.to, { search: searchStore.getRecord(), context: ctx }));
+        if (b.to) {
+          writeHandoff(b.handoff, { search: searchStore.getRecord(), context: ctx });
+          return navigate(interpolatePath(b.to, { search: searchStore.getRecord(), context: ctx }));
+        }
         return undefined;
       default:
         return undefined;

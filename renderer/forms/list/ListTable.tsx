@@ -1,8 +1,8 @@
 // The result table of a generic list: selection checkboxes, sortable headers (aria-sort),
-// text / number / date / image cells, inputs for editable columns, row action buttons.
+// text / number / date / date range / image cells, inputs for editable columns, row action buttons.
 import type { ListColumn, ListDefinition } from '../definitions';
 import { formatDate } from '../../app/format';
-import { keyOf, rowClasses, shownRow, type Edits, type Row, type SortState } from './rows';
+import { keyOf, rowStylesOf, shownRow, type Edits, type Row, type SortState } from './rows';
 import styles from './ListPage.module.css';
 
 interface Props {
@@ -32,6 +32,7 @@ function text(value: unknown): string {
 }
 
 function cell(column: ListColumn, value: unknown): string {
+  if (column.labels) return column.labels[text(value)] ?? text(value);
   switch (column.kind) {
     case 'number':
       return typeof value === 'number' ? value.toLocaleString('ja-JP') : text(value);
@@ -46,7 +47,7 @@ function cell(column: ListColumn, value: unknown): string {
 
 function alignOf(column: ListColumn): string {
   const align = column.align ?? (column.kind === 'number' ? 'right' : column.kind === 'select' || column.kind === 'action' ? 'center' : 'left');
-  const nowrap = column.kind === 'date' || column.kind === 'datetime' || column.kind === 'action' || /Date$/.test(column.key) ? ` ${styles.nowrap}` : '';
+  const nowrap = column.kind === 'date' || column.kind === 'datetime' || column.kind === 'dateRange' || column.kind === 'action' || /Date$/.test(column.key) ? ` ${styles.nowrap}` : '';
   return (align === 'right' ? styles.alignRight : align === 'center' ? styles.alignCenter : '') + nowrap;
 }
 
@@ -97,8 +98,10 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
           {rows.map((row) => {
             const key = keyOf(def, row);
             const shown = shownRow(def, row, edits);
-            const styleNames = rowClasses(def, row, edits, context);
+            const rowStyles = rowStylesOf(def, row, edits, context);
+            const styleNames = rowStyles.map((s) => s.className);
             const classes = styleNames.map((c) => ROW_CLASS[c] ?? c);
+            const styleLabels = rowStyles.map((s) => s.label).filter((l): l is string => Boolean(l));
             return (
               <tr key={key} className={classes.join(' ')} data-row-key={key}>
                 {def.columns.map((column) => {
@@ -111,7 +114,7 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                     case 'input':
                       content = (
                         <input
-                          className={`input ${styles.cellInput}`}
+                          className={`input ${styles.cellInput}${column.maxLength !== undefined && column.maxLength <= 5 ? ` ${styles.cellInputShort}` : ''}`}
                           value={text(value)}
                           maxLength={column.maxLength}
                           disabled={disabled}
@@ -130,6 +133,9 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                     case 'image':
                       content = value ? <img className={styles.cellImage} src={text(value)} alt="" /> : null;
                       break;
+                    case 'dateRange':
+                      content = <span className={styles.nowrap}>{`${formatDate(text(value))} 〜 ${formatDate(text(shown[column.endKey ?? '']))}`}</span>;
+                      break;
                     default:
                       content = cell(column, value);
                   }
@@ -137,6 +143,7 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                     <td key={column.key} className={alignOf(column)}>
                       {content}
                       {column === def.columns[0] && styleNames.includes('changed') && <span className="visually-hidden">（変更あり）</span>}
+                      {column === def.columns[0] && styleLabels.map((l) => <span key={l} className="visually-hidden" data-row-style-label="">（{l}）</span>)}
                     </td>
                   );
                 })}

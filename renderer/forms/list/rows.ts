@@ -63,7 +63,12 @@ const dateOf = (v: unknown) => (typeof v === 'string' ? v.replace(/\//g, '-').sl
 
 /** The class names of the row styles whose condition holds (e.g. changed, past end date). */
 export function rowClasses(def: ListDefinition, row: Row, edits: Edits, context: Record<string, unknown>): string[] {
-  const out: string[] = [];
+  return rowStylesOf(def, row, edits, context).map((s) => s.className);
+}
+
+/** The row styles whose condition holds, with their labels. */
+export function rowStylesOf(def: ListDefinition, row: Row, edits: Edits, context: Record<string, unknown>): NonNullable<ListDefinition['rowStyles']> {
+  const out: NonNullable<ListDefinition['rowStyles']> = [];
   for (const style of def.rowStyles ?? []) {
     const w = style.when;
     let holds = true;
@@ -74,7 +79,7 @@ export function rowClasses(def: ListDefinition, row: Row, edits: Edits, context:
       if (w.before !== undefined) holds &&= dateOf(value) !== '' && dateOf(value) < dateOf(evaluate(w.before, { context }));
       if (w.after !== undefined) holds &&= dateOf(value) !== '' && dateOf(value) > dateOf(evaluate(w.after, { context }));
     }
-    if (holds) out.push(style.className);
+    if (holds) out.push(style);
   }
   return out;
 }

@@ -5,7 +5,10 @@
 //   segmentField "agSegmentId", codeField "agCode", listField "agCodeList" (the CSV file entry,
 //   which the csvList rules check), codesField "hyojiTaishoCodeList" (the codes read from it),
 //   segmentSource "agSegmentList" (initial data: agSegmentCode/agSegmentId and agSegmentName),
-//   labels: ["全代理店", "AGセグメント", "代理店コード"], values: ["0", "1", "2"].
+//   labels: ["全代理店", "AGセグメント", "代理店コード"], values: ["0", "1", "2"],
+//   csv (false: agent codes are typed only, the settings' one code),
+//   firstTakenBy (an initial-data value: when it is filled and is not the record's own `selfField`,
+//   the first choice is disabled: another default setting exists).
 // Changing the target clears the segment, the code and the code list (spec 001 section 4).
 import { memo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
@@ -30,6 +33,7 @@ function DisplayTargetWidgetFn(props: WidgetProps) {
   const segmentLabel = str(options.segmentLabel, '対象のAGセグメント');
   const codeLabel = str(options.codeLabel, '対象の代理店コード');
   const locked = Boolean(disabled || readonly);
+  const withCsv = options.csv !== false;
 
   const target = str(value);
   const segment = str(useRecordValue(store, segmentField));
@@ -40,6 +44,9 @@ function DisplayTargetWidgetFn(props: WidgetProps) {
   const listId = store ? store.idOfPath(listField) : `${id}-list`;
   const segmentInvalid = useFieldMessages(store, segmentField).length > 0;
   const codeInvalid = useFieldMessages(store, codeField).length > 0;
+  const takenBy = str(store?.data[str(options.firstTakenBy)]);
+  const self = str(useRecordValue(store, str(options.selfField)));
+  const firstTaken = str(options.firstTakenBy) !== '' && takenBy !== '' && takenBy !== self;
   const segments = Array.isArray(store?.data[segmentSource]) ? (store!.data[segmentSource] as Record<string, unknown>[]) : [];
 
   const changeTarget = (next: string) => {
@@ -72,7 +79,7 @@ function DisplayTargetWidgetFn(props: WidgetProps) {
               name={id}
               value={v}
               checked={target === v}
-              disabled={locked}
+              disabled={locked || (i === 0 && firstTaken)}
               onChange={() => changeTarget(v)}
               onBlur={() => onBlur(id, target)}
             />
@@ -124,11 +131,13 @@ function DisplayTargetWidgetFn(props: WidgetProps) {
               onChange={(event) => store?.patch({ [codeField]: event.target.value === '' ? undefined : event.target.value })}
               onBlur={(event) => onBlur(codeId, event.target.value)}
             />
-            <span className={styles.or}>または CSVファイル</span>
+            {withCsv && <span className={styles.or}>または CSVファイル</span>}
           </div>
-          <div style={{ marginTop: 8 }}>
-            <CsvFileInput id={listId} label="代理店コード一覧（CSV）" entry={list} accept=".csv" countLabel="件" disabled={locked} onPick={pickList} onClear={clearList} />
-          </div>
+          {withCsv && (
+            <div style={{ marginTop: 8 }}>
+              <CsvFileInput id={listId} label="代理店コード一覧（CSV）" entry={list} accept=".csv" countLabel="件" disabled={locked} onPick={pickList} onClear={clearList} />
+            </div>
+          )}
         </div>
       )}
     </div>

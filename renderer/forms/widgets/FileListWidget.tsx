@@ -4,8 +4,10 @@
 // {rowNo, fileName, size, uploadId, isUpload: true}, and the save call attaches the uploads by id.
 // Files already saved come from the server with fileName and fileUrl (isUpload false).
 // ui:options: accept (".pdf,.docx"), multiple (true), maxFiles, explanationField (the sibling
-// field of the explanation), explanationLabel. Removing the last file clears the explanation.
-import { memo, useRef, type ChangeEvent } from 'react';
+// field of the explanation), explanationLabel, buttonLabel (the pick button, default ファイルを追加),
+// preview (images: each entry shows its picture, a saved one from its fileUrl, a new one from the
+// picked file). Removing the last file clears the explanation.
+import { memo, useEffect, useRef, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatFileSize } from '../../components/file-size';
 import { storeOf, useFieldMessages, useRecordValue } from '../form-store';
@@ -43,6 +45,14 @@ function FileListWidgetFn(props: WidgetProps) {
   const explanation = useRecordValue(store, explanationField);
   const explanationId = store && explanationField ? store.idOfPath(explanationField) : `${id}-explanation`;
   const explanationInvalid = useFieldMessages(store, explanationField).length > 0;
+  const buttonLabel = typeof options.buttonLabel === 'string' ? options.buttonLabel : 'ファイルを追加';
+  const preview = options.preview === true;
+  // Pictures of files picked on this page, by upload id (revoked when the form closes).
+  const pictures = useRef(new Map<string, string>());
+  useEffect(() => {
+    const urls = pictures.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
   const locked = Boolean(disabled || readonly);
   const full = entries.length + running.length >= maxFiles;
 
@@ -59,6 +69,7 @@ function FileListWidgetFn(props: WidgetProps) {
       }
       const upload = start(file).then(
         (done) => {
+          if (preview) pictures.current.set(done.uploadId, URL.createObjectURL(file));
           const next = renumber([...current(), { fileName: done.fileName, size: done.size, uploadId: done.uploadId, isUpload: true }]);
           setList(next);
           // An earlier failure message of this list goes away.
@@ -94,6 +105,9 @@ function FileListWidgetFn(props: WidgetProps) {
           {entries.map((entry, i) => (
             <li key={`${entry.uploadId ?? entry.fileUrl ?? entry.fileName}-${i}`} className={styles.fileItem}>
               <span className={styles.fileName} title={entry.fileName}>
+                {preview && (entry.uploadId ? pictures.current.get(entry.uploadId) : entry.fileUrl) && (
+                  <img className={styles.filePreview} src={entry.uploadId ? pictures.current.get(entry.uploadId) : entry.fileUrl} alt={`${entry.fileName} のプレビュー`} />
+                )}
                 {entry.fileUrl ? (
                   <a href={entry.fileUrl} target="_blank" rel="noopener noreferrer">
                     {entry.fileName}
@@ -121,7 +135,7 @@ function FileListWidgetFn(props: WidgetProps) {
       <div className={styles.inline} style={{ marginTop: entries.length + running.length > 0 ? 8 : 0 }}>
         <input ref={input} id={id} type="file" className="visually-hidden" tabIndex={-1} accept={accept} multiple={multiple} onChange={pick} disabled={locked || full} />
         <button type="button" className="btn btn-secondary" disabled={locked || full} onClick={() => input.current?.click()}>
-          ファイルを追加
+          {buttonLabel}
         </button>
         {accept && <span className={styles.fileMeta}>対応形式：{accept.split(',').join(' ')}</span>}
       </div>

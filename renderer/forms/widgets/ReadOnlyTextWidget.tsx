@@ -1,5 +1,6 @@
 // A value shown, not edited (the agent code of a user, with the agent name beside it:
-// ui:options.suffixField names a field of the record or of the initial data).
+// ui:options.suffixField names a field of the record or of the initial data; ui:options.unit is
+// written after a value that is there: 12件).
 import { memo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { storeOf } from '../form-store';
@@ -14,9 +15,10 @@ function ReadOnlyTextWidgetFn(props: WidgetProps) {
   const store = storeOf(registry);
   const suffixField = typeof options.suffixField === 'string' ? options.suffixField : '';
   const suffix = suffixField ? text(store?.getRecord()[suffixField] ?? store?.data[suffixField]) : '';
+  const unit = typeof options.unit === 'string' && text(value) !== '' ? options.unit : '';
   return (
     <output id={id} className={styles.readOnly}>
-      <span>{text(value) || '－'}</span>
+      <span>{text(value) ? `${text(value)}${unit}` : '－'}</span>
       {suffix && <span className={styles.readOnlySuffix}>{suffix}</span>}
     </output>
   );

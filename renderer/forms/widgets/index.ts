@@ -15,6 +15,7 @@ import { FileListWidget } from './FileListWidget';
 import { LinkRowsWidget } from './LinkRowsWidget';
 import { ReadOnlyTextWidget } from './ReadOnlyTextWidget';
 import { RichTextWidget } from './RichTextWidget';
+import { RowTableWidget } from './RowTableWidget';
 import { SelectWidget } from './SelectWidget';
 import { TagPickerWidget } from './TagPickerWidget';
 import { TextareaWidget } from './TextareaWidget';
@@ -56,6 +57,7 @@ const namedWidgets = {
   linkRows: registered(LinkRowsWidget, 'LinkRowsWidget'),
   readOnlyText: registered(ReadOnlyTextWidget, 'ReadOnlyTextWidget'),
   richText: registered(RichTextWidget, 'RichTextWidget'),
+  rowTable: registered(RowTableWidget, 'RowTableWidget'),
   tagPicker: registered(TagPickerWidget, 'TagPickerWidget'),
   thumbnailPicker: registered(ThumbnailPickerWidget, 'ThumbnailPickerWidget'),
 } satisfies Record<FormWidgetName, ComponentType<WidgetProps>>;

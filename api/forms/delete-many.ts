@@ -1,0 +1,38 @@
+// A `calls.delete` of a declared form whose body takes a list's selection deletes every record it names
+// ({ "popupIdList": "=selected{categoryId,contentsId}" }), each by the form's key, within the
+// form's scope, in one transaction (one foreign or missing id rolls back all). The ids are read
+// from the body by the call's template: the one path whose template is "=selected{…}".
+import type { CallSpec } from '../../schemas/meta/types';
+import { problem } from '../http/problems';
+import type { RecordId } from './record-store';
+import { parseKey, valueAt } from './wire-record';
+
+/** The path of the selection list in a call's body template (null: the template names none). */
+export function selectionPath(template: unknown, at: string[] = []): string[] | null {
+  if (typeof template === 'string') return /^=selected\{/.test(template) ? at : null;
+  if (template && typeof template === 'object' && !Array.isArray(template)) {
+    for (const [k, v] of Object.entries(template)) {
+      const found = selectionPath(v, [...at, k]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * The keys named by the body's selection list, deduplicated. An empty or missing list is 400
+ * ERR_0003 (明細, spec 001: delete needs a selection); an element without a usable key is 400
+ * ERR_0009 naming the form.
+ */
+export function selectedKeys(call: CallSpec, body: unknown, keyField: string, serial: boolean, formTitle: string): RecordId[] {
+  const path = selectionPath(call.body);
+  const list = path ? valueAt(body, path) : undefined;
+  if (!Array.isArray(list) || list.length === 0) throw problem.validation([{ messageId: 'ERR_0003', args: ['明細'] }]);
+  const keys: RecordId[] = [];
+  for (const item of list) {
+    const id = item && typeof item === 'object' ? parseKey((item as Record<string, unknown>)[keyField], serial) : null;
+    if (id === null) throw problem.validation([{ messageId: 'ERR_0009', args: [formTitle] }]);
+    if (!keys.includes(id)) keys.push(id);
+  }
+  return keys;
+}

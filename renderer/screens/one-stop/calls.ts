@@ -1,0 +1,79 @@
+// The one-stop guide's calls (spec 000 /one-stop-gide, spec 001 section 7), as api/routes/one-stop
+// declares them: the agent page, and the management screen's three calls.
+import { apiPost } from '../../api/client';
+import { callerScope } from '../../components/data-scope';
+import type { SearchRow, SearchTag } from '../search/search-calls';
+
+export interface OneStopCategory {
+  categoryId: number;
+  categoryName: string;
+  /** Signed image path of the block, or ''. */
+  imgFileName: string;
+  dispCount: number;
+  description: string;
+}
+
+export interface OneStopItem {
+  categoryId: number;
+  contentsId: number;
+  subCategoryName: string;
+  title: string;
+  keisaikikanStart: string;
+  keisaikikanEnd: string;
+  displayTargetFlag: boolean;
+  displayOrder: number;
+}
+
+export interface OneStopAgentItem extends OneStopItem {
+  detailPath: string;
+  newFlg: boolean;
+}
+
+export interface OneStopAnswer {
+  categoryListData: OneStopCategory[];
+  oneStopGideListData: OneStopAgentItem[];
+  containtsListData: SearchRow[];
+  tagListData: SearchTag[];
+}
+
+export interface OneStopNarrowing {
+  keyword: string;
+  tags: number[];
+}
+
+export const NO_NARROWING: OneStopNarrowing = { keyword: '', tags: [] };
+
+/** Per-category lists and search results: 20 a page (spec 001 section 9). */
+export const ONE_STOP_PAGE_SIZE = 20;
+
+/** The caller's effective ids (the management calls carry no target date). */
+function callerIds() {
+  const { userId, agCode } = callerScope();
+  return { userId, agCode };
+}
+
+const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+
+export async function loadOneStop(n: OneStopNarrowing = NO_NARROWING, signal?: AbortSignal): Promise<OneStopAnswer> {
+  const answer = await apiPost<Partial<OneStopAnswer>>('/api/OneStopGide/getOneStopGideList', { ...callerScope(), keyword: n.keyword, narrowTags: n.tags }, { signal });
+  return {
+    categoryListData: list(answer?.categoryListData),
+    oneStopGideListData: list(answer?.oneStopGideListData),
+    containtsListData: list(answer?.containtsListData),
+    tagListData: list(answer?.tagListData),
+  };
+}
+
+export async function loadKanriCategories(signal?: AbortSignal): Promise<OneStopCategory[]> {
+  const answer = await apiPost<{ categoryListData?: OneStopCategory[] }>('/api/OneStopGideKanri/getInitialData', callerIds(), { signal });
+  return list(answer?.categoryListData);
+}
+
+export async function loadCandidates(categoryId: string): Promise<OneStopItem[]> {
+  const answer = await apiPost<{ oneStopGideList?: OneStopItem[] }>('/api/OneStopGideKanri/getContentsList', { ...callerIds(), categoryId });
+  return list(answer?.oneStopGideList);
+}
+
+export async function saveDisplayTargets(items: readonly OneStopItem[]): Promise<void> {
+  await apiPost('/api/OneStopGideKanri/createDisplayTarget', { ...callerIds(), contentsList: items.map((i) => ({ categoryId: i.categoryId, contentsId: i.contentsId })) });
+}

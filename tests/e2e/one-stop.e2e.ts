@@ -1,0 +1,109 @@
+// The one-stop guide (spec 000 /one-stop-gide, spec 001 "One-stop guide top management") clicked
+// through in Chromium: the provider picks a FAQ block's display targets (category required
+// ERR_0001, nothing selected ERR_0003 表示候補, keyword narrowing, add, reorder, remove, 確定 with
+// CNF_0001 / INF_0001); an agent opens the guide from the global navigation and sees the blocks
+// with their images and the chosen contents in the chosen order, searches by keyword and tag and
+// goes back to the initial display.
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { formatMessage } from '../../schemas/messages/format';
+import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+
+let portal: Portal;
+const browserPromise = launchBrowser();
+
+t.before(async () => {
+  portal = await startPortal();
+});
+t.teardown(async () => {
+  await (await browserPromise).close();
+  await portal.close();
+});
+
+async function answer(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK') {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByText(text, { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
+}
+
+const CHOSEN = 'Q. シュレッダーの標準納期を教えてください。';
+
+t.test('the provider chooses the FAQ block; an agent sees it on the one-stop guide', async (t) => {
+  const browser = await browserPromise;
+  const admin = await newPage(browser);
+  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+  await dismissAllPopups(admin);
+  await admin.goto(`${portal.url}/one-stop-gide_kanri`);
+  await admin.getByRole('heading', { name: 'ワンストップガイドTOP管理' }).waitFor();
+  const errors = admin.getByTestId('form-errors').first();
+
+  await admin.locator('main').getByRole('button', { name: '検索', exact: true }).click();
+  await t.resolves(errors.getByText(formatMessage('ERR_0001', ['カテゴリ'])).waitFor(), 'category required');
+  await admin.locator('#one-stop-kanri-category').selectOption({ label: 'FAQ' });
+  await admin.locator('main').getByRole('button', { name: '検索', exact: true }).click();
+  const targets = admin.getByRole('region', { name: /^表示対象/ });
+  const candidates = admin.getByRole('region', { name: /^表示候補/ });
+  await targets.getByRole('row').nth(1).waitFor();
+  t.ok(await admin.locator('#one-stop-kanri-category').isDisabled(), 'result mode: the category is fixed until クリア');
+  const before = await targets.getByRole('row').count();
+
+  await admin.getByRole('button', { name: '表示対象に追加' }).click();
+  await t.resolves(errors.getByText(formatMessage('ERR_0003', ['表示候補'])).waitFor(), 'nothing selected');
+  await admin.locator('main').getByLabel('キーワード').fill('シュレッダー');
+  await candidates.getByRole('checkbox', { name: `${CHOSEN}を選択` }).check();
+  t.equal(await candidates.getByRole('row').count(), 2, 'the keyword narrows the candidates');
+  await admin.getByRole('button', { name: '表示対象に追加' }).click();
+  t.equal(await targets.getByRole('row').count(), before + 1, 'added to the display targets');
+  // Up to the top of the block, then the former last one removed.
+  for (let i = 0; i < 10; i++) {
+    const up = targets.getByRole('button', { name: `${CHOSEN}を上へ` });
+    if (await up.isDisabled()) break;
+    await up.click();
+  }
+  t.match(await targets.getByRole('row').nth(1).textContent(), /シュレッダー/, 'moved to the top');
+  const lastTitle = (await targets.getByRole('row').last().getByRole('cell').nth(3).textContent()) ?? '';
+  await targets.getByRole('button', { name: `${lastTitle}を表示対象から除外` }).click();
+  await admin.locator('main').getByLabel('キーワード').fill('');
+  t.equal(await candidates.getByRole('row').filter({ hasText: lastTitle }).count(), 1, 'back among the candidates');
+  await admin.screenshot({ path: '/tmp/shots-popup/one-stop-kanri.png', fullPage: true });
+  await screenshot(admin, 'one-stop-kanri');
+  await admin.getByRole('button', { name: '確定' }).click();
+  await answer(admin, formatMessage('CNF_0001', ['FAQの表示対象', '登録']));
+  await answer(admin, formatMessage('INF_0001', ['FAQの表示対象', '登録']));
+
+  // クリア in result mode goes back to search mode.
+  await admin.getByRole('button', { name: 'クリア' }).click();
+  t.notOk(await admin.locator('#one-stop-kanri-category').isDisabled(), 'search mode again');
+  t.equal(await targets.count(), 0, 'no tables in search mode');
+
+  // The agent, from the global navigation.
+  const agent = await newPage(browser);
+  await signIn(portal, agent, 'demo-agent2', 'Agent2#Demo2026');
+  await dismissAllPopups(agent);
+  await agent.getByRole('navigation').getByRole('link', { name: 'ワンストップガイド', exact: true }).first().click();
+  await agent.waitForURL(/\/one-stop-gide$/);
+  await agent.getByRole('heading', { name: 'ワンストップガイド', level: 1 }).waitFor();
+  const blocks = agent.getByRole('list', { name: 'カテゴリ' });
+  for (const name of ['FAQ', '申請フォーム', '提案書', 'マニュアル']) await t.resolves(blocks.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor(), `block ${name}`);
+  const faq = agent.getByRole('region', { name: /^FAQ/ });
+  await t.resolves(faq.getByRole('listitem').first().getByRole('link', { name: CHOSEN }).waitFor(), 'the chosen content first in its block');
+  t.equal(await faq.getByRole('link', { name: lastTitle, exact: true }).count(), 0, 'the removed one is gone');
+  await agent.waitForFunction(() => [...document.querySelectorAll('main img')].some((i) => (i as HTMLImageElement).naturalWidth > 0));
+  await agent.screenshot({ path: '/tmp/shots-popup/one-stop-agent.png', fullPage: false });
+  await screenshot(agent, 'one-stop-agent');
+
+  // Search by keyword, then by tag, then back to the initial display.
+  await agent.locator('main').getByLabel('キーワード').fill('納期');
+  await agent.locator('main').getByRole('button', { name: '検索', exact: true }).click();
+  const results = agent.getByRole('region', { name: /^検索結果/ });
+  await results.getByRole('link', { name: CHOSEN }).waitFor();
+  t.equal(await blocks.count(), 0, 'the results replace the blocks');
+  await agent.screenshot({ path: '/tmp/shots-popup/one-stop-agent-search.png', fullPage: false });
+  await agent.getByRole('button', { name: '初期表示に戻る' }).click();
+  await blocks.waitFor();
+  t.equal(await agent.locator('main').getByLabel('キーワード').inputValue(), '', 'the search panel is cleared');
+  await agent.getByRole('checkbox', { name: '申請書' }).check();
+  await agent.locator('main').getByRole('button', { name: '検索', exact: true }).click();
+  await t.resolves(results.getByRole('link', { name: '見積依頼書' }).waitFor(), 'the tag finds the application forms');
+});

@@ -1,0 +1,178 @@
+// Request management in Chromium (issue 13 "Done when"): an agent files a request with an
+// attachment, saves a draft and submits it; staff filter the receiver list and open it while a
+// second staff browser is told someone is editing (CNF_0011); the first replies with a status
+// change and a mail to two addresses that a real SMTP listener receives; the agent reads the
+// reply (never the internal memo) and completes the request.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import type { Browser, Page } from 'playwright-core';
+import { formatMessage } from '../../schemas/messages/format';
+import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+
+let portal: Portal;
+let browser: Browser;
+let tmpDir: string;
+const SHOTS = process.env.SHOTS_DIR;
+
+t.before(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-shinsei-e2e-'));
+});
+t.teardown(async () => {
+  await browser.close();
+  await portal.close();
+  await fs.rm(tmpDir, { recursive: true, force: true });
+});
+
+async function shot(page: Page, name: string) {
+  await screenshot(page, name);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Answers the message dialog showing `text` and waits for it to close. */
+async function answer(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK') {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByText(text, { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
+}
+
+async function signedIn(loginId: string, password: string): Promise<Page> {
+  const page = await newPage(browser);
+  await signIn(portal, page, loginId, password);
+  await dismissAllPopups(page);
+  return page;
+}
+
+const TITLE = 'E2E 来期カタログの見積依頼';
+const MEMO_SECRET = '社内限定：値引率は部長決裁';
+const REPLY = 'お見積書を添付のとおりお送りします。ご確認ください。';
+
+t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
+  const pdf = path.join(tmpDir, '見積依頼書.pdf');
+  await fs.writeFile(pdf, Buffer.concat([Buffer.from('%PDF-1.4\n% e2e\n'), Buffer.alloc(20_000, 0x20), Buffer.from('\n%%EOF\n')]));
+
+  // The agent: the list starts in search mode, the new-request button opens the form.
+  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+  await agent.goto(`${portal.url}/shinsei-kanri-ag`);
+  await agent.getByRole('heading', { name: '申請管理' }).waitFor();
+  t.equal(await agent.locator('table').count(), 0, 'search mode: no results yet');
+  await agent.locator('#main').getByRole('button', { name: '検索' }).click();
+  await agent.locator('table tbody tr').first().waitFor();
+  await shot(agent, 'shinsei-list-ag');
+
+  // Period order is checked before any call.
+  await agent.getByLabel('申請期間From').fill('2099-01-01');
+  await agent.locator('#main').getByRole('button', { name: '検索' }).click();
+  await agent.getByText(formatMessage('ERR_0005', ['申請期間From', '申請期間To'])).waitFor();
+  await agent.getByRole('button', { name: 'クリア' }).click();
+
+  await agent.getByRole('button', { name: '新規申請' }).click();
+  await agent.getByRole('heading', { name: '申請フォーム' }).waitFor();
+  // An empty memo without attachment: the rule message, nothing lost.
+  await agent.locator('#f-appTitle').fill(TITLE);
+  await agent.getByRole('button', { name: '一時保存' }).click();
+  await agent.getByText(formatMessage('ERR_0003', ['申請種別'])).waitFor();
+  await agent.getByText(formatMessage('ERR_0002', ['申請内容または添付ファイル'])).waitFor();
+  t.equal(await agent.locator('#f-appTitle').inputValue(), TITLE, 'the title typed stays');
+
+  await agent.locator('#f-appCategoryId').selectOption({ label: '見積依頼' });
+  await agent.getByText('関連情報').waitFor();
+  await agent.locator('#f-appTempFileList').setInputFiles(pdf);
+  await agent.getByRole('button', { name: '見積依頼書.pdf を削除' }).waitFor();
+  await agent.locator('#f-wishDate').fill('2099-12-01');
+  await shot(agent, 'shinsei-form-ag-new');
+  await agent.getByRole('button', { name: '一時保存' }).click();
+  await answer(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
+  await answer(agent, formatMessage('INF_0001', ['申請内容', '一時保存']));
+  await agent.waitForURL(/\/shinseiform-ag\/appNo\/\d+$/);
+  const appNo = /appNo\/(\d+)/.exec(agent.url())![1];
+  await agent.getByText('一時保存', { exact: true }).first().waitFor();
+  t.ok(await agent.getByRole('button', { name: 'ダウンロード' }).count(), 'the stored attachment can be downloaded');
+
+  await agent.getByRole('button', { name: '申請', exact: true }).click();
+  await answer(agent, formatMessage('CNF_0001', ['申請内容', '申請']));
+  await answer(agent, formatMessage('INF_0001', ['申請内容', '申請']));
+  await agent.locator('#f-status').getByText('プロバイダー確認中').waitFor();
+  t.equal(await agent.getByRole('button', { name: '取下げ' }).count(), 1, 'withdraw shows once submitted');
+  t.equal(await agent.getByRole('button', { name: '一時保存' }).count(), 0, 'no temporary save any more');
+
+  // Staff filter the receiver list and open the request.
+  const staff = await signedIn('demo-staff', 'Staff#Demo202611');
+  await staff.goto(`${portal.url}/shinsei-kanri-provider`);
+  await staff.locator('#main').getByLabel('キーワード').fill('来期カタログ');
+  await staff.locator('#main').getByRole('button', { name: '検索' }).click();
+  await staff.getByRole('link', { name: TITLE }).waitFor();
+  t.equal(await staff.locator('table tbody tr').count(), 1, 'the filter finds the one request');
+  await staff.locator('table').getByText('NEW').first().waitFor();
+  await shot(staff, 'shinsei-list-provider');
+  await staff.getByRole('link', { name: `申請No ${appNo} を開く` }).click();
+  await staff.getByRole('heading', { name: '申請フォーム（受付）' }).waitFor();
+  await staff.getByRole('button', { name: '登録・回答' }).waitFor();
+  await staff.waitForTimeout(500); // the lock is set right after the form shows
+
+  // A second staff browser is told someone is editing, and stays in preview.
+  const second = await signedIn('demo-provider', 'Provider#Demo2026');
+  await second.goto(`${portal.url}/shinseiform-provider/appNo/${appNo}`);
+  await answer(second, formatMessage('CNF_0011'), 'キャンセル');
+  await second.getByRole('heading', { name: '申請フォーム（受付）（プレビュー）' }).waitFor();
+  t.equal(await second.getByRole('button', { name: '登録・回答' }).count(), 0, 'preview: no reply button');
+  await shot(second, 'shinsei-form-provider-preview');
+
+  // The reply: status, answer, internal memo, then the mail modal.
+  await staff.locator('#f-status').selectOption({ label: '代理店確認中' });
+  await staff.locator('#f-operateUser').fill('伊藤 翔太');
+  await staff.locator('#f-providerUser').fill('山本 大輔');
+  await staff.locator('#f-providerComment').fill(REPLY);
+  await staff.locator('#f-providerMemo').fill(MEMO_SECRET);
+  await shot(staff, 'shinsei-form-provider');
+  await staff.getByRole('button', { name: '登録・回答' }).click();
+  const modal = staff.locator('dialog[open]');
+  await modal.getByRole('button', { name: 'OK' }).click();
+  await modal.getByText(formatMessage('ERR_0001', ['送信先メールアドレス'])).waitFor();
+  await modal.getByLabel('To1', { exact: true }).fill('bad-address');
+  await modal.getByRole('button', { name: 'OK' }).click();
+  await modal.getByText(formatMessage('ERR_0020', ['To1'])).waitFor();
+  await modal.getByLabel('To1', { exact: true }).fill('tanaka@sakura-bungu.example.jp');
+  await modal.getByLabel('Cc1', { exact: true }).fill('buyer@sakura-bungu.example.jp');
+  await shot(staff, 'shinsei-mail-modal');
+  const before = portal.smtp.mails.length;
+  await modal.getByRole('button', { name: 'OK' }).click();
+  await answer(staff, formatMessage('CNF_0010'));
+  await answer(staff, formatMessage('INF_0001', ['回答とメール', '送信']));
+  t.equal(portal.smtp.mails.length, before + 1, 'one mail');
+  const mail = portal.smtp.latestTo('tanaka@sakura-bungu.example.jp')!;
+  t.same([...mail.to].sort(), ['buyer@sakura-bungu.example.jp', 'tanaka@sakura-bungu.example.jp'], 'to both addresses');
+  t.match(mail.text, REPLY);
+  t.notOk(mail.raw.includes(MEMO_SECRET), 'no internal memo in the mail');
+  await staff.waitForFunction(() => (document.querySelector('#f-status') as HTMLSelectElement | null)?.value === '30');
+  // Back asks CNF_0002 and gives the lock up, then the list comes back with its conditions.
+  await staff.getByRole('button', { name: '戻る' }).click();
+  await answer(staff, formatMessage('CNF_0002'));
+  await staff.waitForURL(/\/shinsei-kanri-provider\?isResearch=true/);
+  await staff.getByRole('link', { name: TITLE }).waitFor();
+  t.equal(await staff.locator('#main').getByLabel('キーワード').inputValue(), '来期カタログ', 'conditions restored');
+
+  // The agent reads the reply as new, never the memo, and completes.
+  await agent.goto(`${portal.url}/shinsei-kanri-ag?isResearch=true`);
+  await agent.getByRole('link', { name: TITLE }).waitFor();
+  const row = agent.locator('table tbody tr', { has: agent.getByRole('link', { name: TITLE }) });
+  await row.getByText('NEW').waitFor();
+  await agent.getByRole('link', { name: `申請No ${appNo} を開く` }).click();
+  await agent.getByText(REPLY).waitFor();
+  t.notOk((await agent.content()).includes(MEMO_SECRET), 'the internal memo is nowhere on the page');
+  await shot(agent, 'shinsei-form-ag-reply');
+  await agent.getByRole('button', { name: '完了' }).click();
+  await answer(agent, formatMessage('CNF_0001', ['申請', '完了']));
+  await answer(agent, formatMessage('INF_0001', ['申請', '完了']));
+  await agent.locator('#f-status').getByText('代理店完了').waitFor();
+  t.equal(await agent.getByRole('button', { name: '取下げ' }).count(), 0, 'a completed request cannot be withdrawn');
+
+  // Back to the list restores the conditions.
+  await agent.getByRole('button', { name: '戻る' }).click();
+  await agent.waitForURL(/\/shinsei-kanri-ag\?isResearch=true/);
+  await agent.getByRole('link', { name: TITLE }).waitFor();
+});
