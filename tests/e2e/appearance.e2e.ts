@@ -11,7 +11,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { tokyoDate } from '../../api/clock';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, tokyoMorning, type Portal } from './harness';
+import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal, tokyoMorning } from './harness';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -23,13 +23,6 @@ t.teardown(async () => {
   await (await browserPromise).close();
   await portal.close();
 });
-
-async function answer(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK') {
-  const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(text, { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: button }).click();
-  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
-}
 
 const F = 'f-glovalnavi-kanri';
 const field = (page: Page, name: string) => page.locator(`#${F}__${name}`);
@@ -104,9 +97,9 @@ t.test('a provider sets the global navigation of one segment, with a scheduled l
   await screenshot(admin, 'glovalnavi-new');
 
   await admin.getByRole('button', { name: '登録', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['グローバルナビ', '登録']));
-  await answer(admin, formatMessage('INF_0001', ['グローバルナビ', '登録']));
-  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await answerDialog(admin, formatMessage('CNF_0001', ['グローバルナビ', '登録']));
+  await answerDialog(admin, formatMessage('INF_0001', ['グローバルナビ', '登録']));
+  await answerDialog(admin, formatMessage('CNF_0005'), 'キャンセル');
   await admin.waitForURL(/glovalNaviKanriId=\d+/);
   const id = new URL(admin.url()).searchParams.get('glovalNaviKanriId')!;
   await admin.getByRole('heading', { name: 'グローバルナビ編集' }).waitFor();
@@ -116,7 +109,7 @@ t.test('a provider sets the global navigation of one segment, with a scheduled l
   await admin.getByRole('button', { name: '下にコピー' }).click();
   t.equal(await cell(admin, 'scheduleSettingList', 2, 'dispName').inputValue(), '首都圏特設', 'copied down');
   await admin.getByRole('button', { name: '下にコピー' }).click();
-  await answer(admin, formatMessage('CNF_0001', ['予約設定', '下にコピー']), 'キャンセル');
+  await answerDialog(admin, formatMessage('CNF_0001', ['予約設定', '下にコピー']), 'キャンセル');
   await cell(admin, 'scheduleSettingList', 0, 'dispName').fill('年末のお知らせ');
   await cell(admin, 'scheduleSettingList', 1, 'selection').check();
   await admin.getByRole('button', { name: '選択行削除' }).last().click();
@@ -126,8 +119,8 @@ t.test('a provider sets the global navigation of one segment, with a scheduled l
   await t.resolves(errorBox(admin).getByText(formatMessage('ERR_0034')).waitFor(), 'the scheduled date after the current one (ERR_0034)');
   await field(admin, 'scheduledDate').fill(scheduled);
   await admin.getByRole('button', { name: '更新', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['グローバルナビ', '更新']));
-  await answer(admin, formatMessage('INF_0001', ['グローバルナビ', '更新']));
+  await answerDialog(admin, formatMessage('CNF_0001', ['グローバルナビ', '更新']));
+  await answerDialog(admin, formatMessage('INF_0001', ['グローバルナビ', '更新']));
   await cell(admin, 'scheduleSettingList', 0, 'dispName').waitFor();
   t.equal(await cell(admin, 'scheduleSettingList', 0, 'dispName').inputValue(), '年末のお知らせ', 'the scheduled list is stored');
   await admin.evaluate(() => window.scrollTo(0, 0));
@@ -223,9 +216,9 @@ t.test('a provider sets the icon menu of one agent with uploaded images, preview
   await admin.getByText('minato-over.png').waitFor();
   t.equal(await icell(admin, 0, 'iconMenuName').inputValue(), 'みなとのお知らせ');
   await admin.getByRole('button', { name: '登録', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['アイコンメニュー', '登録']));
-  await answer(admin, formatMessage('INF_0001', ['アイコンメニュー', '登録']));
-  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await answerDialog(admin, formatMessage('CNF_0001', ['アイコンメニュー', '登録']));
+  await answerDialog(admin, formatMessage('INF_0001', ['アイコンメニュー', '登録']));
+  await answerDialog(admin, formatMessage('CNF_0005'), 'キャンセル');
   await admin.waitForURL(/iconMenuKanriId=\d+/);
   await admin.getByRole('heading', { name: 'アイコンメニュー編集' }).waitFor();
   await t.resolves(admin.getByRole('img', { name: '1行目の通常画像のプレビュー' }).first().waitFor(), 'the stored image is shown');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
 
 let portal: Portal;
 let tmpDir: string;
@@ -26,14 +26,6 @@ t.teardown(async () => {
   await portal.close();
   await fs.rm(tmpDir, { recursive: true, force: true });
 });
-
-/** Answers the dialog that shows `text` with `button` and waits for it to close. */
-async function answer(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK') {
-  const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(text, { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: button }).click();
-  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
-}
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
 const field = (page: Page, name: string) => page.locator(`#f-banner-reg__${name}`);
@@ -117,8 +109,8 @@ t.test('a provider registers a side banner with an image and a period; an agent 
   await screenshot(admin, 'banner-form-new');
 
   await admin.locator('#main').getByRole('button', { name: '確定' }).click();
-  await answer(admin, formatMessage('CNF_0001', ['バナー', '登録']));
-  await answer(admin, formatMessage('INF_0001', ['バナー', '登録']));
+  await answerDialog(admin, formatMessage('CNF_0001', ['バナー', '登録']));
+  await answerDialog(admin, formatMessage('INF_0001', ['バナー', '登録']));
 
   // Back on the list: the area is restored and searched again.
   await admin.waitForURL(/\/banner-touroku-list\?isResearch=true$/);
@@ -149,8 +141,8 @@ t.test('a provider registers a side banner with an image and a period; an agent 
   await errorBox(admin).getByText(formatMessage('ERR_0025', ['表示順'])).waitFor();
   await order.fill('0');
   await admin.locator('#main').getByRole('button', { name: '更新', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['表示順', '更新']));
-  await answer(admin, formatMessage('INF_0001', ['表示順', '更新']));
+  await answerDialog(admin, formatMessage('CNF_0001', ['表示順', '更新']));
+  await answerDialog(admin, formatMessage('INF_0001', ['表示順', '更新']));
   await admin.waitForFunction((n) => [...document.querySelectorAll('table tbody tr')].some((tr) => tr.textContent?.includes(n) && (tr.querySelector('input[type=text], input:not([type])') as HTMLInputElement | null)?.value === '0'), name);
   t.pass('the display order is saved');
   await admin.locator('#main').getByRole('button', { name: '更新', exact: true }).click();

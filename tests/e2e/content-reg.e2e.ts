@@ -12,7 +12,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { expectNoA11yViolations } from './a11y';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
 
 let portal: Portal;
 let tmpDir: string;
@@ -27,14 +27,6 @@ t.teardown(async () => {
   await portal.close();
   await fs.rm(tmpDir, { recursive: true, force: true });
 });
-
-/** Answers the dialog that shows `text` with `button` (OK or キャンセル) and waits for it to close. */
-async function answer(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK') {
-  const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(text, { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: button }).click();
-  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
-}
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
 const field = (page: Page, name: string) => page.locator(`#f-notification-reg__${name}`);
@@ -117,10 +109,10 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
 
   // Register: CNF_0001, INF_0001, then CNF_0005 "no" → update mode on the created id.
   await admin.getByRole('button', { name: '登録', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['お知らせ', '登録']));
-  await answer(admin, formatMessage('INF_0001', ['お知らせ', '登録']));
+  await answerDialog(admin, formatMessage('CNF_0001', ['お知らせ', '登録']));
+  await answerDialog(admin, formatMessage('INF_0001', ['お知らせ', '登録']));
   const savedAt = Date.now();
-  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await answerDialog(admin, formatMessage('CNF_0005'), 'キャンセル');
   await admin.waitForURL(/contentsId=\d+&editMode=1/);
   const contentsId = new URL(admin.url()).searchParams.get('contentsId')!;
   await t.resolves(admin.getByRole('heading', { name: 'お知らせ更新' }).waitFor(), 'update mode after register');
@@ -145,8 +137,8 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   const updated = 'E2E冬季販促キャンペーンのご案内（改訂）';
   await field(admin, 'title').fill(updated);
   await admin.getByRole('button', { name: '更新', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['お知らせ', '更新']));
-  await answer(admin, formatMessage('INF_0001', ['お知らせ', '更新']));
+  await answerDialog(admin, formatMessage('CNF_0001', ['お知らせ', '更新']));
+  await answerDialog(admin, formatMessage('INF_0001', ['お知らせ', '更新']));
   await admin.getByRole('heading', { name: 'お知らせ更新' }).waitFor();
   t.equal(await field(admin, 'title').inputValue(), updated, 'reloaded after update');
   await agent.goto(`${portal.url}/contents/categoryId/1/contentsId/${contentsId}`);
@@ -164,8 +156,8 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   // The click mailer, administrators of the targeted agents only.
   const agentMailBefore = portal.smtp.latestTo('demo-agent@portal.example.jp');
   await admin.getByRole('button', { name: 'メール送信（管理者のみ）' }).click();
-  await answer(admin, formatMessage('CNF_0001', ['管理者宛てのメール', '送信']));
-  await answer(admin, formatMessage('INF_0001', ['管理者宛てのメール', '送信']));
+  await answerDialog(admin, formatMessage('CNF_0001', ['管理者宛てのメール', '送信']));
+  await answerDialog(admin, formatMessage('INF_0001', ['管理者宛てのメール', '送信']));
   t.match(portal.smtp.latestTo('demo-agadmin@portal.example.jp')?.text ?? '', updated, 'the administrator of A0000001 got the mail');
   t.equal(portal.smtp.latestTo('demo-agent@portal.example.jp'), agentMailBefore, 'a plain user did not');
 
@@ -175,9 +167,9 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   t.equal(await field(admin, 'title').inputValue(), updated, 'the copy starts from the source');
   await field(admin, 'title').fill('E2E冬季販促キャンペーン（コピー）');
   await admin.getByRole('button', { name: '登録', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['お知らせ', '登録']));
-  await answer(admin, formatMessage('INF_0001', ['お知らせ', '登録']));
-  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await answerDialog(admin, formatMessage('CNF_0001', ['お知らせ', '登録']));
+  await answerDialog(admin, formatMessage('INF_0001', ['お知らせ', '登録']));
+  await answerDialog(admin, formatMessage('CNF_0005'), 'キャンセル');
   await admin.waitForURL((url) => url.searchParams.get('editMode') === '1' && url.searchParams.get('contentsId') !== contentsId);
   await admin.getByRole('heading', { name: 'お知らせ更新' }).waitFor();
   await t.resolves(admin.getByText('キャンペーン要項.pdf').waitFor(), 'the copy has the source attachment');
@@ -185,8 +177,8 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   // Delete the original: back to a blank new form; the agent gets ERR_0022.
   await admin.goto(`${portal.url}/notification-reg?categoryId=1&contentsId=${contentsId}&editMode=1`);
   await admin.getByRole('button', { name: '削除', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0004'));
-  await answer(admin, formatMessage('INF_0001', ['お知らせ', '削除']));
+  await answerDialog(admin, formatMessage('CNF_0004'));
+  await answerDialog(admin, formatMessage('INF_0001', ['お知らせ', '削除']));
   await admin.waitForURL(/\/notification-reg\?categoryId=1$/);
   await t.resolves(admin.getByRole('heading', { name: 'お知らせ登録' }).waitFor(), 'new mode after delete');
   t.equal(await field(admin, 'title').inputValue(), '', 'a blank form');
@@ -213,9 +205,9 @@ t.test('a FAQ has no important flag and no mail buttons and continues blank; the
     await admin.getByRole('dialog', { name: '検索タグを選択' }).getByRole('checkbox').first().check();
     await admin.getByRole('dialog', { name: '検索タグを選択' }).getByRole('button', { name: '決定' }).click();
     await admin.getByRole('button', { name: '登録', exact: true }).click();
-    await answer(admin, formatMessage('CNF_0001', ['FAQ', '登録']));
-    await answer(admin, formatMessage('INF_0001', ['FAQ', '登録']));
-    await answer(admin, formatMessage('CNF_0005'), goOn);
+    await answerDialog(admin, formatMessage('CNF_0001', ['FAQ', '登録']));
+    await answerDialog(admin, formatMessage('INF_0001', ['FAQ', '登録']));
+    await answerDialog(admin, formatMessage('CNF_0005'), goOn);
   };
   await registerFaq('E2E 請求書の再発行はできますか？', 'OK');
   await admin.getByRole('heading', { name: 'FAQ登録' }).waitFor();

@@ -13,7 +13,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { SKILUP_SEED } from '../../seeds/skilup-events';
-import { dismissAllPopups, launchBrowser, newPage, signIn, startPortal, tokyoMorning, type Portal } from './harness';
+import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, signIn, startPortal, tokyoMorning } from './harness';
 
 let portal: Portal;
 let tmpDir: string;
@@ -28,14 +28,6 @@ t.teardown(async () => {
   await portal.close();
   await fs.rm(tmpDir, { recursive: true, force: true });
 });
-
-/** Answers the dialog that shows `text` with `button` (OK or キャンセル) and waits for it to close. */
-async function answer(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK') {
-  const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(text, { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: button }).click();
-  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
-}
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
 const eventField = (page: Page, name: string) => page.locator(`#f-event-reg__${name}`);
@@ -141,9 +133,9 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await eventField(admin, 'completeAddMessage').fill(completeText);
   await eventField(admin, 'mailMessage').fill(mailText);
   await admin.getByRole('button', { name: '登録', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['イベント', '登録']));
-  await answer(admin, formatMessage('INF_0001', ['イベント', '登録']));
-  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await answerDialog(admin, formatMessage('CNF_0001', ['イベント', '登録']));
+  await answerDialog(admin, formatMessage('INF_0001', ['イベント', '登録']));
+  await answerDialog(admin, formatMessage('CNF_0005'), 'キャンセル');
   await admin.waitForURL(/contentsId=\d+&editMode=1/);
   const contentsId = new URL(admin.url()).searchParams.get('contentsId')!;
   await t.resolves(admin.getByRole('heading', { name: 'イベント更新' }).waitFor(), 'update mode on the new id');
@@ -188,8 +180,8 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   const updated = 'E2E 新製品複合機 体験説明会（大阪会場・増席）';
   await eventField(admin, 'title').fill(updated);
   await admin.getByRole('button', { name: '更新', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['イベント', '更新']));
-  await answer(admin, formatMessage('INF_0001', ['イベント', '更新']));
+  await answerDialog(admin, formatMessage('CNF_0001', ['イベント', '更新']));
+  await answerDialog(admin, formatMessage('INF_0001', ['イベント', '更新']));
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
   t.equal(await eventField(admin, 'title').inputValue(), updated, 'reloaded after update');
   await member.goto(`${portal.url}/skilup-event-list`);
@@ -208,7 +200,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   // With an applicant: updating asks CNF_0008 (cancel keeps the saved record, OK saves).
   await eventField(admin, 'title').fill(`${updated}（取り消す変更）`);
   await admin.getByRole('button', { name: '更新', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0008'), 'キャンセル');
+  await answerDialog(admin, formatMessage('CNF_0008'), 'キャンセル');
   await admin.reload();
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
   await admin.waitForFunction(() => (document.querySelector('#f-event-reg__title') as HTMLInputElement | null)?.value !== '');
@@ -219,8 +211,8 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   t.equal(await eventField(admin, 'registrationEndDate').inputValue(), moved, 'the deadline follows in update mode too');
   await eventField(admin, 'registrationEndDate').fill(`${tokyoDay(6)}T17:00`);
   await admin.getByRole('button', { name: '更新', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0008'));
-  await answer(admin, formatMessage('INF_0001', ['イベント', '更新']));
+  await answerDialog(admin, formatMessage('CNF_0008'));
+  await answerDialog(admin, formatMessage('INF_0001', ['イベント', '更新']));
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
   await admin.waitForFunction((v) => (document.querySelector('#f-event-reg__kaisaiDate') as HTMLInputElement | null)?.value === v, moved);
   t.pass('the moved date is saved after CNF_0008');
@@ -235,9 +227,9 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   t.equal(await eventField(admin, 'mailMessage').inputValue(), mailText, 'with its mail text');
   await eventField(admin, 'title').fill('E2E 新製品複合機 体験説明会（名古屋会場）');
   await admin.getByRole('button', { name: '登録', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['イベント', '登録']));
-  await answer(admin, formatMessage('INF_0001', ['イベント', '登録']));
-  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await answerDialog(admin, formatMessage('CNF_0001', ['イベント', '登録']));
+  await answerDialog(admin, formatMessage('INF_0001', ['イベント', '登録']));
+  await answerDialog(admin, formatMessage('CNF_0005'), 'キャンセル');
   await admin.waitForURL((url) => url.searchParams.get('editMode') === '1' && url.searchParams.get('contentsId') !== contentsId);
   await t.resolves(admin.getByRole('heading', { name: 'イベント更新' }).waitFor(), 'the copy is another event');
   await admin.goto(`${portal.url}/event-touroku?categoryId=7&contentsId=${contentsId}&editMode=1`);
@@ -246,12 +238,12 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
 
   // Deleting asks CNF_0007; cancelled, the event stays; confirmed, it is gone.
   await admin.getByRole('button', { name: '削除', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0007'), 'キャンセル');
+  await answerDialog(admin, formatMessage('CNF_0007'), 'キャンセル');
   await member.goto(`${portal.url}/skilup-event-detail/categoryId/7/contentsId/${contentsId}`);
   await t.resolves(member.getByText('お申し込み済みです。').waitFor(), 'still there after cancelling CNF_0007');
   await admin.getByRole('button', { name: '削除', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0007'));
-  await answer(admin, formatMessage('INF_0001', ['イベント', '削除']));
+  await answerDialog(admin, formatMessage('CNF_0007'));
+  await answerDialog(admin, formatMessage('INF_0001', ['イベント', '削除']));
   await admin.waitForURL(/\/event-touroku\?categoryId=7$/);
   await t.resolves(admin.getByRole('heading', { name: 'イベント登録' }).waitFor(), 'new mode after delete');
   t.equal(await eventField(admin, 'title').inputValue(), '', 'a blank form');
@@ -311,9 +303,9 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
   const tag = await pickFirstTag(admin);
   await fullShot(admin, 'skilup-reg-filled');
   await admin.getByRole('button', { name: '登録', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['スキルアップ', '登録']));
-  await answer(admin, formatMessage('INF_0001', ['スキルアップ', '登録']));
-  await answer(admin, formatMessage('CNF_0005'), 'キャンセル');
+  await answerDialog(admin, formatMessage('CNF_0001', ['スキルアップ', '登録']));
+  await answerDialog(admin, formatMessage('INF_0001', ['スキルアップ', '登録']));
+  await answerDialog(admin, formatMessage('CNF_0005'), 'キャンセル');
   await admin.waitForURL(/contentsId=\d+&editMode=1/);
   const contentsId = new URL(admin.url()).searchParams.get('contentsId')!;
   await admin.getByRole('heading', { name: 'スキルアップ更新' }).waitFor();

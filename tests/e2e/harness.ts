@@ -122,3 +122,11 @@ export async function dismissAllPopups(page: Page) {
     await page.waitForTimeout(200);
   }
 }
+
+/** Answers the dialog that shows `text` with `button` and waits for it to close. */
+export async function answerDialog(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK'): Promise<void> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByText(text, { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
+}

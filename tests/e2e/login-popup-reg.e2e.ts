@@ -10,7 +10,7 @@ import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
 
 let portal: Portal;
 let tmpDir: string;
@@ -25,13 +25,6 @@ t.teardown(async () => {
   await portal.close();
   await fs.rm(tmpDir, { recursive: true, force: true });
 });
-
-async function answer(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK') {
-  const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(text, { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: button }).click();
-  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
-}
 
 const field = (page: Page, name: string) => page.locator(`#f-login-popup-reg__${name}`);
 const TITLE = '【みなと事務機様】お取引条件改定のご確認';
@@ -115,8 +108,8 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
   await screenshot(admin, 'login-popup-reg-filled');
 
   await admin.getByRole('button', { name: '登録', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['ログインポップアップ', '登録']));
-  await answer(admin, formatMessage('INF_0001', ['ログインポップアップ', '登録']));
+  await answerDialog(admin, formatMessage('CNF_0001', ['ログインポップアップ', '登録']));
+  await answerDialog(admin, formatMessage('INF_0001', ['ログインポップアップ', '登録']));
   await t.resolves(admin.getByRole('heading', { name: 'ログインポップアップ更新' }).waitFor(), 'update mode after register');
   t.equal(await field(admin, 'title').inputValue(), TITLE, 'the saved popup is loaded again');
   t.match(await field(admin, 'contentsId').textContent(), /\d+/, 'with its new id');
@@ -127,7 +120,7 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
   // Back without changes leaves for the admin top (no CNF_0002); after a change it asks.
   await field(admin, 'title').fill(`${TITLE}（改）`);
   await admin.getByRole('button', { name: '戻る' }).click();
-  await answer(admin, formatMessage('CNF_0002'), 'キャンセル');
+  await answerDialog(admin, formatMessage('CNF_0002'), 'キャンセル');
   t.equal(await field(admin, 'title').inputValue(), `${TITLE}（改）`, 'staying keeps the edit');
 
   // The targeted agent, at its next sign-in.
@@ -178,8 +171,8 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
   await admin.goto(`${portal.url}/login-popup-list`);
   await row.getByRole('checkbox').check();
   await admin.getByRole('button', { name: '削除', exact: true }).click();
-  await answer(admin, formatMessage('CNF_0001', ['選択したログインポップアップ', '削除']));
-  await answer(admin, formatMessage('INF_0001', ['ログインポップアップ', '削除']));
+  await answerDialog(admin, formatMessage('CNF_0001', ['選択したログインポップアップ', '削除']));
+  await answerDialog(admin, formatMessage('INF_0001', ['ログインポップアップ', '削除']));
   await row.waitFor({ state: 'detached' });
   t.pass('deleted');
 });

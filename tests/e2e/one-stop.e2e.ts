@@ -5,9 +5,8 @@
 // with their images and the chosen contents in the chosen order, searches by keyword and tag and
 // goes back to the initial display.
 import t from 'tap';
-import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -19,13 +18,6 @@ t.teardown(async () => {
   await (await browserPromise).close();
   await portal.close();
 });
-
-async function answer(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK') {
-  const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(text, { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: button }).click();
-  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
-}
 
 const CHOSEN = 'Q. シュレッダーの標準納期を教えてください。';
 
@@ -69,8 +61,8 @@ t.test('the provider chooses the FAQ block; an agent sees it on the one-stop gui
   await admin.screenshot({ path: '/tmp/shots-popup/one-stop-kanri.png', fullPage: true });
   await screenshot(admin, 'one-stop-kanri');
   await admin.getByRole('button', { name: '確定' }).click();
-  await answer(admin, formatMessage('CNF_0001', ['FAQの表示対象', '登録']));
-  await answer(admin, formatMessage('INF_0001', ['FAQの表示対象', '登録']));
+  await answerDialog(admin, formatMessage('CNF_0001', ['FAQの表示対象', '登録']));
+  await answerDialog(admin, formatMessage('INF_0001', ['FAQの表示対象', '登録']));
 
   // クリア in result mode goes back to search mode.
   await admin.getByRole('button', { name: 'クリア' }).click();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
 
 let portal: Portal;
 let browser: Browser;
@@ -30,14 +30,6 @@ t.teardown(async () => {
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** Answers the message dialog showing `text` and waits for it to close. */
-async function answer(page: Page, text: string, button: 'OK' | 'キャンセル' = 'OK') {
-  const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(text, { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: button }).click();
-  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
 }
 
 async function signedIn(loginId: string, password: string): Promise<Page> {
@@ -86,16 +78,16 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await agent.locator('#f-wishDate').fill('2099-12-01');
   await shot(agent, 'shinsei-form-ag-new');
   await agent.getByRole('button', { name: '一時保存' }).click();
-  await answer(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
-  await answer(agent, formatMessage('INF_0001', ['申請内容', '一時保存']));
+  await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
+  await answerDialog(agent, formatMessage('INF_0001', ['申請内容', '一時保存']));
   await agent.waitForURL(/\/shinseiform-ag\/appNo\/\d+$/);
   const appNo = /appNo\/(\d+)/.exec(agent.url())![1];
   await agent.getByText('一時保存', { exact: true }).first().waitFor();
   t.ok(await agent.getByRole('button', { name: 'ダウンロード' }).count(), 'the stored attachment can be downloaded');
 
   await agent.getByRole('button', { name: '申請', exact: true }).click();
-  await answer(agent, formatMessage('CNF_0001', ['申請内容', '申請']));
-  await answer(agent, formatMessage('INF_0001', ['申請内容', '申請']));
+  await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '申請']));
+  await answerDialog(agent, formatMessage('INF_0001', ['申請内容', '申請']));
   await agent.locator('#f-status').getByText('プロバイダー確認中').waitFor();
   t.equal(await agent.getByRole('button', { name: '取下げ' }).count(), 1, 'withdraw shows once submitted');
   t.equal(await agent.getByRole('button', { name: '一時保存' }).count(), 0, 'no temporary save any more');
@@ -117,7 +109,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   // A second staff browser is told someone is editing, and stays in preview.
   const second = await signedIn('demo-provider', 'Provider#Demo2026');
   await second.goto(`${portal.url}/shinseiform-provider/appNo/${appNo}`);
-  await answer(second, formatMessage('CNF_0011'), 'キャンセル');
+  await answerDialog(second, formatMessage('CNF_0011'), 'キャンセル');
   await second.getByRole('heading', { name: '申請フォーム（受付）（プレビュー）' }).waitFor();
   t.equal(await second.getByRole('button', { name: '登録・回答' }).count(), 0, 'preview: no reply button');
   await shot(second, 'shinsei-form-provider-preview');
@@ -141,8 +133,8 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await shot(staff, 'shinsei-mail-modal');
   const before = portal.smtp.mails.length;
   await modal.getByRole('button', { name: 'OK' }).click();
-  await answer(staff, formatMessage('CNF_0010'));
-  await answer(staff, formatMessage('INF_0001', ['回答とメール', '送信']));
+  await answerDialog(staff, formatMessage('CNF_0010'));
+  await answerDialog(staff, formatMessage('INF_0001', ['回答とメール', '送信']));
   t.equal(portal.smtp.mails.length, before + 1, 'one mail');
   const mail = portal.smtp.latestTo('tanaka@sakura-bungu.example.jp')!;
   t.same([...mail.to].sort(), ['buyer@sakura-bungu.example.jp', 'tanaka@sakura-bungu.example.jp'], 'to both addresses');
@@ -151,7 +143,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await staff.waitForFunction(() => (document.querySelector('#f-status') as HTMLSelectElement | null)?.value === '30');
   // Back asks CNF_0002 and gives the lock up, then the list comes back with its conditions.
   await staff.getByRole('button', { name: '戻る' }).click();
-  await answer(staff, formatMessage('CNF_0002'));
+  await answerDialog(staff, formatMessage('CNF_0002'));
   await staff.waitForURL(/\/shinsei-kanri-provider\?isResearch=true/);
   await staff.getByRole('link', { name: TITLE }).waitFor();
   t.equal(await staff.locator('#main').getByLabel('キーワード').inputValue(), '来期カタログ', 'conditions restored');
@@ -166,8 +158,8 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   t.notOk((await agent.content()).includes(MEMO_SECRET), 'the internal memo is nowhere on the page');
   await shot(agent, 'shinsei-form-ag-reply');
   await agent.getByRole('button', { name: '完了' }).click();
-  await answer(agent, formatMessage('CNF_0001', ['申請', '完了']));
-  await answer(agent, formatMessage('INF_0001', ['申請', '完了']));
+  await answerDialog(agent, formatMessage('CNF_0001', ['申請', '完了']));
+  await answerDialog(agent, formatMessage('INF_0001', ['申請', '完了']));
   await agent.locator('#f-status').getByText('代理店完了').waitFor();
   t.equal(await agent.getByRole('button', { name: '取下げ' }).count(), 0, 'a completed request cannot be withdrawn');
 
