@@ -13,6 +13,7 @@ import * as m0011 from './0011_one_stop_guide';
 import * as m0012 from './0012_registered_companies';
 import * as m0013 from './0013_applications';
 import * as m0014 from './0014_change_feed';
+import * as m0015 from './0015_read_cache';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0012_registered_companies': m0012,
   '0013_applications': m0013,
   '0014_change_feed': m0014,
+  '0015_read_cache': m0015,
 };

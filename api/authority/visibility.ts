@@ -25,6 +25,19 @@ export interface Viewer {
   seesAllTargets: boolean;
 }
 
+/**
+ * What a read filtered by contentVisibleTo depends on besides the tables below: the key under
+ * which api/cache/tagged-cache.ts (cachedRead) may keep it. Two users of one agent with the same
+ * flags on the same date see the same contents; a user-specific part (read marks, favourites)
+ * must add the user id to its own key.
+ */
+export function viewerKey(v: Viewer): string {
+  return [v.agCode, v.date, v.isAdmin ? 'a' : '-', v.seesAllTargets ? 's' : '-'].join('|');
+}
+
+/** The tables contentVisibleTo and the info lists read (each with a change-feed trigger). */
+export const CONTENT_TABLES: readonly string[] = ['contents', 'content_agents', 'content_files', 'sub_categories', 'login_popups', 'agent_segment_members', 'categories'];
+
 /** The viewer of a request: identity from the token (pseudo agent first), date by targetDateFor. */
 export function viewerOf(caller: Caller, requestedDate: string | undefined, clock: Clock): Viewer {
   const ids = effectiveIds(caller);

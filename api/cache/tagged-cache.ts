@@ -2,7 +2,7 @@
 // entry names its sources as tags in the feed's form ("users:0000000003", "categories:*"); a
 // message with that tag drops it. A value loaded while any message arrived is returned but not
 // kept (it may predate the change), and nothing is kept while the feed is not live.
-import { RESET, type ChangeFeed } from './change-feed';
+import { changeFeedOf, RESET, type ChangeFeed } from './change-feed';
 
 export interface TaggedCacheOptions {
   /** Entries kept at most; the oldest go first. */
@@ -100,4 +100,16 @@ export function namedCache<V>(feed: ChangeFeed, spec: CacheSpec): TaggedCache<V>
   let cache = caches.get(spec);
   if (!cache) caches.set(spec, (cache = new TaggedCache<unknown>(feed, spec)));
   return cache as TaggedCache<V>;
+}
+
+/**
+ * A read kept in memory under `key` until any of `tables` changes (each needs the change-feed
+ * trigger with the key '*', migrations/0015_read_cache.ts). The key must hold everything the
+ * answer depends on besides those tables: for targeted data the viewer's agent code, date and
+ * flags, never less. Callers must not change the value they get: it is shared.
+ */
+export async function cachedRead<V>(db: object, spec: CacheSpec, key: string, tables: readonly string[], load: () => Promise<V>): Promise<V> {
+  const feed = changeFeedOf(db);
+  if (!feed) return load();
+  return namedCache<V>(feed, spec).get(key, async () => ({ value: await load(), tags: tables.map((t) => `${t}:*`) }));
 }

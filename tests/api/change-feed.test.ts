@@ -4,10 +4,13 @@
 // form — on this instance at once and on another instance by NOTIFY (PostgreSQL).
 import { sql } from 'kysely';
 import t from 'tap';
-import { ChangeFeed, RESET } from '../../api/cache/change-feed';
+import { ChangeFeed, changeFeedOf, RESET } from '../../api/cache/change-feed';
+import { tokyoDate } from '../../api/clock';
+import { addDays } from '../../seeds/seed-utils';
 import { namedCache, TaggedCache } from '../../api/cache/tagged-cache';
 import { openDatabase } from '../../api/db/connect';
 import { CALLER_CACHE } from '../../api/plugins/auth';
+import { LATEST_CACHE } from '../../api/routes/info/repository';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const status = async (h: TestApp, token: string) => (await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' }, { token })).statusCode;
@@ -132,6 +135,54 @@ t.test('the portal', async (t) => {
     await h.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', '0000000003').where('revoked_at', 'is', null).execute();
     t.equal(await status(h, token), 401);
   });
+});
+
+t.test('targeted reads are kept per agent and date, and follow every change at once', async (t) => {
+  const h = await createTestApp();
+  t.teardown(h.close);
+  const feed = changeFeedOf(h.db)!;
+  const agent1 = await h.signIn('demo-agent'); // A0000001, segment 1
+  const agent2 = await h.signIn('demo-agent2'); // A0000002
+  const today = tokyoDate(h.clock.now());
+  const titles = async (token: string) =>
+    ((await h.post('/api/Info/getPortalTopInfo', { systemKbn: '01' }, { token })).json().infoListData as Array<{ contentsTitle: string }>).map((i) => i.contentsTitle);
+  const cache = namedCache(feed, LATEST_CACHE);
+  await titles(agent1.token);
+  await titles(agent2.token);
+  const hits = cache.hits;
+  await titles(agent1.token);
+  await titles(agent2.token);
+  t.equal(cache.hits - hits, 2, 'both agents answered from memory');
+
+  const insert = async (title: string, target: { agent?: string; segment?: number }) => {
+    const row = await h.db
+      .insertInto('contents')
+      .values({ category_id: 1, title, body_html: '', keisai_start: today, last_update: today, display_target: target.agent ? '2' : '1', ag_segment_id: target.segment ?? null, jyuyo_flg: true, jyuyo_start: today })
+      .returning('content_id')
+      .executeTakeFirstOrThrow();
+    if (target.agent) await h.db.insertInto('content_agents').values({ content_id: row.content_id, ag_code: target.agent }).execute();
+    return row.content_id;
+  };
+  const forTwo = await insert('A0000002だけのお知らせ', { agent: 'A0000002' });
+  t.ok((await titles(agent2.token)).includes('A0000002だけのお知らせ'), 'a new notice for A0000002 shows to it on the next call');
+  t.notOk((await titles(agent1.token)).includes('A0000002だけのお知らせ'), 'and never to A0000001');
+
+  await insert('セグメント1のお知らせ', { segment: 1 });
+  t.ok((await titles(agent1.token)).includes('セグメント1のお知らせ'), 'a member of segment 1 sees the segment notice');
+  t.notOk((await titles(agent2.token)).includes('セグメント1のお知らせ'), 'A0000002 is not a member');
+  await h.db.insertInto('agent_segment_members').values({ ag_segment_id: 1, ag_code: 'A0000002' }).execute();
+  t.ok((await titles(agent2.token)).includes('セグメント1のお知らせ'), 'added to the segment: sees it on the next call');
+  await h.db.deleteFrom('agent_segment_members').where('ag_segment_id', '=', 1).where('ag_code', '=', 'A0000002').execute();
+  t.notOk((await titles(agent2.token)).includes('セグメント1のお知らせ'), 'removed from the segment: gone on the next call');
+
+  await h.db.updateTable('contents').set({ deleted_at: new Date() }).where('content_id', '=', forTwo).execute();
+  t.notOk((await titles(agent2.token)).includes('A0000002だけのお知らせ'), 'a deleted notice is gone on the next call');
+
+  const banners = async () => ((await h.post('/api/Banner/getBannerList', { systemKbn: '01', bannerKbn: '02' }, { token: agent1.token })).json().bannerListData as Array<{ bannerName: string }>).map((b) => b.bannerName);
+  const before = await banners();
+  t.ok(before.length > 0, 'side banners shown');
+  await h.db.updateTable('banners').set({ disp_end: addDays(today, -1) }).where('banner_kbn', '=', '02').where('banner_name', '=', before[0]).execute();
+  t.notOk((await banners()).includes(before[0]), 'a banner whose period ended is gone on the next call');
 });
 
 t.test('another instance on the same PostgreSQL database hears the change', { skip: !process.env.DATABASE_URL && 'PostgreSQL only (PGlite is one process)' }, async (t) => {

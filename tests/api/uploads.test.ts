@@ -51,7 +51,10 @@ t.test('resumable uploads', async (t) => {
   });
 
   t.test('metadata agcode and userid must be the caller\'s', async (t) => {
-    t.equal((await tusCreate(h, agent, 10, { filename: 'a.pdf', agcode: 'A0000001', userid: '0000000003' })).statusCode, 403, 'a plain agent may not upload at all (tests/api/upload-permissions.test.ts)');
+    // A plain agent uploads request attachments (申請管理 13; who may upload at all: tests/api/upload-permissions.test.ts).
+    t.equal((await tusCreate(h, agent, 10, { filename: 'a.pdf', agcode: 'A0000001', userid: '0000000003' })).statusCode, 201, 'an agent with its own ids');
+    t.equal((await tusCreate(h, agent, 10, { filename: 'a.pdf', agcode: 'A0000001', userid: '0000000002' })).statusCode, 403, 'an agent naming its administrator');
+    t.equal((await tusCreate(h, agent, 10, { filename: 'a.pdf', agcode: 'A0000002', userid: '0000000003' })).statusCode, 403, 'an agent naming another agent');
     t.equal((await tusCreate(h, admin, 10, { ...meta('a.pdf'), userid: '0000000003' })).statusCode, 403, 'a colleague');
     t.equal((await tusCreate(h, admin, 10, { ...meta('a.pdf'), agcode: 'A0000002' })).statusCode, 403, 'another agent');
     const pseudo = (await h.post('/api/KanriTop/changeAgCode', { systemKbn: '01', pseudoLoginAgCode: 'A0000002' }, { token: provider })).json().token;

@@ -10,6 +10,7 @@ import { Type } from '@sinclair/typebox';
 import type { RuleResult } from '../../../schemas/rules/engine';
 import { extensionOf } from '../../../schemas/rules/kinds-file';
 import { recordAudit } from '../../audit/record';
+import { settleChanges } from '../../cache/change-feed';
 import { can } from '../../authority/permissions';
 import { claimUpload } from '../../files/attach';
 import { contentDisposition } from '../../files/content-disposition';
@@ -125,6 +126,7 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
           at: now,
         });
       });
+      await settleChanges(app.db); // the members decide what their agents see
       if (file!.upload) await app.uploads.remove(file!.upload.id);
       return { agSegmentData: segmentToWire((await repo.findSegment(app.db, id!))!) };
     },
@@ -204,6 +206,7 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
           await recordAudit(trx, { caller, action: 'delete', entity: 'agent_segment', entityId: id, before: { ...segmentToWire(s), agCodes: codes }, at: now });
         }
       });
+      await settleChanges(app.db);
       return {};
     },
   );

@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { RuleResult } from '../../../schemas/rules/engine';
 import { recordAudit } from '../../audit/record';
+import { settleChanges } from '../../cache/change-feed';
 import { can } from '../../authority/permissions';
 import { BANNER_AREAS, isBannerArea } from '../../forms/hooks/banner';
 import { formFailures, invalid } from '../../forms/enforce';
@@ -139,6 +140,7 @@ export default async function bannerRegRoutes(fastify: FastifyInstance) {
           await recordAudit(trx, { caller, action: 'delete', entity: 'banner', entityId: b.banner_id, before: auditView(b), at });
         }
       });
+      await settleChanges(app.db);
       return {};
     },
   );
@@ -175,6 +177,7 @@ export default async function bannerRegRoutes(fastify: FastifyInstance) {
           await recordAudit(trx, { caller, action: 'update', entity: 'banner', entityId: banner.banner_id, before: { dispOrder: String(banner.display_order) }, after: { dispOrder: String(order) }, at });
         }
       });
+      await settleChanges(app.db);
       return {};
     },
   );

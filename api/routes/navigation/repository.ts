@@ -1,6 +1,7 @@
 // Global navigation resolved per target and date (DESIGN.md section 7): the list in force for the
 // agent on the date (authority/scheduled-settings).
 import { sql, type Kysely } from 'kysely';
+import { cachedRead, type CacheSpec } from '../../cache/tagged-cache';
 import type { Database } from '../../db/schema';
 import { listInForceFor } from '../../authority/scheduled-settings';
 import { contentVisibleTo, isNewOn, type Viewer } from '../../authority/visibility';
@@ -16,7 +17,14 @@ export interface NaviRow {
   separateTab: boolean;
 }
 
+/** Read on every page load (the header): kept per agent and date until a setting, its rows or a segment's members change. */
+const NAVI_CACHE: CacheSpec = { name: 'global-navi', max: 5_000, ttlMs: 10 * 60_000 };
+
 export async function loadNaviRows(db: Db, agCode: string, date: string): Promise<NaviRow[]> {
+  return cachedRead(db, NAVI_CACHE, `${agCode}|${date}`, ['global_navi_settings', 'global_navi_rows', 'agent_segment_members'], () => naviRowsOf(db, agCode, date));
+}
+
+async function naviRowsOf(db: Db, agCode: string, date: string): Promise<NaviRow[]> {
   const list = await listInForceFor(db, 'global_navi_settings', agCode, date);
   if (!list) return [];
   const rows = await db

@@ -1,0 +1,29 @@
+// Reads the API keeps in memory per target and date (api/cache/tagged-cache.ts, cachedRead):
+// the tables they come from tell every instance of any change, as a whole ("<table>:*"), through
+// the change feed of migration 0014. Writes to them are rare (administrators), reads are every
+// page load of every agent.
+import type { Kysely } from 'kysely';
+import { runStatements } from './run-statements';
+
+const TABLES = [
+  // Contents as the visibility rules read them (api/authority/visibility.ts, api/contents/query.ts).
+  'contents',
+  'content_agents',
+  'content_files',
+  'sub_categories',
+  'login_popups',
+  'agent_segment_members',
+  // Portal appearance.
+  'banners',
+  'icon_menu_settings',
+  'icon_menu_rows',
+  'global_navi_settings',
+  'global_navi_rows',
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await runStatements(
+    db,
+    TABLES.map((t) => `create trigger ${t}_change_notify after insert or update or delete on ${t} for each row execute function portal_change_notify('*')`),
+  );
+}
