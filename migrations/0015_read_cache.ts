@@ -19,11 +19,17 @@ const TABLES = [
   'icon_menu_rows',
   'global_navi_settings',
   'global_navi_rows',
+  // Notifications (the badges).
+  'notifications',
 ];
 
+// A user's own rows: the message names the user ("content_views:<user_id>"), so opening a
+// content drops only that user's badges and recently viewed pages.
+const USER_TABLES = ['notification_reads', 'content_views', 'favorites'];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runStatements(
-    db,
-    TABLES.map((t) => `create trigger ${t}_change_notify after insert or update or delete on ${t} for each row execute function portal_change_notify('*')`),
-  );
+  await runStatements(db, [
+    ...TABLES.map((t) => `create trigger ${t}_change_notify after insert or update or delete on ${t} for each row execute function portal_change_notify('*')`),
+    ...USER_TABLES.map((t) => `create trigger ${t}_change_notify after insert or update or delete on ${t} for each row execute function portal_change_notify('user_id')`),
+  ]);
 }

@@ -103,13 +103,15 @@ export function namedCache<V>(feed: ChangeFeed, spec: CacheSpec): TaggedCache<V>
 }
 
 /**
- * A read kept in memory under `key` until any of `tables` changes (each needs the change-feed
- * trigger with the key '*', migrations/0015_read_cache.ts). The key must hold everything the
- * answer depends on besides those tables: for targeted data the viewer's agent code, date and
- * flags, never less. Callers must not change the value they get: it is shared.
+ * A read kept in memory under `key` until any of its `sources` changes: a table name (any change
+ * to it; the table's change-feed trigger has the key '*', migrations/0015_read_cache.ts) or a
+ * row tag `table:key` (a per-user table whose trigger names the user: `content_views:<userId>`).
+ * The key must hold everything the answer depends on besides those sources: for targeted data
+ * the viewer's key (agent code, date, flags), and the user id for a user's own rows, never less.
+ * Callers must not change the value they get: it is shared.
  */
-export async function cachedRead<V>(db: object, spec: CacheSpec, key: string, tables: readonly string[], load: () => Promise<V>): Promise<V> {
+export async function cachedRead<V>(db: object, spec: CacheSpec, key: string, sources: readonly string[], load: () => Promise<V>): Promise<V> {
   const feed = changeFeedOf(db);
   if (!feed) return load();
-  return namedCache<V>(feed, spec).get(key, async () => ({ value: await load(), tags: tables.map((t) => `${t}:*`) }));
+  return namedCache<V>(feed, spec).get(key, async () => ({ value: await load(), tags: sources.map((t) => (t.includes(':') ? t : `${t}:*`)) }));
 }

@@ -178,6 +178,23 @@ t.test('targeted reads are kept per agent and date, and follow every change at o
   await h.db.updateTable('contents').set({ deleted_at: new Date() }).where('content_id', '=', forTwo).execute();
   t.notOk((await titles(agent2.token)).includes('A0000002だけのお知らせ'), 'a deleted notice is gone on the next call');
 
+  // A user's own rows: a visit and a favourite show on that user's next portal-top load.
+  const visible = await h.db.selectFrom('contents').select(['content_id', 'title']).where('category_id', '=', 1).where('display_target', '=', '0').where('deleted_at', 'is', null).where('keisai_start', '<=', today).where('keisai_end', '>=', today).orderBy('content_id', 'desc').executeTakeFirstOrThrow();
+  const recent = async () => ((await h.post('/api/recentlyViewed/getRecentlyViewedPagesList', { systemKbn: '01' }, { token: agent1.token })).json().recentlyViewedListData as Array<{ contentId: number }>).map((r) => r.contentId);
+  const favorites = async () => ((await h.post('/api/FavoritPage/getFavoritePageList', { systemKbn: '01' }, { token: agent1.token })).json().favoritListData as Array<{ contentId: number }>).map((r) => r.contentId);
+  const newsBadge = async (token: string) => ((await h.post('/api/GlobalNavi/getNotificationBadges', { systemKbn: '01' }, { token })).json().notificationList as Array<{ categoryId: number; notificationNum: number }>).find((b) => b.categoryId === 1)?.notificationNum ?? 0;
+  await h.db.deleteFrom('content_views').where('user_id', '=', '0000000003').where('content_id', '=', visible.content_id).execute();
+  await h.db.updateTable('contents').set({ keisai_start: today }).where('content_id', '=', visible.content_id).execute(); // NEW today
+  const [recentBefore, favoritesBefore, badgeBefore, otherBadge] = [await recent(), await favorites(), await newsBadge(agent1.token), await newsBadge(agent2.token)];
+  t.notOk(recentBefore.includes(visible.content_id), 'not visited yet');
+  await h.db.insertInto('content_views').values({ user_id: '0000000003', content_id: visible.content_id }).execute();
+  t.equal((await recent())[0], visible.content_id, 'the visit heads the recently viewed pages at once');
+  t.equal(await newsBadge(agent1.token), badgeBefore - 1, 'and the news badge counts one fewer');
+  t.equal(await newsBadge(agent2.token), otherBadge, "another agent's badge is its own");
+  t.notOk(favoritesBefore.includes(visible.content_id));
+  await h.db.insertInto('favorites').values({ user_id: '0000000003', content_id: visible.content_id }).execute();
+  t.ok((await favorites()).includes(visible.content_id), 'a new favourite shows at once');
+
   const banners = async () => ((await h.post('/api/Banner/getBannerList', { systemKbn: '01', bannerKbn: '02' }, { token: agent1.token })).json().bannerListData as Array<{ bannerName: string }>).map((b) => b.bannerName);
   const before = await banners();
   t.ok(before.length > 0, 'side banners shown');

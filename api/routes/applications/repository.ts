@@ -1,6 +1,7 @@
 // Queries of request management (migration 0013). Agent-side reads never select provider_memo:
 // the internal memo is read only by `loadForReceiver` and the receiver's list.
 import { sql, type Kysely } from 'kysely';
+import { settleChanges } from '../../cache/change-feed';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -197,6 +198,7 @@ export async function markRead(db: Db, appNo: number, userId: string, now: Date)
       .values(linked.map((n) => ({ notification_id: n.notification_id, user_id: userId, read_at: at })))
       .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
       .execute();
+  await settleChanges(db); // the badge is cleared on the next page load
 }
 
 /** The agent's 申請管理 notification for a request the supplier answered (the previous ones are replaced). */

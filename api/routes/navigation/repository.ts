@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { cachedRead, type CacheSpec } from '../../cache/tagged-cache';
 import type { Database } from '../../db/schema';
 import { listInForceFor } from '../../authority/scheduled-settings';
-import { contentVisibleTo, isNewOn, type Viewer } from '../../authority/visibility';
+import { CONTENT_TABLES, contentVisibleTo, isNewOn, viewerKey, type Viewer } from '../../authority/visibility';
 
 type Db = Kysely<Database>;
 
@@ -43,7 +43,14 @@ async function naviRowsOf(db: Db, agCode: string, date: string): Promise<NaviRow
  * (content categories) visible to the viewer that carry the NEW flag on the viewer's date and
  * that the user has not opened yet (no content_views row).
  */
+/** Every page load asks (the header's badges): kept per viewer and user until a source changes. */
+const BADGE_CACHE: CacheSpec = { name: 'badges', max: 20_000, ttlMs: 10 * 60_000 };
+
 export async function countNotificationBadges(db: Db, v: Viewer): Promise<{ categoryId: number; count: number }[]> {
+  return cachedRead(db, BADGE_CACHE, `${viewerKey(v)}|${v.userId}`, [...CONTENT_TABLES, 'notifications', `notification_reads:${v.userId}`, `content_views:${v.userId}`], () => badgesOf(db, v));
+}
+
+async function badgesOf(db: Db, v: Viewer): Promise<{ categoryId: number; count: number }[]> {
   const notifications = db
     .selectFrom('notifications as n')
     .select(['n.category_id', (eb) => eb.fn.countAll<number>().as('n')])
