@@ -47,9 +47,11 @@ export async function startPortal(opts: { operatingHours?: string } = {}): Promi
   const clock = new RunningClock(tokyoMorning());
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-files-'));
   const storage = localDiskStorage(filesDir);
+  // Its own data directory (resumable uploads live there): test files may run side by side.
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-data-'));
   await seedIfEmpty(handle.db, { storage, today: tokyoDate(clock.now()) });
   const smtp = await startSmtpCapture();
-  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: '/tmp/portal-e2e-unused', PUBLIC_URL: 'http://127.0.0.1' });
+  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' });
   const app = await buildApp({
     config,
     db: handle.db,
@@ -71,6 +73,7 @@ export async function startPortal(opts: { operatingHours?: string } = {}): Promi
       await smtp.close();
       await handle.close();
       await fs.rm(filesDir, { recursive: true, force: true });
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

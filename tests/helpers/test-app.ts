@@ -62,6 +62,8 @@ export async function createTestApp(
   const today = tokyoDate(clock.now());
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-files-'));
   const storage = localDiskStorage(filesDir);
+  // Its own data directory (resumable uploads live there): test files run side by side.
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-data-'));
   if (opts.database) {
     await seedIfEmpty(opts.database.db, { storage, today });
   } else {
@@ -70,7 +72,7 @@ export async function createTestApp(
   }
   const handle = opts.database ?? (await openTestDatabase({ seed: { today } }));
   const smtp = await startSmtpCapture();
-  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: '/tmp/portal-test-unused', PUBLIC_URL: 'http://portal.test' });
+  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
   const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage });
   // Tests change rows straight through `db` (another connection, like an operator's SQL or
   // another instance): on PostgreSQL the change reaches the caches by NOTIFY a moment later,
@@ -122,6 +124,7 @@ export async function createTestApp(
       await smtp.close();
       await handle.close();
       await fs.rm(filesDir, { recursive: true, force: true });
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
