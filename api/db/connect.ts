@@ -20,11 +20,13 @@ export interface DatabaseHandle {
   /** Which watched rows changed, heard by LISTEN (api/cache/change-feed.ts). */
   changes: ChangeFeed;
   close(): Promise<void>;
+  /** PGlite only: the cluster as a tarball, for `loadDataDir` (test templates). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string | null }; // null: in memory
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob }; // null: in memory; loadDataDir: start from a dumped cluster
 
 export interface OpenOptions {
   /** Told when a pooled connection breaks (the server restarted or went away); default: one line on stderr. */
@@ -81,6 +83,7 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
   try {
     const pgl = await PGlite.create(target.dataDir ? path.join(target.dataDir, 'pgdata') : undefined, {
       extensions: { pg_trgm },
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
       parsers: {
         [OID_INT8]: (v: string) => Number(v),
         [OID_DATE]: (v: string) => v,
@@ -101,8 +104,12 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
       close: async () => {
         await changes.close();
         await db.destroy();
+        // Kysely closes its driver only if a query went through it; an unclosed PGlite started
+        // from loadDataDir keeps the process from exiting (for tens of seconds, with no handle).
+        if (!pgl.closed) await pgl.close();
         release();
       },
+      dumpDataDir: () => pgl.dumpDataDir('none') as Promise<Blob>,
     };
   } catch (err) {
     release();

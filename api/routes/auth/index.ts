@@ -36,6 +36,7 @@ const otpHash = (challengeId: string, code: string) => sha256(`${challengeId}:${
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const secureCookies = app.config.publicUrl.startsWith('https://');
+  const touchSession = repo.sessionToucher(app.db, () => app.clock.now());
 
   /** Checks the password with the rate limits; the same 401 for an unknown id and a wrong password. */
   async function checkCredentials(request: FastifyRequest, loginId: string, password: string) {
@@ -147,7 +148,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const caller = request.caller!;
       const claimed = request.body;
       if (typeof claimed === 'string' && claimed !== '' && claimed !== caller.userId && claimed !== caller.pseudo?.userId) throw problem.forbidden();
-      await repo.touchSession(app.db, caller.sessionId, app.clock.now());
+      await touchSession(caller.sessionId);
       const pseudo = caller.pseudo ? { userId: caller.pseudo.userId, agCode: caller.pseudo.agCode } : null;
       return { isValid: true, token: signSessionToken(app, { sessionId: caller.sessionId, userId: caller.userId, agCode: caller.agCode, pseudo }) };
     },

@@ -24,6 +24,31 @@ export async function touchSession(db: Db, sessionId: string, at: Date) {
   await db.updateTable('sessions').set({ last_seen_at: at }).where('session_id', '=', sessionId).execute();
 }
 
+/** How stale a session's last_seen_at may be while it is in use (one instance's view). */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * touchSession at most once per SESSION_TOUCH_INTERVAL_MS per session on this instance. Only
+ * last_seen_at (for operators) lags by up to that much: the session's expiry is the renewed
+ * token's own (30 minutes, api/authority/session-token.ts) and its revocation the row's
+ * revoked_at, neither of which this write touches.
+ */
+export function sessionToucher(db: Db, now: () => Date) {
+  const touched = new Map<string, number>();
+  return async (sessionId: string): Promise<void> => {
+    const at = now();
+    const last = touched.get(sessionId);
+    if (last !== undefined && at.getTime() - last < SESSION_TOUCH_INTERVAL_MS && at.getTime() >= last) return;
+    if (touched.size >= 50_000) {
+      // Forget sessions not touched within the interval (they are touched again at their next call).
+      for (const [id, t] of touched) if (at.getTime() - t >= SESSION_TOUCH_INTERVAL_MS) touched.delete(id);
+      if (touched.size >= 50_000) touched.clear();
+    }
+    touched.set(sessionId, at.getTime());
+    await touchSession(db, sessionId, at);
+  };
+}
+
 export async function revokeSession(db: Db, sessionId: string, at: Date, reason: string) {
   await db.updateTable('sessions').set({ revoked_at: at, revoke_reason: reason }).where('session_id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }

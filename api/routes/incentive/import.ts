@@ -13,6 +13,7 @@ import { checkFigureFile, type ImportedFigure } from '../../../schemas/rules/inc
 import { extensionOf } from '../../../schemas/rules/kinds-file';
 import { recordAudit } from '../../audit/record';
 import { can } from '../../authority/permissions';
+import { settleChanges } from '../../cache/change-feed';
 import { HEAD_BYTES, looksLikeText } from '../../files/content-check';
 import { problem } from '../../http/problems';
 import { checkBodyIdentity } from '../../plugins/auth';
@@ -138,7 +139,7 @@ export default async function incentiveImportRoutes(fastify: FastifyInstance) {
       if (input.dryRun) return answer(await plan(app.db), true);
 
       const now = app.clock.now();
-      return app.db.transaction().execute(async (trx) => {
+      const result = await app.db.transaction().execute(async (trx) => {
         const p = await plan(trx);
         const rows: ImportedFigure[] = p.changes.map((c) => c.row);
         await repo.upsertFigures(trx, rows, caller.userId, now);
@@ -157,6 +158,8 @@ export default async function incentiveImportRoutes(fastify: FastifyInstance) {
         });
         return answer(p, false);
       });
+      await settleChanges(app.db); // the floating panel this instance keeps follows at once
+      return result;
     },
   );
 }
