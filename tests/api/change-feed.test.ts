@@ -1,7 +1,10 @@
 // What the API keeps in memory (api/cache): sessions and role permissions are answered without
 // a query per call, and every change still takes effect on the next call — a logout, a password
 // reset, a deleted user, a permission changed by hand in SQL, a role changed through the user
-// form — on this instance at once and on another instance by NOTIFY (PostgreSQL).
+// form — on this instance at once and on another instance by NOTIFY (PostgreSQL). The read path
+// of a portal-top load (session renewal at most once a minute, the floating incentive panel
+// kept per code and month) still follows logout, password change, permission, target and
+// schedule at once, and a session still ends after 30 minutes without a call.
 import { sql } from 'kysely';
 import t from 'tap';
 import { ChangeFeed, changeFeedOf, RESET } from '../../api/cache/change-feed';
@@ -11,6 +14,10 @@ import { namedCache, TaggedCache } from '../../api/cache/tagged-cache';
 import { openDatabase } from '../../api/db/connect';
 import { CALLER_CACHE } from '../../api/plugins/auth';
 import { LATEST_CACHE } from '../../api/routes/info/repository';
+import { FLOATING_CACHE } from '../../api/routes/incentive/floating-repository';
+import { SESSION_TOUCH_INTERVAL_MS } from '../../api/routes/auth/repository';
+import { mailOf } from '../helpers/api-probe';
+import { resetTokenIn } from '../helpers/smtp-capture';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const status = async (h: TestApp, token: string) => (await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' }, { token })).statusCode;
@@ -218,4 +225,125 @@ t.test('another instance on the same PostgreSQL database hears the change', { sk
   // The other instance's feed delivers the NOTIFY; wait for it as a request arriving later would.
   await (await import('../../api/cache/change-feed')).changeFeedOf(other.db)!.settle();
   t.equal(await status(other, token), 401, 'refused on the other instance too');
+});
+
+t.test('the portal-top read path: renewal and the incentive panel from memory, every change still at once', async (t) => {
+  const h = await createTestApp();
+  t.teardown(h.close);
+  const feed = changeFeedOf(h.db)!;
+  const MINUTE = 60_000;
+  const validate = (token: string) => h.post('/api/auth/validate', { systemKbn: '01' }, { token });
+  const lastSeen = async (token: string) => {
+    const sid = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+    return (await h.db.selectFrom('sessions').select('last_seen_at').where('session_id', '=', sid).executeTakeFirstOrThrow()).last_seen_at.getTime();
+  };
+
+  t.test('renewal writes last_seen_at at most once per interval; the token is renewed on every call', async (t) => {
+    const { token } = await h.signIn('demo-agent');
+    const first = await validate(token);
+    t.equal(first.statusCode, 200);
+    const seen = await lastSeen(token);
+    t.equal(seen, h.clock.now().getTime(), 'written by the first renewal');
+    h.clock.advance(SESSION_TOUCH_INTERVAL_MS / 2);
+    const second = await validate(first.json().token);
+    t.equal(second.statusCode, 200);
+    t.not(second.json().token, first.json().token, 'a new token (its expiry moved on)');
+    t.equal(await lastSeen(token), seen, 'within the interval: not written again');
+    h.clock.advance(SESSION_TOUCH_INTERVAL_MS / 2);
+    t.equal((await validate(second.json().token)).statusCode, 200);
+    t.equal(await lastSeen(token), h.clock.now().getTime(), 'after the interval: written again');
+  });
+
+  t.test('a session ends 30 minutes after its last call, though its caller is kept in memory', async (t) => {
+    const { token } = await h.signIn('demo-agent2');
+    const renewed = (await validate(token)).json().token as string;
+    const callers = namedCache(feed, CALLER_CACHE);
+    h.clock.advance(29 * MINUTE);
+    const hits = callers.hits;
+    t.equal(await status(h, renewed), 200, 'alive after 29 minutes without a call');
+    t.ok(callers.hits > hits, '(answered from memory)');
+    h.clock.advance(MINUTE + 1000);
+    t.equal(await status(h, renewed), 401, 'refused 30 minutes after the last renewal');
+    t.equal((await validate(renewed)).statusCode, 401, 'and cannot be renewed');
+  });
+
+  t.test('logout right after a renewal that skipped its write: every token of the session refused at once', async (t) => {
+    const { token } = await h.signIn('demo-agent');
+    const a = (await validate(token)).json().token as string;
+    const b = (await validate(a)).json().token as string; // within the interval: no write
+    t.equal(await status(h, b), 200);
+    t.equal((await h.post('/api/Auth/logout', { systemKbn: '01' }, { token: b })).statusCode, 200);
+    for (const x of [token, a, b]) t.equal(await status(h, x), 401);
+    t.equal((await validate(b)).statusCode, 401, 'no renewal after logout');
+  });
+
+  t.test('a password change ends a session being renewed, at once', async (t) => {
+    const { password_hash } = await h.db.selectFrom('users').select('password_hash').where('user_id', '=', '0000000003').executeTakeFirstOrThrow();
+    t.teardown(() => h.db.updateTable('users').set({ password_hash }).where('user_id', '=', '0000000003').execute());
+    const { token } = await h.signIn('demo-agent');
+    const renewed = (await validate(token)).json().token as string;
+    t.equal(await status(h, renewed), 200);
+    t.equal((await h.post('/api/pwdReset/sendResetMail', { systemKbn: '01', agCode: 'A0000001', emailAddress: mailOf('demo-agent') }, { ip: '198.51.100.77' })).statusCode, 200);
+    const otu = resetTokenIn(h.smtp.latestTo(mailOf('demo-agent')));
+    const res = await h.post('/api/pwdReset/PasswordUpdate', { systemKbn: '01', agCode: 'A0000001', userId: '0000000003', newPassword: 'Fresh#Passw0rd2026', otu });
+    t.equal(res.statusCode, 200);
+    t.equal(await status(h, renewed), 401, 'the renewed token is refused on the next call');
+    t.equal((await validate(renewed)).statusCode, 401, 'and cannot be renewed');
+  });
+
+  t.test('the incentive panel: kept per code and month, and follows permission, participation, figures and the month at once', async (t) => {
+    const agent = await h.signIn('demo-agent2'); // A0000002, its own representative code
+    const floating = async () => {
+      const res = await h.post('/api/Incentive/getIncentiveFloating', { systemKbn: '01' }, { token: agent.token });
+      return { status: res.statusCode, body: res.json() as { hokokuYear?: number; hokokuMonth?: number; shoreiRuikeiZokagaku?: number } };
+    };
+    const cache = namedCache(feed, FLOATING_CACHE);
+    const first = await floating();
+    t.equal(first.status, 200);
+    t.ok(first.body.hokokuMonth, `figures shown (${first.body.hokokuYear}-${first.body.hokokuMonth})`);
+    const hits = cache.hits;
+    t.same((await floating()).body, first.body);
+    t.equal(cache.hits - hits, 1, 'the second call answered from memory');
+
+    // Permission withdrawn from the role, then given back.
+    await h.db.updateTable('role_permissions').set({ parmition_flg: '0' }).where('role_id', '=', '02').where('category_id', '=', 11).execute();
+    t.teardown(() => h.db.updateTable('role_permissions').set({ parmition_flg: '1' }).where('role_id', '=', '02').where('category_id', '=', 11).execute());
+    t.equal((await floating()).status, 403, 'permission withdrawn: refused on the next call');
+    await h.db.updateTable('role_permissions').set({ parmition_flg: '1' }).where('role_id', '=', '02').where('category_id', '=', 11).execute();
+    t.equal((await floating()).status, 200, 'given back: shown on the next call');
+
+    // The agent leaves the programme.
+    await h.db.updateTable('agents').set({ is_incentive_entry: false }).where('ag_code', '=', 'A0000002').execute();
+    t.teardown(() => h.db.updateTable('agents').set({ is_incentive_entry: true }).where('ag_code', '=', 'A0000002').execute());
+    t.equal((await floating()).status, 403, 'no longer taking part: refused on the next call');
+    await h.db.updateTable('agents').set({ is_incentive_entry: true }).where('ag_code', '=', 'A0000002').execute();
+    t.equal((await floating()).status, 200);
+
+    // The figures of its code change; another code's change leaves its entry kept.
+    const month = { y: first.body.hokokuYear!, m: first.body.hokokuMonth! };
+    await h.db.updateTable('incentive_floating').set({ shorei_ruikei_zokagaku: 123456 }).where('daihyo_code', '=', 'A0000002').where('hokoku_year', '=', month.y).where('hokoku_month', '=', month.m).execute();
+    t.equal((await floating()).body.shoreiRuikeiZokagaku, 123456, 'new figures shown on the next call');
+    const kept = cache.hits;
+    await h.db.updateTable('incentive_floating').set({ shorei_ruikei_zokagaku: 1 }).where('daihyo_code', '=', 'A0000001').execute();
+    t.equal((await floating()).body.shoreiRuikeiZokagaku, 123456);
+    t.equal(cache.hits - kept, 1, "another code's figures changed: still answered from memory");
+
+    // Scheduled: a later month's figures are published ahead; they show once the date reaches that month.
+    const next = month.m === 12 ? { y: month.y + 1, m: 1 } : { y: month.y, m: month.m + 1 };
+    const later = next.m === 12 ? { y: next.y + 1, m: 1 } : { y: next.y, m: next.m + 1 };
+    await h.db.deleteFrom('incentive_floating').where('daihyo_code', '=', 'A0000002').where((eb) => eb.or([eb('hokoku_year', '>', month.y), eb.and([eb('hokoku_year', '=', month.y), eb('hokoku_month', '>', month.m)])])).execute();
+    await h.db
+      .insertInto('incentive_floating')
+      .values({ daihyo_code: 'A0000002', hokoku_year: later.y, hokoku_month: later.m, shorei_ruikei_zokagaku: 777, shorei_shinchoku_jokyo: 0, hyosho_ruikei_zokagaku: 0, hyosho_ruikei_kado_id: 0, updated_at: new Date() })
+      .execute();
+    const before = await floating();
+    t.same([before.body.hokokuYear, before.body.hokokuMonth], [month.y, month.m], 'a month ahead is not shown yet');
+    const today = tokyoDate(h.clock.now());
+    const saved = h.clock.now();
+    t.teardown(() => h.clock.set(saved));
+    h.clock.set(new Date(`${later.y}-${String(later.m).padStart(2, '0')}-01T10:00:00+09:00`)); // within operating hours
+    const reauth = await h.signIn('demo-agent2');
+    const res = await h.post('/api/Incentive/getIncentiveFloating', { systemKbn: '01' }, { token: reauth.token });
+    t.same([res.json().hokokuYear, res.json().hokokuMonth, res.json().shoreiRuikeiZokagaku], [later.y, later.m, 777], `from ${today} to the 1st of ${later.y}-${later.m}: the new month shows at once`);
+  });
 });
