@@ -291,6 +291,28 @@ t.test('the portal-top read path: renewal and the incentive panel from memory, e
     t.equal((await validate(renewed)).statusCode, 401, 'and cannot be renewed');
   });
 
+  t.test('a notice scheduled for tomorrow: not shown today though the list is kept, shown once the date turns', async (t) => {
+    const saved = h.clock.now();
+    t.teardown(() => h.clock.set(saved));
+    const today = tokyoDate(h.clock.now());
+    const tomorrow = addDays(today, 1);
+    const titles = async (token: string) =>
+      ((await h.post('/api/Info/getPortalTopInfo', { systemKbn: '01' }, { token })).json().infoListData as Array<{ contentsTitle: string }>).map((i) => i.contentsTitle);
+    const before = await h.signIn('demo-agent');
+    await titles(before.token);
+    await h.db
+      .insertInto('contents')
+      .values({ category_id: 1, title: '明日からのお知らせ', body_html: '', keisai_start: tomorrow, last_update: today, display_target: '0', jyuyo_flg: true, jyuyo_start: tomorrow })
+      .execute();
+    const hits = namedCache(feed, LATEST_CACHE).hits;
+    t.notOk((await titles(before.token)).includes('明日からのお知らせ'), 'not shown before its day');
+    t.notOk((await titles(before.token)).includes('明日からのお知らせ'));
+    t.ok(namedCache(feed, LATEST_CACHE).hits > hits, '(the list is answered from memory)');
+    h.clock.advance(24 * 3600_000);
+    const after = await h.signIn('demo-agent');
+    t.ok((await titles(after.token)).includes('明日からのお知らせ'), 'shown on its day, on the first call');
+  });
+
   t.test('the incentive panel: kept per code and month, and follows permission, participation, figures and the month at once', async (t) => {
     const agent = await h.signIn('demo-agent2'); // A0000002, its own representative code
     const floating = async () => {
