@@ -33,6 +33,11 @@ export interface WriteContext extends HookContext {
 export interface FormHook {
   /** Record fields the hook stores itself (child rows, files): neither columns nor JSON. */
   fields?: readonly string[];
+  /**
+   * The key of the record a save updates when the call's body does not carry it (the one-stop
+   * confirm names its block only in each entry of its list); throws 400 when there is none.
+   */
+  key?(ctx: HookContext, record: FormRecord): RecordId | Promise<RecordId>;
   /** Before the rules: 403 when the caller may not write this record; may settle fields (the caller's own agent). */
   authorize?(ctx: HookContext, record: FormRecord, mode: SaveMode | 'load' | 'delete', before?: FormRecord): Promise<void> | void;
   /**

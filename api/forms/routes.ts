@@ -176,7 +176,9 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         await authorizeCategory(app, request, s, value);
         if (form.permission.byField && isBlank(value)) throw problem.validation([...failures, ...validateForm(form, record, serverRuleContext(app, { mode }))]);
         const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, record)) };
-        const id = mode === 'update' ? keyOf(s, call, body) : null;
+        // A hook that keys the record by its fields needs them of the right type first.
+        if (mode === 'update' && hook.key && failures.length) throw problem.validation(failures);
+        const id = mode === 'update' ? await (hook.key ? hook.key(ctx, record) : keyOf(s, call, body)) : null;
         const before = id === null ? undefined : (await loadRecord(ctx, s, id, scope)).record;
         await hook.authorize?.(ctx, record, mode, before);
         // A field of the wrong type is reported once, as such, not again as missing.

@@ -172,7 +172,8 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
   for (const [name, action] of Object.entries(isObject(form.actions) ? form.actions : {})) {
     if (!isObject(action)) continue;
     const builtIn = (FORM_ACTIONS as readonly string[]).includes(name);
-    if (!builtIn && !action.call) report(`actions.${name}: unknown action (known: ${FORM_ACTIONS.join(', ')}; a custom button needs a "call")`);
+    if (!builtIn && !action.call && !action.to) report(`actions.${name}: unknown action (known: ${FORM_ACTIONS.join(', ')}; a custom button needs a "call" or a "to")`);
+    for (const f of Array.isArray(action.validate) ? action.validate : []) if (!has(f)) report(`actions.${name}.validate: field "${f}" is not in the schema`);
     if (builtIn && action.call) report(`actions.${name}: a built-in action takes no "call" (its call is in calls)`);
     if (name === 'preview' && !action.content) report('actions.preview needs "content" (the content page to show)');
     if (name !== 'preview' && action.content) report(`actions.${name}: only the preview action takes "content"`);
@@ -191,7 +192,7 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
   });
   (Array.isArray(form.visibility) ? form.visibility : []).forEach((v, i) => {
     if (!isObject(v)) return;
-    for (const f of [...(v.hide ?? []), ...conditionFieldsOf(v.when)]) if (!has(f)) report(`visibility[${i}]: field "${String(f)}" is not in the schema`);
+    for (const f of [...(v.hide ?? []), ...(v.disable ?? []), ...conditionFieldsOf(v.when)]) if (!has(f)) report(`visibility[${i}]: field "${String(f)}" is not in the schema`);
   });
   // The server stores what the store names: its fields must be the form's (the hook's existence is checked when the API starts).
   if (isObject(form.store)) {

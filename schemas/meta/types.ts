@@ -12,6 +12,13 @@ export interface MessageRef {
   args?: string[];
 }
 
+/** The items of a list of the answer that satisfy `where`, in the order of `orderBy` (the one-stop display targets among a category's contents). */
+export interface ProvidedItems {
+  key: string;
+  where?: Condition | Condition[];
+  orderBy?: string;
+}
+
 /** A call of spec section 7. Body values are expressions: see docs/forms.md. */
 export interface CallSpec {
   call: string;
@@ -20,7 +27,8 @@ export interface CallSpec {
   result?: string;
   response?: 'json' | 'file';
   defaultFileName?: string;
-  provides?: Record<string, string>;
+  /** Names of the initial data: a key of the answer, or some items of a list in it (ProvidedItems). */
+  provides?: Record<string, string | ProvidedItems>;
   file?: { form: string; field: string; accept?: string };
   confirm?: MessageRef;
   done?: MessageRef;
@@ -115,8 +123,8 @@ export interface FormAction {
   content?: PreviewSpec;
   /** A custom button drawn as the main button (Enter runs it when the form saves nothing). */
   primary?: boolean;
-  /** A custom button that checks the form's rules before its call. */
-  validate?: boolean;
+  /** A custom button that checks the form's rules (of these fields only) before its call. */
+  validate?: boolean | string[];
   /** After a custom call: record fields set from the answer (`=result.customerCount`). */
   assign?: Record<string, unknown>;
   /** The clear action: fields emptied besides the editable ones (a shown result). */
@@ -133,7 +141,9 @@ export interface FieldEffect {
 
 /** Fields not shown (and not sent) when `when` holds; `context` names the initial data and `mode`. */
 export interface VisibilityRule {
-  hide: string[];
+  hide?: string[];
+  /** Shown but not editable. */
+  disable?: string[];
   when: Condition | Condition[];
 }
 
@@ -177,6 +187,8 @@ export interface StoreRows {
   columns: Record<string, StoreColumn | { column: string; type: 'file' }>;
   /** Storage key prefix of the rows' files (`iconMenu`: iconMenu/<record key>/…). */
   filePrefix?: string;
+  /** The column that keeps each row's place in the list (1, 2, …): the one-stop display order. */
+  position?: string;
 }
 
 export interface FormDefinition {

@@ -1,7 +1,8 @@
 // The one-stop guide (spec 000 /one-stop-gide; spec 001 "One-stop guide top management"): agents
 // get the blocks with the contents the provider chose, only those they may see (targeting through
 // contentVisibleTo), search by keyword and tags; the provider lists a category's candidates and
-// replaces a block's display targets in order (rules ERR_0001 / ERR_0004, audit); 403 for callers
+// replaces a block's display targets in order through the form engine (rules ERR_0001 / ERR_0004 /
+// ERR_0017, a content of another category, deleted or unknown refused, audit); 403 for callers
 // without the permissions.
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -63,16 +64,37 @@ t.test('one-stop guide', async (t) => {
     t.same(msgs(await provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: [{ categoryId: 2, contentsId: notice.content_id }] })), ['ERR_0009:コンテンツ'], 'a content of another category');
     t.same(msgs(await provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: [{ categoryId: 2, contentsId: chosen[0].contentsId }, { categoryId: 3, contentsId: 1 }] })), ['ERR_0006:カテゴリ'], 'one category per call');
 
+    const save = (list: unknown[]) => provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: list });
+    t.same(msgs(await save([{ categoryId: 1, contentsId: notice.content_id }])), ['ERR_0006:カテゴリ'], 'a category that has no one-stop block');
+    t.same(msgs(await save([{ categoryId: 2, contentsId: 99999999 }])), ['ERR_0009:コンテンツ'], 'an unknown content');
+    t.same(msgs(await save([{ categoryId: 2, contentsId: 'x1' }])), ['ERR_0009:コンテンツ'], 'not a content id');
+    t.same(msgs(await save([{ categoryId: 2, contentsId: chosen[0].contentsId }, { categoryId: 2, contentsId: String(chosen[0].contentsId) }])), ['ERR_0017:表示対象'], 'a content twice');
+    const gone = await h.db
+      .insertInto('contents')
+      .values({ category_id: 2, title: '削除済みのFAQ', body_html: '<p>x</p>', keisai_start: '2026-11-01', last_update: '2026-11-01', display_target: '0', deleted_at: new Date() })
+      .returning('content_id')
+      .executeTakeFirstOrThrow();
+    t.same(msgs(await save([{ categoryId: 2, contentsId: gone.content_id }])), ['ERR_0009:コンテンツ'], 'a deleted content');
+    t.same(msgs(await save('x' as unknown as unknown[])), ['ERR_0025:表示対象'], 'not a list');
+    t.equal((await faqOf()).filter((i) => i.displayTargetFlag).length, chosen.length, 'nothing refused was stored');
+
     // The targeted content first, then the former first two swapped.
     const wanted = [targeted.content_id, chosen[1].contentsId, chosen[0].contentsId];
-    const res = await provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: wanted.map((contentsId) => ({ categoryId: '2', contentsId: String(contentsId) })) });
+    const res = await save(wanted.map((contentsId) => ({ categoryId: '2', contentsId: String(contentsId) })));
     t.equal(res.statusCode, 200);
     const after = (await faqOf()).filter((i) => i.displayTargetFlag).sort((a, b) => a.displayOrder - b.displayOrder);
     t.same(after.map((i) => i.contentsId), wanted, 'stored in the chosen order');
+    t.same(after.map((i) => i.displayOrder), [1, 2, 3], 'numbered from 1');
+    const rows = await h.db.selectFrom('one_stop_display_targets').select('updated_by').where('category_id', '=', 2).execute();
+    t.ok(rows.every((r) => r.updated_by === provider.userId), 'the rows say who set them');
     const audit = await h.db.selectFrom('audit_logs').selectAll().where('entity', '=', 'one_stop_display_targets').execute();
-    t.equal(audit.length, 1, 'audited');
-    const afterData = typeof audit[0].after_data === 'string' ? JSON.parse(audit[0].after_data) : audit[0].after_data;
-    t.same(afterData, { contentsIds: wanted });
+    t.equal(audit.length, 1, 'audited once');
+    t.equal(String(audit[0].entity_id), '2', 'the FAQ block');
+    const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as { contentsList: { contentsId: number }[] };
+    t.same(json(audit[0].before_data).contentsList.map((e) => e.contentsId), chosen.map((i) => i.contentsId), 'the list before');
+    t.same(json(audit[0].after_data).contentsList.map((e) => e.contentsId), wanted, 'the list after');
+    // Another block is not touched by the FAQ block's save.
+    t.ok((await provider.call('/api/OneStopGideKanri/getContentsList', { categoryId: 3 })).json().oneStopGideList.some((i: Item) => i.displayTargetFlag), 'the application form block keeps its targets');
   });
 
   t.test("agents see the provider's choice, filtered by targeting", async (t) => {

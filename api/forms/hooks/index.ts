@@ -8,6 +8,7 @@ import { eventHook } from './event';
 import { loginPopupHook } from './login-popup';
 import { globalNaviHook } from './global-navi';
 import { iconMenuHook } from './icon-menu';
+import { oneStopHook } from './one-stop';
 import { skilupHook } from './skilup';
 
 export const formHooks: Record<string, FormHook> = {
@@ -19,5 +20,6 @@ export const formHooks: Record<string, FormHook> = {
   'login-popup': loginPopupHook,
   'global-navi': globalNaviHook,
   'icon-menu': iconMenuHook,
+  'one-stop': oneStopHook,
   skilup: skilupHook,
 };
