@@ -22,7 +22,8 @@
 //   filterBy       a sibling field narrowing the shown rows: a row shows when one of `filterKeys`
 //                  contains its text (the one-stop keyword)
 //   reorder        ↑ / ↓ buttons per row; removable: a 除外 button per row
-//   emptyText      what an empty table says
+//   emptyText      what an empty table says; rowLabel: the row key that names a row to screen
+//                  readers (「…を選択」), else its number
 // Column kinds also: value (the cell as read-only text), dateRange (key 〜 endKey as dates).
 import { memo, useRef, useState, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
@@ -194,6 +195,8 @@ function RowTableWidgetFn(props: WidgetProps) {
     .filter(({ row }) => !taken.has(str(row[rowKey])) && (filter === '' || filterKeys.some((k) => str(row[k]).includes(filter))));
   const reorder = options.reorder === true;
   const removable = options.removable === true;
+  const rowLabel = str(options.rowLabel);
+  const nameOf = (row: Row, i: number) => (rowLabel ? str(row[rowLabel]) : `${i + 1}行目`);
   // The URLs as loaded: the link check works only on a URL that was saved (ERR_0033).
   const saved = useRef(rows.map((r) => ({ ...r })));
   const previewPath = str(options.preview);
@@ -257,7 +260,7 @@ function RowTableWidgetFn(props: WidgetProps) {
     const aria = `${i + 1}行目の${c.label}`;
     switch (c.kind) {
       case 'select':
-        return <input type="checkbox" id={cid} aria-label={`${i + 1}行目を選択`} checked={row[c.key] === true} disabled={locked} onChange={(e) => setCell(i, { [c.key]: e.target.checked })} />;
+        return <input type="checkbox" id={cid} aria-label={`${nameOf(row, i)}を選択`} checked={row[c.key] === true} disabled={locked} onChange={(e) => setCell(i, { [c.key]: e.target.checked })} />;
       case 'checkbox':
         return <input type="checkbox" id={cid} aria-label={aria} checked={row[c.key] === true} disabled={locked} onChange={(e) => setCell(i, { [c.key]: e.target.checked })} />;
       case 'category':
@@ -411,17 +414,17 @@ function RowTableWidgetFn(props: WidgetProps) {
                 ))}
                 {reorder && (
                   <td className={`${styles.center} ${styles.nowrap}`}>
-                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || i === 0} aria-label={`${i + 1}行目を上へ`} onClick={() => move(i, -1)}>
+                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || i === 0} aria-label={`${nameOf(row, i)}を上へ`} onClick={() => move(i, -1)}>
                       ↑
                     </button>{' '}
-                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || i === rows.length - 1} aria-label={`${i + 1}行目を下へ`} onClick={() => move(i, 1)}>
+                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || i === rows.length - 1} aria-label={`${nameOf(row, i)}を下へ`} onClick={() => move(i, 1)}>
                       ↓
                     </button>
                   </td>
                 )}
                 {removable && (
                   <td className={styles.center}>
-                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked} aria-label={`${i + 1}行目を除外`} onClick={() => removeAt(i)}>
+                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked} aria-label={`${nameOf(row, i)}を除外`} onClick={() => removeAt(i)}>
                       除外
                     </button>
                   </td>
