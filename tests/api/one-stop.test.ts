@@ -8,6 +8,7 @@ import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signInAs } from '../helpers/portal';
 import { reindexContent } from '../../api/search/index-content';
+import { sample, tusUpload } from '../helpers/uploads';
 
 const msgs = (res: { json(): unknown }) => ((res.json() as { messages?: { messageId: string; args: string[] }[] }).messages ?? []).map((m) => `${m.messageId}:${m.args.join(',')}`);
 type Item = { categoryId: number; contentsId: number; title: string; displayOrder: number; displayTargetFlag: boolean };
@@ -109,6 +110,41 @@ t.test('one-stop guide', async (t) => {
     t.equal(block.dispCount, 2, 'the count is what the agent sees');
   });
 
+  t.test("the block's image and explanatory text, edited with the display targets", async (t) => {
+    const load = async () => (await provider.call('/api/OneStopGideKanri/getCategoryData', { categoryId: '3' })).json().categoryData as { categoryId: string; description: string; imgFileList: { fileName: string; fileUrl: string }[] };
+    const before = await load();
+    t.equal(before.categoryId, '3');
+    t.ok(before.description.length > 0, 'the seeded text');
+    t.equal(before.imgFileList.length, 1, 'the seeded image');
+    t.same(msgs(await provider.call('/api/OneStopGideKanri/getCategoryData', { categoryId: '1' })), ['ERR_0009:ワンストップガイドTOP管理'], 'a category without a block');
+    const targets = ((await provider.call('/api/OneStopGideKanri/getContentsList', { categoryId: 3 })).json().oneStopGideList as Item[]).filter((i) => i.displayTargetFlag).sort((a, b) => a.displayOrder - b.displayOrder);
+    const contentsList = targets.map((i) => ({ categoryId: 3, contentsId: i.contentsId }));
+    const save = (extra: Record<string, unknown>) => provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList, ...extra });
+
+    t.same(msgs(await save({ description: 'あ'.repeat(256) })), ['ERR_0025:カテゴリの説明文'], 'the text at most 255');
+    const meta = { agcode: 'P0000001', userid: provider.userId };
+    const pdf = await tusUpload(h, provider.token, 'block.pdf', sample.pdf(), meta);
+    t.same(msgs(await save({ imgFileList: [{ rowNo: 1, fileName: 'block.pdf', uploadId: pdf }] })).map((m) => m.split(':')[0]), ['ERR_0027'], 'a PDF is no block image');
+
+    const png = await tusUpload(h, provider.token, '申請フォーム.png', sample.png(), meta);
+    const res = await save({ description: '各種申請書はこちらから。', imgFileList: [{ rowNo: 1, fileName: '申請フォーム.png', uploadId: png, isUpload: true }] });
+    t.equal(res.statusCode, 200);
+    const after = await load();
+    t.equal(after.description, '各種申請書はこちらから。', 'the text stored');
+    t.equal(after.imgFileList[0].fileName, '申請フォーム.png', 'the image stored');
+    const block = (await agent.call('/api/OneStopGide/getOneStopGideList', {})).json().categoryListData.find((c: { categoryId: number }) => c.categoryId === 3);
+    t.equal(block.description, '各種申請書はこちらから。', 'agents read the new text');
+    t.equal(block.imgFileName, after.imgFileList[0].fileUrl, 'and see the new image');
+    t.equal((await h.app.inject({ method: 'GET', url: block.imgFileName })).statusCode, 200, 'which loads');
+
+    // A save of the display targets alone keeps the block's text and image.
+    t.equal((await save({})).statusCode, 200);
+    const kept = await load();
+    t.equal(kept.description, '各種申請書はこちらから。');
+    t.equal(kept.imgFileList[0].fileName, '申請フォーム.png');
+    for (const s of [agent, agadmin, staff]) t.equal((await s.call('/api/OneStopGideKanri/getCategoryData', { categoryId: '3' })).statusCode, 403, `${s.loginId}: no block data`);
+  });
+
   t.test('search by keyword and tags within the one-stop categories', async (t) => {
     const res = await agent.call('/api/OneStopGide/getOneStopGideList', { keyword: '納期' });
     t.equal(res.statusCode, 200);
@@ -129,6 +165,7 @@ t.test('one-stop guide', async (t) => {
     for (const s of [agent, agadmin, staff]) {
       t.equal((await s.call('/api/OneStopGideKanri/getInitialData', {})).statusCode, 403, `${s.loginId}: no management`);
       t.equal((await s.call('/api/OneStopGideKanri/getContentsList', { categoryId: 2 })).statusCode, 403, `${s.loginId}: no candidates`);
+      t.equal((await s.call('/api/OneStopGideKanri/getCategoryData', { categoryId: 2 })).statusCode, 403, `${s.loginId}: no block data`);
       t.equal((await s.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: [{ categoryId: 2, contentsId: targeted.content_id }] })).statusCode, 403, `${s.loginId}: no change`);
     }
     t.equal((await provider.call('/api/OneStopGideKanri/createDisplayTarget', { agCode: 'A0000002', contentsList: [{ categoryId: 2, contentsId: targeted.content_id }] })).statusCode, 403, 'a forged agCode');
