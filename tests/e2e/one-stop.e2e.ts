@@ -2,7 +2,7 @@
 // through in Chromium on the form engine's screen: the provider picks a FAQ block's display
 // targets (category required ERR_0001, result mode on ?categoryId=2, nothing selected ERR_0003
 // 表示候補, keyword narrowing, add, reorder, remove, 確定 with CNF_0001 / INF_0001 and the saved
-// order loaded again, none left ERR_0004, クリア back to search mode); an agent opens the guide from the global navigation and sees the blocks
+// order loaded again, none left ERR_0004, クリア back to search mode) and the block's text; an agent opens the guide from the global navigation and sees the blocks
 // with their images and the chosen contents in the chosen order, searches by keyword and tag and
 // goes back to the initial display.
 import t from 'tap';
@@ -21,6 +21,7 @@ t.teardown(async () => {
 });
 
 const CHOSEN = 'Q. シュレッダーの標準納期を教えてください。';
+const BLOCK_TEXT = 'ご注文とお支払いのよくある質問です';
 
 t.test('the provider chooses the FAQ block; an agent sees it on the one-stop guide', async (t) => {
   const browser = await browserPromise;
@@ -31,7 +32,7 @@ t.test('the provider chooses the FAQ block; an agent sees it on the one-stop gui
   await admin.getByRole('heading', { name: 'ワンストップガイドTOP管理' }).waitFor();
   const errors = admin.getByTestId('form-errors').first();
   const main = admin.locator('main');
-  const category = main.getByLabel('カテゴリ');
+  const category = main.getByLabel('カテゴリ', { exact: true });
   const targets = main.getByRole('table', { name: '表示対象' });
   const candidates = main.getByRole('table', { name: '表示候補' });
   t.equal(await targets.count(), 0, 'search mode: no tables');
@@ -65,6 +66,8 @@ t.test('the provider chooses the FAQ block; an agent sees it on the one-stop gui
   await targets.getByRole('button', { name: `${lastTitle}を除外` }).click();
   await main.getByLabel('キーワード').fill('');
   t.equal(await candidates.getByRole('row').filter({ hasText: lastTitle }).count(), 1, 'back among the candidates');
+  // The block's explanatory text is edited on the same screen.
+  await main.getByLabel('カテゴリの説明文').fill(BLOCK_TEXT);
   await screenshot(admin, 'one-stop-kanri');
   await main.getByRole('button', { name: '確定' }).click();
   await answerDialog(admin, formatMessage('CNF_0001', ['表示対象', '登録']));
@@ -97,6 +100,7 @@ t.test('the provider chooses the FAQ block; an agent sees it on the one-stop gui
   for (const name of ['FAQ', '申請フォーム', '提案書', 'マニュアル']) await t.resolves(blocks.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor(), `block ${name}`);
   const faq = agent.getByRole('region', { name: /^FAQ/ });
   await t.resolves(faq.getByRole('listitem').first().getByRole('link', { name: CHOSEN }).waitFor(), 'the chosen content first in its block');
+  await t.resolves(blocks.getByText(BLOCK_TEXT).waitFor(), "the block's new text");
   t.equal(await faq.getByRole('link', { name: lastTitle, exact: true }).count(), 0, 'the removed one is gone');
   await agent.waitForFunction(() => [...document.querySelectorAll('main img')].some((i) => (i as HTMLImageElement).naturalWidth > 0));
   await screenshot(agent, 'one-stop-agent');
