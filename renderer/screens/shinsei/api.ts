@@ -15,34 +15,6 @@ export interface Option {
   text: string;
 }
 
-export interface InitialData {
-  categoryList: Option[];
-  statusList: Option[];
-  shinseiKikanStart: string;
-  shinseiKikanEnd: string;
-  agCodeList?: Option[];
-  userList?: Option[];
-}
-
-export interface ListRow {
-  applicationNo: string;
-  applicationDate: string;
-  applicationUser: string;
-  applicationCategoryId: string;
-  applicationCategoryName: string;
-  applicationTitle: string;
-  statusKbn: string;
-  statusName: string;
-  wishDate: string;
-  lastUpdDate: string;
-  agNewFlg?: boolean;
-  providerNewFlg?: boolean;
-  operater: string;
-  providerUser: string;
-  appAgCode: string;
-  appAgName: string;
-}
-
 export interface Attachment {
   rowNo?: number;
   fileName: string;
@@ -102,8 +74,6 @@ const ids = () => {
   return { userId, agCode, daihyoCode: daihyoCode || undefined };
 };
 
-export const getInitialData = (side: Side) => apiPost<InitialData>(`${API_OF[side]}/getInitialData`, { ...ids() });
-export const getList = (side: Side, cond: Record<string, unknown>) => apiPost<{ appDataList: ListRow[] }>(`${API_OF[side]}/GetApplicationList`, { ...ids(), ...cond });
 export const getFormInitial = (side: Side, applicationNo?: string) => apiPost<FormInitial>(`${API_OF[side]}/getAppFormInitialData`, { ...ids(), applicationNo });
 export const getCategoryData = (appCategoryId: string) => apiPost<{ appCategoryData: CategoryData }>('/api/ApplicationMgtCommon/getAppCagetoryData', { ...ids(), appCategoryId });
 export const checkEditing = (applicationNo: string) => apiPost<{ checkResult: boolean }>('/api/ApplicationMgtCommon/checkEditing', { ...ids(), applicationNo });
