@@ -3,7 +3,8 @@
 //    the shared engine) finds rows; search mode shows none; `search.data` is one initial-data
 //    call for initial values and options; `restore` brings the last search back, with its page,
 //    page size and sort, when the page is opened with ?isResearch=true; clear follows
-//    `search.clear`; `editableInResult` keeps the conditions editable after a search;
+//    `search.clear`; `editableInResult` keeps the conditions editable after a search (clear
+//    then resets them only);
 //  - the table: sortable columns (first click in the column's default direction), pages of
 //    `pageSize` (or of the size chosen from `pageSizes`), flag and link cells, selection for
 //    delete (nothing selected: `empty` message, ERR_0003 明細),
@@ -245,12 +246,18 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
         await reload();
         return;
       }
+      const initial = () => initialRecord({ initial: def.search?.initial } as never, { query, context: ctx, data: setup.data });
+      // Conditions editable in result mode: clear resets them only; the rows and the last search
+      // (what a form's 戻る restores) stay until the next search.
+      if (editableInResult) {
+        searchStore.replace(initial());
+        return;
+      }
       setRows([]);
       setSelected(new Set());
       setEdits({});
-      // Editable conditions are reset in both modes (nothing else tells the user the clear worked).
-      if (mode === 'result' || editableInResult) {
-        searchStore.replace(initialRecord({ initial: def.search?.initial } as never, { query, context: ctx, data: setup.data }));
+      if (mode === 'result') {
+        searchStore.replace(initial());
         if (storageKey) {
           storageSet(storageKey, null);
           storageSet(viewKey(storageKey), null);
@@ -490,7 +497,6 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
               <>
                 {def.pageSizes && (
                   <div className={styles.resultBar}>
-                    <span role="status">{`${rows.length.toLocaleString('ja-JP')}件`}</span>
                     <label className={styles.pageSize}>
                       表示件数
                       <select
