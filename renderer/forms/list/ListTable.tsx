@@ -82,7 +82,7 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                   key={column.key}
                   scope="col"
                   className={alignOf(column)}
-                  style={column.width ? { width: column.width } : undefined}
+                  style={column.width ? { width: column.width, minWidth: column.width } : undefined}
                   aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined}
                 >
                   {column.kind === 'select' ? (
