@@ -328,6 +328,10 @@ t.test('pseudo-login: a provider administrator acting as an agent is that agent,
   t.equal(form.statusCode, 200);
   t.notOk(form.body.includes('値引率の見直し'), 'the internal memo stays hidden while acting as an agent');
   t.equal((await pvList(pseudo)).statusCode, 403, 'no receiver calls while acting as an agent');
+  const definition = async (token: string, id: string) => (await h.app.inject({ method: 'GET', url: `/api/lists/${id}`, headers: { authorization: `Bearer ${token}` } })).statusCode;
+  t.equal(await definition(pseudo, 'shinsei-kanri-ag'), 200, 'the agent\'s request list opens while acting as the agent');
+  t.equal(await definition(agent, 'shinsei-kanri-provider'), 403, 'agents never get the receiver list');
+  t.equal(await definition(staff, 'shinsei-kanri-ag'), 403, 'staff do not get the applicant list');
 });
 
 t.test('list conditions follow the lists\' declared search rules: the browser\'s codes, in its order', async (t) => {
