@@ -1,5 +1,6 @@
-// The calls of request management (spec 002 section 7) as the screens use them. `Side` picks the
-// applicant (…Ag) or receiver (…Provider) path; the common calls are shared.
+// The calls of request management (spec 002 section 7) as the form screens use them (the lists'
+// calls are declared in schemas/lists). `Side` picks the applicant (…Ag) or receiver (…Provider)
+// path; the common calls are shared.
 import { apiDownload, apiPost, type DownloadedFile } from '../../api/client';
 import { effectiveIds } from '../../app/session';
 import type { Side } from '../../../schemas/workflows/workflow';
