@@ -281,10 +281,15 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
           const form = files.find((x) => x.kind === 'form' && x.name === a.file!.form)?.data as FormDefinition | undefined;
           if (form && !schemaHas(form.schema, a.file.field)) report(`rowActions.${name}.file.field "${a.file.field}" is not in the form "${a.file.form}"`);
         }
-        if (!columns.some((c) => c.kind === 'action' && c.action === name)) report(`rowActions.${name}: no action column uses it`);
+        if (!columns.some((c) => (c.kind === 'action' || c.kind === 'link') && c.action === name)) report(`rowActions.${name}: no action or link column uses it`);
       }
       for (const c of columns) {
-        if (c.kind === 'action' && c.action && !Object.hasOwn(list.rowActions ?? {}, c.action)) report(`column "${c.key}": action "${c.action}" is not in rowActions`);
+        if ((c.kind === 'action' || c.kind === 'link') && c.action && !Object.hasOwn(list.rowActions ?? {}, c.action)) report(`column "${c.key}": action "${c.action}" is not in rowActions`);
+        // A link is an address (middle click, a new tab): only a row action that goes to a page.
+        if (c.kind === 'link' && c.action && Object.hasOwn(list.rowActions ?? {}, c.action) && !('to' in list.rowActions![c.action])) report(`column "${c.key}": a link column needs a row action with "to"`);
+        for (const [prop, kinds] of [['template', ['text', 'link', undefined]], ['mark', ['flag']], ['linkLabel', ['link']]] as const) {
+          if (c[prop] !== undefined && !(kinds as readonly (string | undefined)[]).includes(c.kind)) report(`column "${c.key}": ${prop} is for ${kinds.filter(Boolean).join(' / ')} columns`);
+        }
         if (c.kind === 'dateRange' && !c.endKey) report(`column "${c.key}": a dateRange column needs endKey`);
         if (c.defaultDirection && !c.sortable) report(`column "${c.key}" has a defaultDirection but is not sortable`);
       }
@@ -297,7 +302,9 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
         if (col !== undefined && !byKey.has(col) && !columns.some((c) => c.kind === 'dateRange' && c.endKey === col)) report(`rowStyles[${i}]: column "${col}" is not in columns`);
         if (s.when.changed !== undefined && !(list.edit?.columns ?? []).includes(s.when.changed)) report(`rowStyles[${i}]: "${s.when.changed}" is not an edited column`);
       });
+      if (list.pageSizes && !list.pageSizes.includes(list.pageSize)) report(`pageSizes must include pageSize ${list.pageSize}`);
       if (list.searchMode && !list.search) report('searchMode needs search fields (search.schema)');
+      if (list.search?.editableInResult && !list.searchMode) report('search.editableInResult is for lists with searchMode');
       if (list.search) {
         checkSchemaObject(list.search.schema, 'search.schema', report);
         checkRules(list.search.rules, list.search.schema, 'search.rules', report);

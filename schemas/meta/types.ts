@@ -215,7 +215,7 @@ export interface FormDefinition {
 export interface ListColumn {
   key: string;
   label?: string;
-  kind?: 'text' | 'number' | 'date' | 'datetime' | 'input' | 'select' | 'action' | 'image' | 'dateRange';
+  kind?: 'text' | 'number' | 'date' | 'datetime' | 'input' | 'select' | 'action' | 'image' | 'dateRange' | 'flag' | 'link';
   /** dateRange: the row key of the end date (`key` is the start, and what the column sorts by). */
   endKey?: string;
   sortable?: boolean;
@@ -226,6 +226,12 @@ export interface ListColumn {
   align?: 'left' | 'center' | 'right';
   /** The text shown for each value (a code: the setting target kind 0/1/2). */
   labels?: Record<string, string>;
+  /** text and link: what the cell shows, from keys of the row ("{appAgCode} {appAgName}"); it sorts by `key`. */
+  template?: string;
+  /** flag: the mark shown when the value is truthy (default NEW); screen readers hear the column's label. */
+  mark?: string;
+  /** link: the link's accessible name from keys of the row ("申請No {applicationNo} を開く"). */
+  linkLabel?: string;
 }
 
 export interface RowCondition {
@@ -245,6 +251,8 @@ export interface ListDefinition {
   load: CallSpec;
   rowKey: string;
   pageSize: number;
+  /** Page sizes the user chooses from (a select beside the count); `pageSize` is the first shown. */
+  pageSizes?: number[];
   searchMode?: boolean;
   search?: {
     schema: JsonSchemaObject;
@@ -254,6 +262,10 @@ export interface ListDefinition {
     restore?: { query?: string; storageKey?: string };
     rules?: Rule[];
     clear?: Record<string, string>;
+    /** One initial-data call: its answer is `data` for `initial` ("=data.x") and `options` (`source`). */
+    data?: CallSpec;
+    /** The conditions stay editable in result mode, and a search there runs again. */
+    editableInResult?: boolean;
   };
   columns: ListColumn[];
   defaultSort?: { column: string; direction: 'asc' | 'desc' };

@@ -2,7 +2,8 @@
 // attachment, saves a draft and submits it; staff filter the receiver list and open it while a
 // second staff browser is told someone is editing (CNF_0011); the first replies with a status
 // change and a mail to two addresses that a real SMTP listener receives; the agent reads the
-// reply (never the internal memo) and completes the request.
+// reply (never the internal memo) and completes the request. The lists (schemas/lists) page by
+// 20 / 50 / 100 and bring conditions, page, page size and sort back from a form.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,7 +60,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   // Period order is checked before any call.
   await agent.getByLabel('申請期間From').fill('2099-01-01');
   await agent.locator('#main').getByRole('button', { name: '検索' }).click();
-  await agent.getByText(formatMessage('ERR_0005', ['申請期間From', '申請期間To'])).waitFor();
+  await agent.getByTestId('form-errors').getByText(formatMessage('ERR_0005', ['申請期間From', '申請期間To'])).waitFor();
   await agent.getByRole('button', { name: 'クリア' }).click();
 
   await agent.getByRole('button', { name: '新規申請' }).click();
@@ -83,7 +84,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await agent.waitForURL(/\/shinseiform-ag\/appNo\/\d+$/);
   const appNo = /appNo\/(\d+)/.exec(agent.url())![1];
   await agent.getByText('一時保存', { exact: true }).first().waitFor();
-  t.ok(await agent.getByRole('button', { name: 'ダウンロード' }).count(), 'the stored attachment can be downloaded');
+  await agent.getByRole('button', { name: 'ダウンロード' }).first().waitFor(); // the stored attachment can be downloaded
 
   await agent.getByRole('button', { name: '申請', exact: true }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '申請']));
@@ -167,4 +168,75 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await agent.getByRole('button', { name: '戻る' }).click();
   await agent.waitForURL(/\/shinsei-kanri-ag\?isResearch=true/);
   await agent.getByRole('link', { name: TITLE }).waitFor();
+});
+
+t.test('page sizes, sorting and the way back from a form', async (t) => {
+  // More requests than one page of 20: A0000001's, submitted, within the default period.
+  const now = portal.clock.now().getTime();
+  await portal.db
+    .insertInto('applications')
+    .values(
+      Array.from({ length: 30 }, (_, i) => ({
+        app_date: new Date(now - (i + 1) * 3600_000),
+        status_kbn: '20',
+        ag_code: 'A0000001',
+        user_id: '0000000003',
+        app_user: '田中 太郎',
+        app_title: `ページ送り確認${String(30 - i).padStart(2, '0')}`,
+        app_memo: '一覧のページ送りの確認です。',
+        ag_updated_at: new Date(now - (i + 1) * 3600_000),
+        updated_at: new Date(now - (i + 1) * 3600_000),
+      })),
+    )
+    .execute();
+  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+  const titles = () => agent.locator('table tbody tr td:nth-child(4)').allInnerTexts();
+  const pageSize = agent.locator('#main').getByLabel('表示件数');
+  await agent.goto(`${portal.url}/shinsei-kanri-ag`);
+  await agent.locator('#main').getByLabel('キーワード').fill('ページ送り確認');
+  await agent.locator('#main').getByRole('button', { name: '検索' }).click();
+  await agent.locator('table tbody tr').first().waitFor();
+  t.equal(await agent.locator('table tbody tr').count(), 20, 'pages of 20 at first');
+  t.equal(await pageSize.inputValue(), '20');
+  await pageSize.selectOption('50');
+  await agent.locator('table tbody tr').nth(29).waitFor();
+  t.equal(await agent.locator('table tbody tr').count(), 30, 'a page of 50 holds all 30');
+  t.equal(await agent.getByRole('navigation', { name: '申請管理のページ送り' }).count(), 0, 'one page: no page links');
+  await pageSize.selectOption('20');
+
+  // Sort by title (ascending, then descending), then page 2.
+  const header = agent.getByRole('columnheader', { name: '件名' });
+  await header.getByRole('button').click();
+  await agent.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]')?.textContent?.includes('件名'));
+  t.equal((await titles())[0], 'ページ送り確認01', 'ascending');
+  await header.getByRole('button').click();
+  await agent.waitForFunction(() => document.querySelector('th[aria-sort="descending"]')?.textContent?.includes('件名'));
+  t.equal((await titles())[0], 'ページ送り確認30', 'a second click turns it round');
+  await header.getByRole('button').click();
+  await agent.getByRole('button', { name: '2ページ目' }).click();
+  await agent.getByRole('link', { name: 'ページ送り確認21' }).waitFor();
+  t.same(await titles(), Array.from({ length: 10 }, (_, i) => `ページ送り確認${21 + i}`), 'page 2 of the ascending order');
+  await shot(agent, 'shinsei-list-ag-page2');
+
+  // The title opens the form in preview mode; 戻る brings conditions, page, size and sort back.
+  await agent.getByRole('link', { name: 'ページ送り確認25' }).click();
+  await agent.getByRole('heading', { name: /プレビュー/ }).waitFor();
+  t.match(agent.url(), /\/shinseiform-ag\/appNo\/\d+\?preview=1$/, 'preview mode');
+  await agent.getByRole('button', { name: '戻る' }).click();
+  await agent.waitForURL(/\/shinsei-kanri-ag\?isResearch=true/);
+  await agent.getByRole('link', { name: 'ページ送り確認21' }).waitFor();
+  t.equal(await agent.locator('#main').getByLabel('キーワード').inputValue(), 'ページ送り確認', 'conditions restored');
+  t.equal(await agent.getByRole('button', { name: '2ページ目' }).getAttribute('aria-current'), 'page', 'the page restored');
+  t.equal(await pageSize.inputValue(), '20', 'the page size restored');
+  t.equal(await header.getAttribute('aria-sort'), 'ascending', 'the sort restored');
+
+  // A page size of 50 comes back too.
+  await pageSize.selectOption('50');
+  await agent.getByRole('link', { name: 'ページ送り確認01' }).click();
+  await agent.getByRole('heading', { name: /プレビュー/ }).waitFor();
+  await agent.getByRole('button', { name: '戻る' }).click();
+  await agent.waitForURL(/\/shinsei-kanri-ag\?isResearch=true/);
+  await agent.locator('table tbody tr').nth(29).waitFor();
+  t.equal(await pageSize.inputValue(), '50');
+  t.equal(await agent.locator('table tbody tr').count(), 30);
 });

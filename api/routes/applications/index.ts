@@ -12,9 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
-import type { RuleResult } from '../../../schemas/rules/engine';
 import { checkMailList, cleanMailList } from '../../../schemas/rules/mail-list';
-import { codePointLength } from '../../../schemas/rules/text';
 import { APPLICATION_WORKFLOW as W, isEditable, isVisibleTo, statusText, transition, type Side } from '../../../schemas/workflows/workflow';
 import { recordAudit } from '../../audit/record';
 import { effectiveIds, parseWireDate, type Caller } from '../../authority/caller';
@@ -24,7 +22,7 @@ import { tokyoDate } from '../../clock';
 import { attachUploads, finishedUpload } from '../../files/attach';
 import { contentDisposition } from '../../files/content-disposition';
 import { zipStream } from '../../files/zip';
-import { formFailures } from '../../forms/enforce';
+import { enforceListSearch, formFailures } from '../../forms/enforce';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
 import { Body, CallerIds } from '../../http/wire';
 import * as repo from './repository';
@@ -169,6 +167,9 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
   const statusOptions = (side: Side) => W.statuses.filter((s) => isVisibleTo(W, side, s.value)).map((s) => ({ value: s.value, text: s.text }));
 
   // ---- initial data and lists ------------------------------------------------------------------
+  // The lists' screens and search rules: schemas/lists/shinsei-kanri-{ag,provider}.json.
+  const APPLICANT_LIST = 'shinsei-kanri-ag';
+  const RECEIVER_LIST = 'shinsei-kanri-provider';
 
   const InitialAnswer = {
     categoryList: Type.Array(Option),
@@ -205,24 +206,17 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     },
   );
 
-  function listCriteria(b: Static<ReturnType<typeof Type.Object<typeof ListCommon>>>, extra: { label: string; value: string | undefined }[]) {
-    const messages: RuleResult[] = [];
-    const m = (messageId: string, ...args: string[]) => messages.push({ field: '', messageId, args });
-    const from = parseWireDate(b.appDateFrom);
-    const to = parseWireDate(b.appDateTo);
-    if (blank(b.appDateFrom)) m('ERR_0001', '申請期間From');
-    else if (!from) m('ERR_0020', '申請期間From');
-    if (blank(b.appDateTo)) m('ERR_0001', '申請期間To');
-    else if (!to) m('ERR_0020', '申請期間To');
-    if (from && to && from > to) m('ERR_0005', '申請期間From', '申請期間To');
-    if (b.keyword && codePointLength(b.keyword) > 50) m('ERR_0025', 'キーワード');
-    for (const e of extra) if (e.value && codePointLength(e.value) > 20) m('ERR_0025', e.label);
-    const wish = blank(b.wishDate) ? undefined : parseWireDate(b.wishDate);
-    if (wish === null) m('ERR_0020', '希望納期');
+  /**
+   * The conditions of a list call, checked by the search rules of its list definition (the
+   * browser runs the same ones), plus what only a malformed call can get wrong.
+   */
+  async function listCriteria(listId: string, b: Static<ReturnType<typeof Type.Object<typeof ListCommon>>> & Record<string, unknown>) {
     const type = blank(b.appType) ? undefined : Number(b.appType);
-    if (type !== undefined && !Number.isSafeInteger(type)) m('ERR_0003', '申請種別');
-    if (messages.length) throw problem.validation(messages);
-    return { from: from!, to: to!, wishDate: wish ?? undefined, categoryId: type, status: b.status || undefined, keyword: b.keyword?.trim() || undefined, hideFinished: b.isDisableFinished === true };
+    await enforceListSearch(app, listId, b, {
+      serverChecks: () => (type !== undefined && !Number.isSafeInteger(type) ? [{ field: 'appType', messageId: 'ERR_0003', args: ['申請種別'] }] : []),
+    });
+    const wish = blank(b.wishDate) ? undefined : parseWireDate(b.wishDate);
+    return { from: parseWireDate(b.appDateFrom)!, to: parseWireDate(b.appDateTo)!, wishDate: wish ?? undefined, categoryId: type, status: b.status || undefined, keyword: b.keyword?.trim() || undefined, hideFinished: b.isDisableFinished === true };
   }
 
   async function answerList(criteria: repo.ListCriteria) {
@@ -233,25 +227,22 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/ApplicationMgtAg/GetApplicationList',
-    { schema: { body: Body({ ...ListCommon, appUserName: Text(200) }), response: { 200: Type.Object({ appDataList: Type.Array(ListItem) }) } } },
+    { config: { form: APPLICANT_LIST }, schema: { body: Body({ ...ListCommon, appUserName: Text(200) }), response: { 200: Type.Object({ appDataList: Type.Array(ListItem) }) } } },
     async (request) => {
       const ids = await applicant(request.caller!);
       const b = request.body;
-      const c = listCriteria(b, [{ label: '申請者名', value: b.appUserName }]);
+      const c = await listCriteria(APPLICANT_LIST, b);
       return answerList({ ...c, side: 'applicant', agCode: ids.agCode, userId: ids.userId, statuses: W.visibleTo.applicant, finished: W.finished, appUserName: b.appUserName || undefined, limit: applicationListSettings.maxResults });
     },
   );
 
   app.post(
     '/api/ApplicationMgtProvider/GetApplicationList',
-    { schema: { body: Body({ ...ListCommon, targetAgCode: Text(20), operater: Text(200), providerUser: Text(200) }), response: { 200: Type.Object({ appDataList: Type.Array(ListItem) }) } } },
+    { config: { form: RECEIVER_LIST }, schema: { body: Body({ ...ListCommon, targetAgCode: Text(20), operater: Text(200), providerUser: Text(200) }), response: { 200: Type.Object({ appDataList: Type.Array(ListItem) }) } } },
     async (request) => {
       const ids = await receiver(request.caller!);
       const b = request.body;
-      const c = listCriteria(b, [
-        { label: '対応者', value: b.operater },
-        { label: '担当営業', value: b.providerUser },
-      ]);
+      const c = await listCriteria(RECEIVER_LIST, b);
       return answerList({
         ...c,
         side: 'receiver',

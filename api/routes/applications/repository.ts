@@ -132,10 +132,17 @@ export interface ListRow {
   is_new: boolean;
 }
 
+/**
+ * New for the user: for the applicant the supplier changed the request after the user last opened
+ * it, for the receiver the agent did (`r` the user's application_reads row).
+ */
+const isNewFor = (side: ListCriteria['side']) => {
+  const changedBy = side === 'applicant' ? sql.ref('a.provider_updated_at') : sql.ref('a.ag_updated_at');
+  return sql<boolean>`(${changedBy} is not null and (r.read_at is null or r.read_at < ${changedBy}))`;
+};
+
 /** The list rows (at most limit + 1, so the caller can answer 416). */
 export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow[]> {
-  // New for the applicant: the supplier changed it after the user last opened it; for the receiver: the agent did.
-  const changedBy = c.side === 'applicant' ? sql.ref('a.provider_updated_at') : sql.ref('a.ag_updated_at');
   let q = base(db)
     .leftJoin('application_reads as r', (j) => j.onRef('r.app_no', '=', 'a.app_no').on('r.user_id', '=', c.userId))
     .select([
@@ -152,7 +159,7 @@ export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow
       'a.provider_user',
       'a.ag_code',
       'g.ag_name',
-      sql<boolean>`(${changedBy} is not null and (r.read_at is null or r.read_at < ${changedBy}))`.as('is_new'),
+      isNewFor(c.side).as('is_new'),
     ])
     .where('a.status_kbn', 'in', [...c.statuses])
     .where('a.app_date', '>=', new Date(`${c.from}T00:00:00+09:00`))
@@ -179,6 +186,19 @@ export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow
   if (c.operater) q = q.where('a.operate_user', 'like', like(c.operater));
   if (c.providerUser) q = q.where('a.provider_user', 'like', like(c.providerUser));
   return (await q.orderBy('a.app_date', 'desc').orderBy('a.app_no', 'desc').limit(c.limit + 1).execute()) as ListRow[];
+}
+
+/** The receiver's new requests (providerNewFlg) among the statuses staff see: the staff 申請管理 badge. */
+export async function countNewForReceiver(db: Db, userId: string, statuses: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('applications as a')
+    .leftJoin('application_reads as r', (j) => j.onRef('r.app_no', '=', 'a.app_no').on('r.user_id', '=', userId))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('a.deleted_at', 'is', null)
+    .where('a.status_kbn', 'in', [...statuses])
+    .where(isNewFor('receiver'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Marks the request read by the user, and its navigation notifications (the 申請管理 badge). */
