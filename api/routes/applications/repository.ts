@@ -29,6 +29,8 @@ export interface ApplicationRow {
 
 export interface ReceiverRow extends ApplicationRow {
   provider_memo: string;
+  /** The applicant's mail address: the receiver's mail modal proposes it as To. */
+  app_user_mail: string | null;
 }
 
 const shared = () => [
@@ -65,7 +67,11 @@ export async function loadForApplicant(db: Db, appNo: number): Promise<Applicati
 }
 
 export async function loadForReceiver(db: Db, appNo: number): Promise<ReceiverRow | undefined> {
-  return (await base(db).select([...shared(), 'a.provider_memo']).where('a.app_no', '=', appNo).executeTakeFirst()) as ReceiverRow | undefined;
+  return (await base(db)
+    .leftJoin('users as u', 'u.user_id', 'a.user_id')
+    .select([...shared(), 'a.provider_memo', 'u.email as app_user_mail'])
+    .where('a.app_no', '=', appNo)
+    .executeTakeFirst()) as ReceiverRow | undefined;
 }
 
 export interface FileRow {

@@ -65,7 +65,12 @@ const applicantFields = {
 };
 
 export const ApplicantRecord = Type.Object(applicantFields);
-export const ReceiverRecord = Type.Object({ ...applicantFields, operateUser: Type.String(), providerMemo: Type.String({ description: 'Internal memo: receiver side only' }) });
+export const ReceiverRecord = Type.Object({
+  ...applicantFields,
+  operateUser: Type.String(),
+  providerMemo: Type.String({ description: 'Internal memo: receiver side only' }),
+  appUserMail: Type.String({ description: 'The applicant\'s mail address (the mail modal\'s first To): receiver side only' }),
+});
 
 export const ListItem = Type.Object({
   applicationNo: Type.String(),
@@ -146,7 +151,7 @@ export function applicantWire(r: ApplicationRow, files: FileRow[], cat: Static<t
 }
 
 export function receiverWire(r: ReceiverRow, files: FileRow[], cat: Static<typeof CategoryData>): Static<typeof ReceiverRecord> {
-  return { ...applicantWire(r, files, cat), operateUser: r.operate_user, providerMemo: r.provider_memo };
+  return { ...applicantWire(r, files, cat), operateUser: r.operate_user, providerMemo: r.provider_memo, appUserMail: r.app_user_mail ?? '' };
 }
 
 export function listItemWire(r: ListRow, side: 'applicant' | 'receiver'): Static<typeof ListItem> {
