@@ -214,34 +214,3 @@ export async function notifyAgent(db: Db, appNo: number, agCode: string, title: 
   const n = await db.insertInto('notifications').values({ category_id: 13, ag_code: agCode, user_id: null, title: `申請「${title}」に回答がありました` }).returning('notification_id').executeTakeFirstOrThrow();
   await db.insertInto('application_notifications').values({ notification_id: n.notification_id, app_no: appNo }).execute();
 }
-
-export const LOCK_MINUTES = 30;
-
-/** The live lock of another user, if any. */
-export async function otherLock(db: Db, appNo: number, userId: string, now: Date) {
-  return db.selectFrom('application_locks').selectAll().where('app_no', '=', appNo).where('user_id', '!=', userId).where('expires_at', '>', now).executeTakeFirst();
-}
-
-export async function setLock(db: Db, appNo: number, userId: string, now: Date): Promise<void> {
-  const expires = new Date(now.getTime() + LOCK_MINUTES * 60_000);
-  await db
-    .insertInto('application_locks')
-    .values({ app_no: appNo, user_id: userId, locked_at: now, expires_at: expires })
-    .onConflict((oc) => oc.column('app_no').doUpdateSet({ user_id: userId, locked_at: now, expires_at: expires }))
-    .execute();
-}
-
-/** Activity of the holder keeps its lock alive for another 30 minutes. */
-export async function touchLock(db: Db, appNo: number, userId: string, now: Date): Promise<void> {
-  await db
-    .updateTable('application_locks')
-    .set({ expires_at: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
-    .where('app_no', '=', appNo)
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
-    .execute();
-}
-
-export async function releaseLock(db: Db, appNo: number, userId: string): Promise<void> {
-  await db.deleteFrom('application_locks').where('app_no', '=', appNo).where('user_id', '=', userId).execute();
-}
