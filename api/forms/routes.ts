@@ -322,6 +322,7 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         const value = byFieldValue(s, body);
         await authorizeCategory(app, request, s, value);
         const ctx = ctxOf(request);
+        await hook.admits?.(ctx);
         const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
         const rows = (await listRows(app.db, s.shape)).filter((row) => Object.entries(scope).every(([c, v]) => String(row[c]) === String(v)));
         const list = rows.map((row) => answerOf(call.answer ?? '=record', recordOf(s.shape, row)));
@@ -334,7 +335,9 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
       const call = [form.data].flat()[0];
       route(call.call, 'Initial data of the form', async (request, body) => {
         await authorizeCategory(app, request, s, byFieldValue(s, body));
-        const answer = await hook.data!(ctxOf(request), body);
+        const ctx = ctxOf(request);
+        await hook.admits?.(ctx);
+        const answer = await hook.data!(ctx, body);
         return call.result ? { [call.result]: answer } : answer;
       });
     }
@@ -348,6 +351,7 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
     for (const [path, handler] of Object.entries(hook.calls ?? {})) {
       route(path, 'A further call of the form', async (request, body) => {
         const ctx = ctxOf(request);
+        await hook.admits?.(ctx);
         // The spec spells the key of some further calls with a capital (`GlonaviKanriId`).
         const keyField = s.shape.spec.key.field.toLowerCase();
         const id = parseKey(Object.entries(body).find(([k]) => k.toLowerCase() === keyField)?.[1], s.serialKey);

@@ -100,7 +100,11 @@ export function MailModal({ open, onClose, onSend, onSaveOnly, defaultTo = '' }:
             values={inputs[field]}
             invalid={new Set(failures.filter((f) => f.field === field && f.index !== undefined).map((f) => f.index!))}
             errors={messagesOf(field)}
-            onChange={(i, v) => setInputs((all) => ({ ...all, [field]: all[field].map((x, j) => (j === i ? v : x)) }))}
+            onChange={(i, v) => {
+              setInputs((all) => ({ ...all, [field]: all[field].map((x, j) => (j === i ? v : x)) }));
+              // A corrected input no longer shows its old message; OK checks everything again.
+              setFailures((all) => all.filter((f) => !(f.field === field && f.index === i)));
+            }}
           />
         ))}
       </div>
