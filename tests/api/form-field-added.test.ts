@@ -90,4 +90,20 @@ t.test('a field added to a definition is enforced, stored and answered by the AP
     const row = await h.db.selectFrom('applications').select('extra_data').where('app_no', '=', Number(ok.json().appNo)).executeTakeFirstOrThrow();
     t.equal((row.extra_data as Record<string, unknown>).costCenter, '営業第一部', 'in the JSON column');
   });
+
+  t.test('receiver request form (its own JSON column)', async (t) => {
+    addField(t, h, 'shinseiform-provider', 'deliveryNote', '納品メモ');
+    const staff = (await h.signIn('demo-staff')).token;
+    const row = await h.db.selectFrom('applications').select('app_no').where('status_kbn', '=', '20').executeTakeFirstOrThrow();
+    const load = async () => (await h.post('/api/ApplicationMgtProvider/getAppFormInitialData', { systemKbn: '01', applicationNo: String(row.app_no) }, { token: staff })).json();
+    const reply = (dispDateTime: string, extra: Record<string, unknown> = {}) =>
+      h.post('/api/ApplicationMgtProvider/updApplicationData', { systemKbn: '01', appNo: String(row.app_no), appStatus: '20', dispDateTime, providerComment: '確認中です。', ...extra }, { token: staff });
+    t.same(ids(await reply((await load()).dispDateTime)), ['ERR_0001:納品メモ']);
+    const ok = await reply((await load()).dispDateTime, { deliveryNote: '午前着' });
+    t.equal(ok.statusCode, 200, ok.body);
+    t.equal((await load()).applicationData.deliveryNote, '午前着', 'stored and answered');
+    const stored = await h.db.selectFrom('applications').select(['provider_extra', 'extra_data']).where('app_no', '=', row.app_no).executeTakeFirstOrThrow();
+    t.equal((stored.provider_extra as Record<string, unknown>).deliveryNote, '午前着', 'in the receiver\'s JSON column');
+    t.notOk('deliveryNote' in (stored.extra_data as Record<string, unknown>), 'not in the applicant\'s');
+  });
 });
