@@ -15,6 +15,7 @@ import * as m0013 from './0013_applications';
 import * as m0014 from './0014_change_feed';
 import * as m0015 from './0015_read_cache';
 import * as m0017 from './0017_application_badge_feed';
+import * as m0018 from './0018_application_receiver_extra';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0014_change_feed': m0014,
   '0015_read_cache': m0015,
   '0017_application_badge_feed': m0017,
+  '0018_application_receiver_extra': m0018,
 };

@@ -31,6 +31,15 @@ export interface WriteContext extends HookContext {
 }
 
 export interface FormHook {
+  /** Whose permissions the form's category is checked against (default the caller; an agent form: the agent a provider administrator acts as). */
+  permissionHolder?(caller: Caller): Caller | NonNullable<Caller['pseudo']>;
+  /** Before anything else on every call of the form: 403 when the caller is not of the form's side (an agent form refuses staff). */
+  admits?(ctx: HookContext): Promise<void> | void;
+  /**
+   * After authorize and the workflow step, before the rules, when the save stores fields: settles
+   * fields the rules read from the server's facts (attachments' names and sizes from uploads).
+   */
+  prepare?(ctx: HookContext, record: FormRecord, mode: SaveMode, id: RecordId | null): Promise<void>;
   /** Record fields the hook stores itself (child rows, files): neither columns nor JSON. */
   fields?: readonly string[];
   /**

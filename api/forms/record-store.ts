@@ -124,6 +124,13 @@ export function rowValues(shape: StoreShape, record: FormRecord, computed: Recor
   return { ...row, ...computed };
 }
 
+/** The record with every column field it lacks as empty: a save of the whole record clears what was left empty. */
+export function completeRecord(shape: StoreShape, record: FormRecord): FormRecord {
+  const out = { ...record };
+  for (const field of shape.columns.keys()) if (!(field in out)) out[field] = '';
+  return out;
+}
+
 /** A row as a record: the key, the column fields and the JSON column's fields. */
 export function recordOf(shape: StoreShape, row: Record<string, unknown>): FormRecord {
   const extra = shape.spec.extra ? row[shape.spec.extra] : undefined;

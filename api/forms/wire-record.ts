@@ -47,12 +47,17 @@ export function fieldsAt(template: unknown, body: unknown): FormRecord {
   return out;
 }
 
-/** Where the key field sits in a call's body: a property of that name in the template, or inside its `=record`. */
+/**
+ * Where the key field sits in a call's body: a property of that name in the template, inside its
+ * `=record`, or a property of another name taking `=record.<key>` (the spec's `applicationNo` for `appNo`).
+ */
 export function keyPath(template: unknown, keyField: string): string[] | null {
   const find = (t: unknown, path: string[]): string[] | null => {
     if (t === '=record') return [...path, keyField];
     if (!isObject(t)) return null;
     if (keyField in t) return [...path, keyField];
+    const renamed = Object.entries(t).find(([, sub]) => sub === `=record.${keyField}`);
+    if (renamed) return [...path, renamed[0]];
     for (const [k, sub] of Object.entries(t)) {
       const found = find(sub, [...path, k]);
       if (found) return found;

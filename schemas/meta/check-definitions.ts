@@ -7,6 +7,7 @@ import { hasMessage } from '../messages/format';
 import { RULE_KINDS, isRuleKind, ruleFields, ruleMessages, type Rule } from '../rules/engine';
 import { ARG_PLACEHOLDERS } from '../rules/engine-types';
 import { patternSegments } from '../rules/paths';
+import { WORKFLOWS } from '../workflows/workflow';
 import common from './common.schema.json';
 import formMeta from './form.schema.json';
 import listMeta from './list.schema.json';
@@ -207,6 +208,18 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
       for (const f of Object.keys(x.columns ?? {})) if (!(f in (list.items?.properties ?? {}))) report(`store.rows[${i}].columns: field "${f}" is not in the rows of ${x.field}`);
     });
     if (form.permission.byField && !store.columns?.[form.permission.byField]) report(`permission.byField "${form.permission.byField}" needs a column in store.columns (records are found within their category)`);
+    // Workflow options: the workflow and the side exist, a further call names one of the side's actions.
+    const wf = store.workflow;
+    if (isObject(wf)) {
+      const workflow = WORKFLOWS[wf.id];
+      if (!workflow) report(`store.workflow.id: no workflow "${wf.id}" in schemas/workflows`);
+      else {
+        if (!Object.values(workflow.actions).some((a) => a.by === wf.side)) report(`store.workflow.side: "${wf.side}" takes no action of workflow ${wf.id}`);
+        for (const action of Object.keys(wf.calls ?? {})) if (workflow.actions[action]?.by !== wf.side) report(`store.workflow.calls: "${action}" is not an action of side ${wf.side}`);
+      }
+    }
+    if (isObject(store.optimistic) && store.optimistic.status && !isObject(wf)) report('store.optimistic.status needs store.workflow (the status column)');
+    if (isObject(store.locks) && !isObject(store.optimistic)) report('store.locks needs store.optimistic (getLatestUpdDate answers the update time)');
   }
   if (form.permission.byField && !has(form.permission.byField)) report(`permission.byField: field "${form.permission.byField}" is not in the schema`);
 }

@@ -37,6 +37,8 @@ export interface CallSpec {
   to?: string;
   /** Initial-data calls: made only in these edit modes (a form may have several). */
   modes?: EditMode[];
+  /** A load call: without the key it answers its template with no record (the initial data of a new record). */
+  allowNew?: boolean;
   /** Server side: the answer of a create / update, as expressions over the saved record (`=record`, `=record.contentsId`); default: the key. */
   answer?: unknown;
 }
@@ -175,6 +177,23 @@ export interface StoreSpec {
   hook?: string;
   /** The entity name of the audit trail (agent_user, content …). */
   audit: string;
+  /** The status workflow the saves follow (docs/forms.md, "Workflow, optimistic check and edit locks"). */
+  workflow?: StoreWorkflow;
+  /** Update-time optimistic check: 409 CNF_0009 for a record changed since the screen loaded it. */
+  optimistic?: { column: string; field: string; status?: string };
+  /** Advisory edit locks in `table` (by the record's key in `key`), lapsing `minutes` after the holder's last activity. */
+  locks?: { table: string; key: string; minutes: number; bodyKey: string; calls: { check: string; set: string; release: string; latest: string } };
+}
+
+export interface StoreWorkflow {
+  /** schemas/workflows/<id>.json */
+  id: string;
+  /** The side of the workflow this form's caller is (`by` of its actions). */
+  side: string;
+  /** The body field carrying the requested status, and the column keeping it. */
+  status: { field: string; column: string };
+  /** Further paths, each taking one action (the first status it sets) with the update call's body. */
+  calls?: Record<string, string>;
 }
 
 export interface StoreRows {

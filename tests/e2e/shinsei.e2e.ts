@@ -3,7 +3,9 @@
 // second staff browser is told someone is editing (CNF_0011); the first replies with a status
 // change and a mail to two addresses that a real SMTP listener receives; the agent reads the
 // reply (never the internal memo) and completes the request. The lists (schemas/lists) page by
-// 20 / 50 / 100 and bring conditions, page, page size and sort back from a form.
+// 20 / 50 / 100 and bring conditions, page, page size and sort back from a form. Then a stale save:
+// a colleague saves the draft another browser shows, whose save is asked CNF_0009 and reloads on
+// yes; and a withdrawal (取下げ) after submitting.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,6 +87,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   const appNo = /appNo\/(\d+)/.exec(agent.url())![1];
   await agent.getByText('一時保存', { exact: true }).first().waitFor();
   await agent.getByRole('button', { name: 'ダウンロード' }).first().waitFor(); // the stored attachment can be downloaded
+  await shot(agent, 'shinsei-form-ag-draft');
 
   await agent.getByRole('button', { name: '申請', exact: true }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '申請']));
@@ -124,6 +127,8 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await shot(staff, 'shinsei-form-provider');
   await staff.getByRole('button', { name: '登録・回答' }).click();
   const modal = staff.locator('dialog[open]');
+  t.equal(await modal.getByLabel('To1', { exact: true }).inputValue(), 'demo-agent@portal.example.jp', 'To proposes the applicant\'s address');
+  await modal.getByLabel('To1', { exact: true }).fill('');
   await modal.getByRole('button', { name: 'OK' }).click();
   await modal.getByText(formatMessage('ERR_0001', ['送信先メールアドレス'])).waitFor();
   await modal.getByLabel('To1', { exact: true }).fill('bad-address');
@@ -239,4 +244,50 @@ t.test('page sizes, sorting and the way back from a form', async (t) => {
   await agent.locator('table tbody tr').nth(29).waitFor();
   t.equal(await pageSize.inputValue(), '50');
   t.equal(await agent.locator('table tbody tr').count(), 30);
+});
+
+t.test('a stale save asks CNF_0009 and reloads; a submitted request is withdrawn', async (t) => {
+  const title = 'E2E 競合する下書き';
+  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+  await agent.goto(`${portal.url}/shinseiform-ag`);
+  await agent.getByRole('heading', { name: '申請フォーム' }).waitFor();
+  await agent.locator('#f-appTitle').fill(title);
+  await agent.locator('#f-appCategoryId').selectOption({ label: '見積依頼' });
+  await agent.locator('#f-appMemo').fill('最初の内容');
+  await agent.getByRole('button', { name: '一時保存' }).click();
+  await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
+  await answerDialog(agent, formatMessage('INF_0001', ['申請内容', '一時保存']));
+  await agent.waitForURL(/\/shinseiform-ag\/appNo\/\d+$/);
+  const appNo = /appNo\/(\d+)/.exec(agent.url())![1];
+
+  // A colleague of the same agent saves the draft the first browser still shows.
+  const colleague = await signedIn('demo-agadmin', 'Agadmin#Demo2026');
+  await colleague.goto(`${portal.url}/shinseiform-ag/appNo/${appNo}`);
+  // The first browser holds the edit lock: the colleague is asked CNF_0011 and edits anyway.
+  await answerDialog(colleague, formatMessage('CNF_0011'));
+  await colleague.locator('#f-appMemo').fill('同僚が書き換えた内容');
+  await colleague.getByRole('button', { name: '一時保存' }).click();
+  await answerDialog(colleague, formatMessage('CNF_0001', ['申請内容', '一時保存']));
+  await answerDialog(colleague, formatMessage('INF_0001', ['申請内容', '一時保存']));
+
+  // The first browser's save is stale: CNF_0009, and yes reloads the colleague's version.
+  await agent.locator('#f-appMemo').fill('古い画面からの変更');
+  await agent.getByRole('button', { name: '一時保存' }).click();
+  await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
+  await answerDialog(agent, formatMessage('CNF_0009'));
+  await agent.waitForFunction(() => (document.querySelector('#f-appMemo') as HTMLTextAreaElement | null)?.value === '同僚が書き換えた内容');
+  t.pass('reloaded with the stored version');
+
+  // Submit, then withdraw: the status becomes 代理店取下げ and no action is left to the agent.
+  await agent.getByRole('button', { name: '申請', exact: true }).click();
+  await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '申請']));
+  await answerDialog(agent, formatMessage('INF_0001', ['申請内容', '申請']));
+  await agent.locator('#f-status').getByText('プロバイダー確認中').waitFor();
+  await agent.getByRole('button', { name: '取下げ' }).click();
+  await answerDialog(agent, formatMessage('CNF_0001', ['申請', '取下げ']));
+  await answerDialog(agent, formatMessage('INF_0001', ['申請', '取下げ']));
+  await agent.locator('#f-status').getByText('代理店取下げ').waitFor();
+  t.equal(await agent.getByRole('button', { name: '取下げ' }).count(), 0, 'no withdraw once withdrawn');
+  t.equal(await agent.getByRole('button', { name: '申請', exact: true }).count(), 0, 'nor submit');
+  await shot(agent, 'shinsei-form-ag-withdrawn');
 });

@@ -1,6 +1,7 @@
 // The named hooks a definition may refer to in `store.hook` (api/forms/hook.ts).
 import type { FormHook } from '../hook';
 import { agentSegmentHook } from './agent-segment';
+import { applicationHook } from './application';
 import { agentUserHook } from './agent-user';
 import { bannerHook } from './banner';
 import { contentHook } from './content';
@@ -14,6 +15,7 @@ import { skilupHook } from './skilup';
 export const formHooks: Record<string, FormHook> = {
   'agent-segment': agentSegmentHook,
   'agent-user': agentUserHook,
+  application: applicationHook,
   banner: bannerHook,
   content: contentHook,
   event: eventHook,

@@ -29,6 +29,8 @@ export interface ApplicationRow {
 
 export interface ReceiverRow extends ApplicationRow {
   provider_memo: string;
+  /** The applicant's mail address: the receiver's mail modal proposes it as To. */
+  app_user_mail: string | null;
 }
 
 const shared = () => [
@@ -65,7 +67,11 @@ export async function loadForApplicant(db: Db, appNo: number): Promise<Applicati
 }
 
 export async function loadForReceiver(db: Db, appNo: number): Promise<ReceiverRow | undefined> {
-  return (await base(db).select([...shared(), 'a.provider_memo']).where('a.app_no', '=', appNo).executeTakeFirst()) as ReceiverRow | undefined;
+  return (await base(db)
+    .leftJoin('users as u', 'u.user_id', 'a.user_id')
+    .select([...shared(), 'a.provider_memo', 'u.email as app_user_mail'])
+    .where('a.app_no', '=', appNo)
+    .executeTakeFirst()) as ReceiverRow | undefined;
 }
 
 export interface FileRow {
@@ -227,35 +233,4 @@ export async function notifyAgent(db: Db, appNo: number, agCode: string, title: 
   if (old.length) await db.deleteFrom('notifications').where('notification_id', 'in', old.map((o) => o.notification_id)).execute();
   const n = await db.insertInto('notifications').values({ category_id: 13, ag_code: agCode, user_id: null, title: `申請「${title}」に回答がありました` }).returning('notification_id').executeTakeFirstOrThrow();
   await db.insertInto('application_notifications').values({ notification_id: n.notification_id, app_no: appNo }).execute();
-}
-
-export const LOCK_MINUTES = 30;
-
-/** The live lock of another user, if any. */
-export async function otherLock(db: Db, appNo: number, userId: string, now: Date) {
-  return db.selectFrom('application_locks').selectAll().where('app_no', '=', appNo).where('user_id', '!=', userId).where('expires_at', '>', now).executeTakeFirst();
-}
-
-export async function setLock(db: Db, appNo: number, userId: string, now: Date): Promise<void> {
-  const expires = new Date(now.getTime() + LOCK_MINUTES * 60_000);
-  await db
-    .insertInto('application_locks')
-    .values({ app_no: appNo, user_id: userId, locked_at: now, expires_at: expires })
-    .onConflict((oc) => oc.column('app_no').doUpdateSet({ user_id: userId, locked_at: now, expires_at: expires }))
-    .execute();
-}
-
-/** Activity of the holder keeps its lock alive for another 30 minutes. */
-export async function touchLock(db: Db, appNo: number, userId: string, now: Date): Promise<void> {
-  await db
-    .updateTable('application_locks')
-    .set({ expires_at: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
-    .where('app_no', '=', appNo)
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
-    .execute();
-}
-
-export async function releaseLock(db: Db, appNo: number, userId: string): Promise<void> {
-  await db.deleteFrom('application_locks').where('app_no', '=', appNo).where('user_id', '=', userId).execute();
 }

@@ -59,6 +59,8 @@ export interface Application extends CategoryData {
   providerUser: string;
   operateUser?: string;
   providerMemo?: string;
+  /** Receiver side: the applicant's mail address, the mail modal's first To. */
+  appUserMail?: string;
   lastUpdDate: string;
 }
 
