@@ -14,6 +14,8 @@ import * as m0012 from './0012_registered_companies';
 import * as m0013 from './0013_applications';
 import * as m0014 from './0014_change_feed';
 import * as m0015 from './0015_read_cache';
+import * as m0017 from './0017_application_badge_feed';
+import * as m0018 from './0018_application_receiver_extra';
 import * as m0019 from './0019_incentive_floating_feed';
 
 export const migrations: Record<string, Migration> = {
@@ -32,5 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0013_applications': m0013,
   '0014_change_feed': m0014,
   '0015_read_cache': m0015,
+  '0017_application_badge_feed': m0017,
+  '0018_application_receiver_extra': m0018,
   '0019_incentive_floating_feed': m0019,
 };

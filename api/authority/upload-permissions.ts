@@ -21,6 +21,7 @@ export const UPLOADING_SCREENS: readonly { categoryId: number; screen: string; u
   { categoryId: 111, screen: 'マニュアル登録', uploads: 'documents, thumbnail' },
   { categoryId: 112, screen: 'スキルアップ登録', uploads: 'videos, documents, thumbnail' },
   { categoryId: 113, screen: 'イベント登録', uploads: 'attachments, thumbnail' },
+  { categoryId: 115, screen: 'ワンストップガイドTOP管理', uploads: 'category block images' },
   { categoryId: 116, screen: '管理者お知らせ登録', uploads: 'attachments' },
   // The request forms: the applicant form (13) attaches files; the receiver form (14) is listed
   // with it as the other half of the same screens.

@@ -563,6 +563,8 @@ export interface ApplicationsTable {
   provider_memo: Generated<string>;
   operate_user: Generated<string>;
   extra_data: Generated<unknown>;
+  /** The receiver form's added fields (migration 0018). */
+  provider_extra: Generated<unknown>;
   ag_updated_at: Date | string | null;
   provider_updated_at: Date | string | null;
   updated_at: Date | string;

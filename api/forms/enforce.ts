@@ -25,10 +25,20 @@ export function serverRuleContext(app: FastifyInstance, extra: Partial<RuleConte
 }
 
 /** The failures of the form's rules (optionally of some fields only) for a record. */
-export function formFailures(app: FastifyInstance, form: FormDefinition | string, record: unknown, opts: Omit<EnforceOptions, 'serverChecks'> = {}): RuleResult[] {
+export function formFailures(app: FastifyInstance, form: Pick<FormDefinition, 'rules'> | string, record: unknown, opts: Omit<EnforceOptions, 'serverChecks'> = {}): RuleResult[] {
   const def = typeof form === 'string' ? formOf(app.definitions, form) : form;
   const rules = opts.fields ? def.rules.filter((r) => ruleFields(r).some((p) => opts.fields!.some((f) => f === p || matchesPattern(f, p)))) : def.rules;
   return validateForm({ rules }, record, serverRuleContext(app, opts.context));
+}
+
+/**
+ * Runs the search rules of a list (schemas/lists/<id>.json `search.rules`) on the conditions of
+ * its load call, with the server's own checks: the same messages as the browser, 400 when any fails.
+ */
+export async function enforceListSearch(app: FastifyInstance, listId: string, conditions: unknown, opts: Pick<EnforceOptions, 'serverChecks'> = {}): Promise<void> {
+  const search = app.definitions.lists.get(listId)?.search;
+  if (!search) throw new Error(`List ${listId} has no search (schemas/lists/${listId}.json)`);
+  await enforceForm(app, { rules: search.rules ?? [] }, conditions, opts);
 }
 
 /** A 400 with rule results (the wire drops `field`). */
@@ -37,7 +47,7 @@ export function invalid(...results: RuleResult[]) {
 }
 
 /** Runs the rules and the server checks; throws 400 with all their messages when any fails. */
-export async function enforceForm(app: FastifyInstance, form: FormDefinition | string, record: unknown, opts: EnforceOptions = {}): Promise<void> {
+export async function enforceForm(app: FastifyInstance, form: Pick<FormDefinition, 'rules'> | string, record: unknown, opts: EnforceOptions = {}): Promise<void> {
   const messages = [...formFailures(app, form, record, opts), ...((await opts.serverChecks?.()) ?? [])];
   if (messages.length) throw problem.validation(messages);
 }

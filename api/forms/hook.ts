@@ -31,8 +31,22 @@ export interface WriteContext extends HookContext {
 }
 
 export interface FormHook {
+  /** Whose permissions the form's category is checked against (default the caller; an agent form: the agent a provider administrator acts as). */
+  permissionHolder?(caller: Caller): Caller | NonNullable<Caller['pseudo']>;
+  /** Before anything else on every call of the form: 403 when the caller is not of the form's side (an agent form refuses staff). */
+  admits?(ctx: HookContext): Promise<void> | void;
+  /**
+   * After authorize and the workflow step, before the rules, when the save stores fields: settles
+   * fields the rules read from the server's facts (attachments' names and sizes from uploads).
+   */
+  prepare?(ctx: HookContext, record: FormRecord, mode: SaveMode, id: RecordId | null): Promise<void>;
   /** Record fields the hook stores itself (child rows, files): neither columns nor JSON. */
   fields?: readonly string[];
+  /**
+   * The key of the record a save updates when the call's body does not carry it (the one-stop
+   * confirm names its block only in each entry of its list); throws 400 when there is none.
+   */
+  key?(ctx: HookContext, record: FormRecord): RecordId | Promise<RecordId>;
   /** Before the rules: 403 when the caller may not write this record; may settle fields (the caller's own agent). */
   authorize?(ctx: HookContext, record: FormRecord, mode: SaveMode | 'load' | 'delete', before?: FormRecord): Promise<void> | void;
   /**

@@ -77,6 +77,8 @@ export interface RowsShape {
   order: string[];
   columns: Map<string, Column>;
   filePrefix: string;
+  /** The column of each row's place in the list (1, 2, …), if the list keeps one. */
+  position?: string;
 }
 
 export interface StoreShape {
@@ -100,7 +102,8 @@ export function storeShape(form: FormDefinition, hookFields: readonly string[] =
     table: x.table,
     key: x.key,
     kind: x.kind,
-    order: x.order ?? [],
+    order: x.order ?? (x.position ? [x.position] : []),
+    position: x.position,
     columns: new Map(Object.entries(x.columns).map(([field, c]) => [field, columnOf(c)])),
     filePrefix: x.filePrefix ?? spec.table,
   }));
@@ -119,6 +122,13 @@ export function rowValues(shape: StoreShape, record: FormRecord, computed: Recor
     row[shape.spec.extra] = JSON.stringify(extra);
   }
   return { ...row, ...computed };
+}
+
+/** The record with every column field it lacks as empty: a save of the whole record clears what was left empty. */
+export function completeRecord(shape: StoreShape, record: FormRecord): FormRecord {
+  const out = { ...record };
+  for (const field of shape.columns.keys()) if (!(field in out)) out[field] = '';
+  return out;
 }
 
 /** A row as a record: the key, the column fields and the JSON column's fields. */
@@ -162,6 +172,8 @@ export async function insertRow(db: Kysely<Database>, shape: StoreShape, values:
 export async function updateRow(db: Kysely<Database>, shape: StoreShape, id: RecordId, values: Record<string, unknown>, scope: Scope = {}): Promise<boolean> {
   const { table, key, updatedAt } = shape.spec;
   const set = updatedAt ? { ...values, [updatedAt]: sql`now()` } : values;
+  // A record whose fields all live in child rows (the one-stop block) has no column to set.
+  if (Object.keys(set).length === 0) return (await loadRow(db, shape, id, scope)) !== undefined;
   const q = anyDb(db).updateTable(table).set(set).where(key.column, '=', id);
   const r = await scoped(q, shape, scope).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
@@ -239,8 +251,9 @@ export async function writeChildRows(db: Kysely<Database>, shape: StoreShape, id
     await del.execute();
     const list = Array.isArray(record[x.field]) ? (record[x.field] as unknown[]).filter(isRow) : [];
     const values: Record<string, unknown>[] = [];
-    for (const row of list) {
+    for (const [index, row] of list.entries()) {
       const v: Record<string, unknown> = { [x.key]: id };
+      if (x.position) v[x.position] = index + 1;
       if (x.kind) v[x.kind.column] = x.kind.value;
       for (const [field, c] of x.columns) {
         if (c.type !== 'file') {

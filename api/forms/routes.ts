@@ -14,6 +14,7 @@ import { Type } from '@sinclair/typebox';
 import { validateForm, type RuleResult } from '../../schemas/rules/engine';
 import type { CallSpec, FormDefinition } from '../../schemas/meta/types';
 import { recordAudit } from '../audit/record';
+import type { Caller } from '../authority/caller';
 import { can } from '../authority/permissions';
 import type { Database } from '../db/schema';
 import { claimUpload, saveWithUploads } from '../files/attach';
@@ -23,10 +24,11 @@ import { CallerIds, SystemKbn } from '../http/wire';
 import { serverRuleContext } from './enforce';
 import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
 import { formHooks } from './hooks/index';
-import { childFileKeys, deleteRow, insertRow, listRows, loadRow, readChildRows, readExtensions, recordOf, rowValues, storeShape, writeChildRows, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
+import { childFileKeys, completeRecord, deleteRow, insertRow, listRows, loadRow, readChildRows, readExtensions, recordOf, rowValues, storeShape, writeChildRows, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
 import { selectedKeys, selectionPath } from './delete-many';
 import { contentFailures, readRequestBody, resolveFiles } from './request-body';
 import { answerOf, fieldsAt, keyPath, normaliseRecord, parseKey, readsData, recordFromBody, valueAt } from './wire-record';
+import { checkFresh, deleteStep, editableAfter, isoOf, lockedByOther, nextStamp, releaseLock, saveStep, staleRecord, takeLock, touchLock, type Step } from './workflow-store';
 
 /** Any body of a declared form: the caller's ids and the record's fields (checked by the engine, not by Ajv). */
 const FormBody = Type.Object({ systemKbn: SystemKbn, ...CallerIds }, { additionalProperties: true });
@@ -80,9 +82,12 @@ function scopeOf(s: Served, value: unknown): Scope {
   return column ? { [column.column]: column.type === 'integer' ? Number(value) : String(value) } : {};
 }
 
+/** Whose permissions the form's category is checked against: the caller, or whom the hook names (the agent a provider administrator acts as). */
+const holderOf = (hook: FormHook, caller: Caller) => hook.permissionHolder?.(caller) ?? caller;
+
 async function authorizeCategory(app: FastifyInstance, request: FastifyRequest, s: Served, value: unknown): Promise<void> {
   const category = categoryFor(s.form, value);
-  if (category === undefined || !(await can(app.db, request.caller!, category))) throw problem.forbidden();
+  if (category === undefined || !(await can(app.db, holderOf(s.hook, request.caller!), category))) throw problem.forbidden();
 }
 
 /** The value of the byField in a body: at the top, or the spec's `categoryId` for calls that name the category so. */
@@ -121,6 +126,8 @@ async function loadRecord(ctx: HookContext, s: Served, id: RecordId, scope: Scop
 
 export default async function declaredFormRoutes(fastify: FastifyInstance) {
   const app = fastify;
+  /** Lock calls by path: the forms of one table (its two sides) share them; the caller's side picks the form. */
+  const lockCalls = new Map<string, { kind: 'check' | 'set' | 'release' | 'latest'; forms: Served[] }>();
   // A file over MAX_FILE_SIZE is cut short rather than failing the request, so the answer is the rule's ERR_0024.
   await app.register(multipart, { limits: { files: 5, fields: 50 }, throwFileSizeLimit: false });
   for (const form of app.definitions.forms.values()) {
@@ -156,19 +163,30 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         await authorizeCategory(app, request, s, value);
         requireScope(s, value);
         const ctx = ctxOf(request);
+        await hook.admits?.(ctx);
+        const data = async () => (call.answer !== undefined && readsData(call.answer) && hook.data ? await hook.data(ctx, body) : {});
+        const optimistic = form.store?.optimistic;
+        const path = keyPath(call.body, s.shape.spec.key.field);
+        if (call.allowNew && path && isBlank(valueAt(body, path))) {
+          // A record not saved yet: the template's initial data alone, stamped now for the later check.
+          const template = Object.fromEntries(Object.entries((call.answer ?? {}) as Record<string, unknown>).filter(([, t]) => !(typeof t === 'string' && t.startsWith('=record'))));
+          return { ...(answerOf(template, {}, await data()) as Body), ...(optimistic ? { [optimistic.field]: isoOf(app.clock.now()) } : {}) };
+        }
         const id = keyOf(s, call, body);
         const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
-        const { record } = await loadRecord(ctx, s, id, scope);
+        const { record, row } = await loadRecord(ctx, s, id, scope);
         await hook.authorize?.(ctx, record, 'load');
+        const stamp = optimistic ? { [optimistic.field]: isoOf(row[optimistic.column]) } : {};
         // An `answer` may add values of the initial data beside the record (`=data.maxFileSize`).
-        if (call.answer !== undefined) return answerOf(call.answer, record, readsData(call.answer) && hook.data ? await hook.data(ctx, body) : {});
-        return call.result ? { [call.result]: record } : record;
+        if (call.answer !== undefined) return { ...(answerOf(call.answer, record, await data()) as Body), ...stamp };
+        return call.result ? { [call.result]: record, ...stamp } : record;
       });
     }
 
-    const save = (mode: SaveMode, call: CallSpec) =>
-      route(call.call, mode === 'new' ? 'Creates a record' : 'Updates a record', async (request) => {
+    const save = (mode: SaveMode, call: CallSpec, forcedAction?: string) =>
+      route(call.call, forcedAction ? `Takes the workflow action ${forcedAction}` : mode === 'new' ? 'Creates a record' : 'Updates a record', async (request) => {
         const ctx = ctxOf(request);
+        await hook.admits?.(ctx);
         const { body, files } = await readRequestBody(app, request);
         const { record, failures } = normaliseRecord(form, recordFromBody(form, call.body, body));
         const fileInputs = await resolveFiles(app, request, form, record, body, files);
@@ -176,20 +194,38 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         await authorizeCategory(app, request, s, value);
         if (form.permission.byField && isBlank(value)) throw problem.validation([...failures, ...validateForm(form, record, serverRuleContext(app, { mode }))]);
         const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, record)) };
-        const id = mode === 'update' ? keyOf(s, call, body) : null;
-        const before = id === null ? undefined : (await loadRecord(ctx, s, id, scope)).record;
+        // A hook that keys the record by its fields needs them of the right type first.
+        if (mode === 'update' && hook.key && failures.length) throw problem.validation(failures);
+        const id = mode === 'update' ? await (hook.key ? hook.key(ctx, record) : keyOf(s, call, body)) : null;
+        const loaded = id === null ? undefined : await loadRecord(ctx, s, id, scope);
+        const before = loaded?.record;
         await hook.authorize?.(ctx, record, mode, before);
-        // A field of the wrong type is reported once, as such, not again as missing.
-        const typed = new Set(failures.map((f) => f.field));
-        const messages: RuleResult[] = [...failures, ...validateForm(form, record, serverRuleContext(app, { mode })).filter((m) => !typed.has(m.field))];
-        messages.push(...contentFailures(form, fileInputs), ...((await hook.check?.(ctx, record, mode, id)) ?? []));
-        if (messages.length) throw problem.validation(messages);
+        // Workflow option: the stale check first (the screen reloads), then the transition (403 outside the table).
+        const optimistic = form.store?.optimistic;
+        if (loaded) checkFresh(form, loaded.row, body);
+        const statusColumn = form.store?.workflow?.status.column;
+        const step: Step | undefined = saveStep(form, loaded && statusColumn ? String(loaded.row[statusColumn]) : 'new', body[form.store?.workflow?.status.field ?? ''], forcedAction);
+        const storesFields = step?.storesFields ?? true;
+        const at = optimistic ? nextStamp(app.clock.now(), loaded?.row[optimistic.column]) : app.clock.now();
+        Object.assign(ctx.state, { step, at, beforeRow: loaded?.row });
+        if (storesFields) {
+          await hook.prepare?.(ctx, record, mode, id);
+          // A field of the wrong type is reported once, as such, not again as missing.
+          const typed = new Set(failures.map((f) => f.field));
+          const messages: RuleResult[] = [...failures, ...validateForm(form, record, serverRuleContext(app, { mode })).filter((m) => !typed.has(m.field))];
+          messages.push(...contentFailures(form, fileInputs), ...((await hook.check?.(ctx, record, mode, id)) ?? []));
+          if (messages.length) throw problem.validation(messages);
+        }
         ctx.state.files = fileInputs;
 
-        const computed = (await hook.columns?.(ctx, record, mode)) ?? {};
-        const values = rowValues(s.shape, record, computed);
+        const computed = {
+          ...((await hook.columns?.(ctx, record, mode)) ?? {}),
+          ...(step && statusColumn ? { [statusColumn]: step.to } : {}),
+          ...(optimistic ? { [optimistic.column]: at } : {}),
+        };
+        // A workflow action stores its side's whole record (a field left empty is cleared), or the status alone.
+        const values = !storesFields ? computed : rowValues(s.shape, step ? completeRecord(s.shape, record) : record, computed);
         const discarded: string[] = [];
-        const at = app.clock.now();
         let savedId: RecordId;
         try {
           savedId = await saveWithUploads(app, ctx.caller, async (trx, attach) => {
@@ -202,12 +238,22 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
             let key: RecordId;
             if (id === null) key = await insertRow(trx, s.shape, values);
             else {
-              if (!(await updateRow(trx, s.shape, id, values, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+              // Conditional on the stored update time: of two racing saves, the later one finds no row.
+              const guard = optimistic && loaded ? { [optimistic.column]: loaded.row[optimistic.column] } : {};
+              if (!(await updateRow(trx, s.shape, id, values, { ...scope, ...guard }))) throw optimistic ? staleRecord() : problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
               key = id;
             }
-            await writeExtensions(trx, s.shape, key, record);
-            await writeChildRows(trx, s.shape, key, record, { attach: wctx.attach, form, discard: wctx.discard });
+            if (storesFields) {
+              await writeExtensions(trx, s.shape, key, record);
+              await writeChildRows(trx, s.shape, key, record, { attach: wctx.attach, form, discard: wctx.discard });
+            }
             await hook.write?.(wctx, key, record, mode);
+            const locks = form.store?.locks;
+            // A save after which the side may no longer edit gives its lock back; otherwise it is activity.
+            if (locks && id !== null) {
+              if (!step?.to || editableAfter(form, step.to)) await touchLock(trx, locks, key, ctx.caller.userId, at);
+              else await releaseLock(trx, locks, key, ctx.caller.userId);
+            }
             const after = { ...(await loadRecord(ctx, s, key, scope, trx)).record, ...(await hook.audit?.(trx, key)) };
             await recordAudit(trx, { caller: ctx.caller, action: mode === 'new' ? 'create' : 'update', entity: s.shape.spec.audit, entityId: key, before: auditBefore, after, at });
             return key;
@@ -229,6 +275,8 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
       }, call.encoding === 'multipart');
     if (calls.create) save('new', calls.create);
     if (calls.update) save('update', calls.update);
+    // Workflow option: a further path that takes one action with the update's body (a withdrawal).
+    for (const [action, path] of Object.entries(form.store?.workflow?.calls ?? {})) if (calls.update) save('update', { ...calls.update, call: path, encoding: 'json' }, action);
 
     if (calls.delete) {
       const call = calls.delete;
@@ -237,13 +285,20 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         await authorizeCategory(app, request, s, value);
         requireScope(s, value);
         const ctx = ctxOf(request);
+        await hook.admits?.(ctx);
         const ids = keysOf(s, call, body);
         const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
         const befores = new Map<RecordId, FormRecord>();
+        const guards = new Map<RecordId, Scope>();
+        const optimistic = form.store?.optimistic;
+        const statusColumn = form.store?.workflow?.status.column;
         for (const id of ids) {
-          const { record: before } = await loadRecord(ctx, s, id, scope);
+          const { record: before, row } = await loadRecord(ctx, s, id, scope);
           await hook.authorize?.(ctx, before, 'delete');
+          checkFresh(form, row, body);
+          if (statusColumn) deleteStep(form, String(row[statusColumn]));
           befores.set(id, before);
+          guards.set(id, optimistic ? { [optimistic.column]: row[optimistic.column] } : {});
         }
         const at = app.clock.now();
         const discarded: string[] = [];
@@ -251,7 +306,8 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
           for (const [id, before] of befores) {
             // A hard delete takes the child rows with it: their files go once the delete has committed.
             if (!s.shape.spec.softDelete) discarded.push(...(await childFileKeys(trx, s.shape, id)));
-            if (!(await deleteRow(trx, s.shape, id, at, scope))) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+            if (!(await deleteRow(trx, s.shape, id, at, { ...scope, ...guards.get(id) }))) throw optimistic ? staleRecord() : problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+            if (form.store?.locks) await releaseLock(trx, form.store.locks, id);
             await hook.removed?.({ ...ctx, trx, attach, discard: (k) => discarded.push(k) }, id);
             await recordAudit(trx, { caller: ctx.caller, action: 'delete', entity: s.shape.spec.audit, entityId: id, before, at });
           }
@@ -268,6 +324,7 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         const value = byFieldValue(s, body);
         await authorizeCategory(app, request, s, value);
         const ctx = ctxOf(request);
+        await hook.admits?.(ctx);
         const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
         const rows = (await listRows(app.db, s.shape)).filter((row) => Object.entries(scope).every(([c, v]) => String(row[c]) === String(v)));
         const list = rows.map((row) => answerOf(call.answer ?? '=record', recordOf(s.shape, row)));
@@ -280,14 +337,23 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
       const call = [form.data].flat()[0];
       route(call.call, 'Initial data of the form', async (request, body) => {
         await authorizeCategory(app, request, s, byFieldValue(s, body));
-        const answer = await hook.data!(ctxOf(request), body);
+        const ctx = ctxOf(request);
+        await hook.admits?.(ctx);
+        const answer = await hook.data!(ctx, body);
         return call.result ? { [call.result]: answer } : answer;
       });
+    }
+
+    for (const [kind, path] of Object.entries(form.store.locks?.calls ?? {}) as ['check' | 'set' | 'release' | 'latest', string][]) {
+      const entry = lockCalls.get(path) ?? { kind, forms: [] };
+      entry.forms.push(s);
+      lockCalls.set(path, entry);
     }
 
     for (const [path, handler] of Object.entries(hook.calls ?? {})) {
       route(path, 'A further call of the form', async (request, body) => {
         const ctx = ctxOf(request);
+        await hook.admits?.(ctx);
         // The spec spells the key of some further calls with a capital (`GlonaviKanriId`).
         const keyField = s.shape.spec.key.field.toLowerCase();
         const id = parseKey(Object.entries(body).find(([k]) => k.toLowerCase() === keyField)?.[1], s.serialKey);
@@ -302,4 +368,52 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
       });
     }
   }
+
+  // Edit locks (store.locks): advisory, per record, lapsing `minutes` after the holder's last activity.
+  for (const [path, { kind, forms }] of lockCalls) {
+    app.post(path, { schema: { description: `Edit lock: ${kind} (declared forms ${forms.map((f) => f.form.id).join(', ')})`, body: FormBody, response: { 200: AnyAnswer } } }, async (request) => {
+      const body = request.body as Body;
+      const served = await sideForm(app, request, forms);
+      const { form, hook } = served;
+      const locks = form.store!.locks!;
+      const ctx: HookContext = { app, request, caller: request.caller!, form, state: {} };
+      const id = parseKey(body[locks.bodyKey], served.serialKey);
+      if (id === null) throw problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+      const { record, row } = await loadRecord(ctx, served, id, (await hook.scope?.(ctx, {})) ?? {});
+      await hook.authorize?.(ctx, record, 'load');
+      const now = app.clock.now();
+      const userId = ctx.caller.userId;
+      switch (kind) {
+        case 'check':
+          return { checkResult: await lockedByOther(app.db, locks, id, userId, now) };
+        case 'set': {
+          const status = form.store?.workflow?.status.column;
+          if (!status || editableAfter(form, String(row[status]))) await takeLock(app.db, locks, id, userId, now);
+          return {};
+        }
+        case 'release':
+          await releaseLock(app.db, locks, id, userId);
+          return {};
+        case 'latest': {
+          await touchLock(app.db, locks, id, userId, now);
+          const o = form.store?.optimistic;
+          return { latestUpdDate: o ? isoOf(row[o.column]) : '' };
+        }
+      }
+    });
+  }
+}
+
+/** The form of the caller's side among those sharing a call: the first whose permission and hook admit the caller; else 403. */
+async function sideForm(app: FastifyInstance, request: FastifyRequest, forms: Served[]): Promise<Served> {
+  for (const s of forms) {
+    if (!(await can(app.db, holderOf(s.hook, request.caller!), s.form.permission.categoryId))) continue;
+    try {
+      await s.hook.admits?.({ app, request, caller: request.caller!, form: s.form, state: {} });
+      return s;
+    } catch {
+      // not this side
+    }
+  }
+  throw problem.forbidden();
 }

@@ -22,7 +22,8 @@ export function recordFromBody(form: FormDefinition, template: unknown, body: un
       if (!isObject(value)) return;
       for (const [k, v] of Object.entries(value)) if (k in declared && !(top && CALLER_KEYS.has(k))) out[k] = v;
     } else if (typeof t === 'string' && t.startsWith('=record.')) {
-      const field = t.slice('=record.'.length);
+      // "=record.list{a,b}" sends a list's rows reduced to some keys: the list field is read.
+      const field = t.slice('=record.'.length).replace(/\{[^}]*\}$/, '');
       if (field in declared && value !== undefined) out[field] = value;
     } else if (isObject(t) && isObject(value)) {
       for (const [k, sub] of Object.entries(t)) walk(sub, value[k], false);
@@ -38,7 +39,7 @@ export function fieldsAt(template: unknown, body: unknown): FormRecord {
   const walk = (t: unknown, value: unknown) => {
     if (t === '=record' && isObject(value)) Object.assign(out, value);
     else if (typeof t === 'string') {
-      const m = /^=(?:record|query|row)\.(\w+)$/.exec(t);
+      const m = /^=(?:record|query|row)\.(\w+)(?:\{[^}]*\})?$/.exec(t);
       if (m && value !== undefined && value !== null && value !== '') out[m[1]] = value;
     } else if (isObject(t) && isObject(value)) for (const [k, sub] of Object.entries(t)) walk(sub, value[k]);
   };
@@ -46,12 +47,17 @@ export function fieldsAt(template: unknown, body: unknown): FormRecord {
   return out;
 }
 
-/** Where the key field sits in a call's body: a property of that name in the template, or inside its `=record`. */
+/**
+ * Where the key field sits in a call's body: a property of that name in the template, inside its
+ * `=record`, or a property of another name taking `=record.<key>` (the spec's `applicationNo` for `appNo`).
+ */
 export function keyPath(template: unknown, keyField: string): string[] | null {
   const find = (t: unknown, path: string[]): string[] | null => {
     if (t === '=record') return [...path, keyField];
     if (!isObject(t)) return null;
     if (keyField in t) return [...path, keyField];
+    const renamed = Object.entries(t).find(([, sub]) => sub === `=record.${keyField}`);
+    if (renamed) return [...path, renamed[0]];
     for (const [k, sub] of Object.entries(t)) {
       const found = find(sub, [...path, k]);
       if (found) return found;

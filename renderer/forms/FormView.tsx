@@ -4,7 +4,7 @@
 // per line above the form. Buttons follow the definition's `actions`:
 //   back    → CNF_0002 (when the definition asks), then its `to` (or closes the modal)
 //   cancel  → closes the modal
-//   clear   → empties the editable fields
+//   clear   → empties the editable fields (and `clears`), then goes to its `to` when it has one
 //   delete  → update mode with calls.delete: CNF_0004, the call, INF_0001, then `to`, else
 //             (with mode.id) back to new mode, else the form is loaded again
 //   submit  → rules; CNF_0001; the create (new, copy) or update call; INF_0001; then CNF_0005
@@ -12,6 +12,7 @@
 //             else update mode on the created id), else `to`, else the form is loaded again
 //   preview → (update mode) the agent's content page in preview mode, in a dialog
 //   <other> → a custom button with its own `call` (the click mailer): confirm, call, done;
+//             without a call, its `to` after `validate` (the one-stop search opens result mode);
 //             `validate` checks the rules first (a search, a download of the chosen record),
 //             an empty answer (a 204 file, a result of 0 or nothing) shows the call's `empty`
 //             message above the form, `assign` writes the answer into fields, `primary` draws it
@@ -27,7 +28,7 @@ import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { formatMessage } from '../../schemas/messages/format';
-import type { RuleResult } from '../../schemas/rules/engine';
+import { ruleFields, validateForm, type RuleResult } from '../../schemas/rules/engine';
 import { errorMessageText, isApiError, type ErrorPolicy } from '../api/client';
 import { alertMessage, confirmMessage } from '../app/dialog';
 import { ensureValidSession } from '../components/session-check';
@@ -334,6 +335,8 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
     for (const field of actions.clear?.clears ?? []) record[field] = undefined;
     store.replace(record);
     store.clearResults();
+    // A clear that leaves (the one-stop result mode back to its search mode).
+    if (actions.clear?.to) navigate(interpolatePath(actions.clear.to, scope()));
   };
 
   const remove = () =>
@@ -360,13 +363,20 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
   /** A custom button (actions with their own call, e.g. the click mailer, a search, a download). */
   const custom = (action: FormAction) =>
     run(async () => {
-      if (!action.call) return;
+      if (!action.call && !action.to) return;
       if (action.validate) {
-        const results = store.validateAll();
+        // `validate` may name the fields whose rules apply (a search of some fields only).
+        const results = Array.isArray(action.validate) ? validateForm({ rules: definition.rules.filter((r) => ruleFields(r).some((f) => (action.validate as string[]).includes(f))) }, store.getRecord(), ruleContext(setup.context, mode)) : store.validateAll();
         store.showResults(results);
         if (results.length > 0) return;
       }
       const s = scope();
+      if (!action.call) {
+        // A button that only moves on (the one-stop search: result mode is the same page with the category in its URL).
+        store.clearResults();
+        navigate(interpolatePath(action.to!, s));
+        return;
+      }
       if (!(await ensureValidSession())) return;
       if (action.confirm && !(await confirmMessage(text(action.confirm, s)))) return;
       try {
@@ -384,8 +394,9 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
     });
 
   const shown = (action: FormAction | undefined) => actionShown(action, mode, store.getRecord(), viewCtx);
-  const customActions = Object.entries(actions).filter(([name, a]) => !(FORM_ACTIONS as readonly string[]).includes(name) && a.call && shown(a));
-  const savesRecord = Boolean(definition.calls?.create || definition.calls?.update || actions.submit);
+  const customActions = Object.entries(actions).filter(([name, a]) => !(FORM_ACTIONS as readonly string[]).includes(name) && (a.call || a.to) && shown(a));
+  // The save button follows the submit action's `modes` and `when` like any button.
+  const savesRecord = Boolean(definition.calls?.create || definition.calls?.update || actions.submit) && (!actions.submit || shown(actions.submit));
   const primaryAction = customActions.find(([, a]) => a.primary)?.[1];
   // A form that saves nothing (a search, a download) runs its main button on Enter instead.
   const onSubmit = savesRecord || !primaryAction ? submit : () => custom(primaryAction);

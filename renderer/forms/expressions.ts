@@ -12,6 +12,7 @@
 //   "=selected{a,b}"            the selected rows of a list, each reduced to the keys a and b
 //                               ("a:c": the key a takes the row's c)
 //   "=changed{a,b}"             the rows whose editable columns changed, reduced the same way
+//   "=record.list{a,b}"         a list field of the record, each row reduced the same way
 // Objects and arrays are templates: each value in them is evaluated. Any other string is a
 // literal. In paths (`to`), "{row.userId}"-style placeholders are filled and URL-encoded. In
 // titles and message arguments, "{categoryName}"-style placeholders name the initial data.
@@ -78,6 +79,13 @@ function reference(expr: string, scope: Scope): unknown {
   if (reduced) {
     const keys = reduced[2].split(',').map((k) => k.trim()).filter(Boolean);
     return pick(reduced[1] === 'selected' ? scope.selected : scope.changed, keys);
+  }
+  // A list of the record with each row reduced to some keys: "=record.contentsList{categoryId,contentsId}".
+  const rowsOf = /^record\.([\w.]+)\{([^}]*)\}$/.exec(expr);
+  if (rowsOf) {
+    const list = pathValue(scope.record, rowsOf[1].split('.'));
+    const rows = Array.isArray(list) ? list.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null) : [];
+    return pick(rows, rowsOf[2].split(',').map((k) => k.trim()).filter(Boolean));
   }
   const [head, ...rest] = expr.split('.');
   switch (head) {

@@ -4,18 +4,20 @@
 //  3. the record: `initial` values, then in update and copy mode the answer of `calls.load`
 //     (copy: without its id, kept in `mode.copyTo`);
 //  4. the initial-data calls (`data`, one or a list, each limited to its `modes`), whose
-//     `provides` become the form's data (option lists, the agent name, limits, the category
+//     `provides` (keys, or items of a list by `where` and `orderBy`) become the form's data (option lists, the agent name, limits, the category
 //     name of the title); a provided value that is a field of the record fills it if empty;
 //  5. the choices of select fields (`options`, dependent ones with the key of their parent),
 //     written into the uiSchema as ui:options.choices; fields that `visibility` hides.
 import type { UiSchema } from '@rjsf/utils';
 import { runCall, resultOf } from './calls';
+import { allHold } from '../../schemas/rules/conditions';
+import type { ProvidedItems } from '../../schemas/meta/types';
 import { loadFormDefinition, titleFor, type CallSpec, type DefinitionContext, type FormDefinition, type OptionSource } from './definitions';
 import { fillPlaceholders, firstFilled, isFilledValue, type Scope } from './expressions';
 import type { FormRecord } from './form-store';
 import { queryWithHandoff } from './handoff';
 import { copiedRecord, loadsRecord, resolveMode, type EditMode } from './modes';
-import { hiddenFields, viewContext, withHidden } from './visibility';
+import { disabledFields, hiddenFields, viewContext, withDisabled, withHidden } from './visibility';
 import type { Choice } from './widgets/SelectWidget';
 
 export type FormMode = EditMode;
@@ -56,6 +58,17 @@ export function initialRecord(definition: FormDefinition, scope: Scope): FormRec
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A provided value: a key of the answer, or the items of a list in it that satisfy `where`, ordered by `orderBy`. */
+export function providedValue(answer: unknown, spec: string | ProvidedItems): unknown {
+  if (!isRecord(answer)) return undefined;
+  if (typeof spec === 'string') return answer[spec];
+  const list = answer[spec.key];
+  if (!Array.isArray(list)) return list;
+  const items = list.filter((item) => allHold(spec.where, item, {}));
+  const by = spec.orderBy;
+  return by ? [...items].sort((a, b) => Number((a as Record<string, unknown>)[by]) - Number((b as Record<string, unknown>)[by])) : items;
 }
 
 /** A label key, or a template naming several keys: "{agCode} {agName}". */
@@ -123,8 +136,8 @@ export async function setUpForm(formId: string, pageQuery: URLSearchParams): Pro
     const { data: answer } = await runCall(call, { ...baseScope, record, data });
     const provided = resultOf(call, answer);
     const provides = call.provides ?? (isRecord(provided) ? Object.fromEntries(Object.keys(provided).map((k) => [k, k])) : {});
-    for (const [name, key] of Object.entries(provides)) {
-      const value = isRecord(provided) ? provided[key] : undefined;
+    for (const [name, spec] of Object.entries(provides)) {
+      const value = providedValue(provided, spec);
       data[name] = value;
       if (name in definition.schema.properties && !isFilledValue(record[name]) && value !== undefined) record[name] = value;
     }
@@ -140,7 +153,7 @@ export async function setUpForm(formId: string, pageQuery: URLSearchParams): Pro
     title: fillPlaceholders(titleFor(definition.title, mode), data),
     record,
     data,
-    uiSchema: withHidden(withChoices(definition.uiSchema, choices, definition.options), hidden),
+    uiSchema: withDisabled(withHidden(withChoices(definition.uiSchema, choices, definition.options), hidden), disabledFields(definition.visibility, record, viewContext(mode, data))),
     query,
   };
 }

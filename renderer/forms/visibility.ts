@@ -13,7 +13,23 @@ export function viewContext(mode: EditMode, data: Record<string, unknown>): Rule
 }
 
 export function hiddenFields(rules: readonly VisibilityRule[] | undefined, record: unknown, context: RuleContext): string[] {
-  return [...new Set((rules ?? []).filter((r) => allHold(r.when, record, context)).flatMap((r) => r.hide))];
+  return [...new Set((rules ?? []).filter((r) => allHold(r.when, record, context)).flatMap((r) => r.hide ?? []))];
+}
+
+/** Fields shown but not editable (the one-stop category once its result is shown). */
+export function disabledFields(rules: readonly VisibilityRule[] | undefined, record: unknown, context: RuleContext): string[] {
+  return [...new Set((rules ?? []).filter((r) => allHold(r.when, record, context)).flatMap((r) => r.disable ?? []))];
+}
+
+/** The uiSchema with those fields disabled. */
+export function withDisabled(uiSchema: UiSchema, fields: readonly string[]): UiSchema {
+  if (fields.length === 0) return uiSchema;
+  const out: Record<string, unknown> = { ...uiSchema };
+  for (const field of fields) {
+    const own = out[field] !== null && typeof out[field] === 'object' ? (out[field] as Record<string, unknown>) : {};
+    out[field] = { ...own, 'ui:disabled': true };
+  }
+  return out as UiSchema;
 }
 
 /** The uiSchema with those fields drawn as hidden inputs. */

@@ -7,6 +7,7 @@ import { hasMessage } from '../messages/format';
 import { RULE_KINDS, isRuleKind, ruleFields, ruleMessages, type Rule } from '../rules/engine';
 import { ARG_PLACEHOLDERS } from '../rules/engine-types';
 import { patternSegments } from '../rules/paths';
+import { WORKFLOWS } from '../workflows/workflow';
 import common from './common.schema.json';
 import formMeta from './form.schema.json';
 import listMeta from './list.schema.json';
@@ -172,7 +173,8 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
   for (const [name, action] of Object.entries(isObject(form.actions) ? form.actions : {})) {
     if (!isObject(action)) continue;
     const builtIn = (FORM_ACTIONS as readonly string[]).includes(name);
-    if (!builtIn && !action.call) report(`actions.${name}: unknown action (known: ${FORM_ACTIONS.join(', ')}; a custom button needs a "call")`);
+    if (!builtIn && !action.call && !action.to) report(`actions.${name}: unknown action (known: ${FORM_ACTIONS.join(', ')}; a custom button needs a "call" or a "to")`);
+    for (const f of Array.isArray(action.validate) ? action.validate : []) if (!has(f)) report(`actions.${name}.validate: field "${f}" is not in the schema`);
     if (builtIn && action.call) report(`actions.${name}: a built-in action takes no "call" (its call is in calls)`);
     if (name === 'preview' && !action.content) report('actions.preview needs "content" (the content page to show)');
     if (name !== 'preview' && action.content) report(`actions.${name}: only the preview action takes "content"`);
@@ -191,7 +193,7 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
   });
   (Array.isArray(form.visibility) ? form.visibility : []).forEach((v, i) => {
     if (!isObject(v)) return;
-    for (const f of [...(v.hide ?? []), ...conditionFieldsOf(v.when)]) if (!has(f)) report(`visibility[${i}]: field "${String(f)}" is not in the schema`);
+    for (const f of [...(v.hide ?? []), ...(v.disable ?? []), ...conditionFieldsOf(v.when)]) if (!has(f)) report(`visibility[${i}]: field "${String(f)}" is not in the schema`);
   });
   // The server stores what the store names: its fields must be the form's (the hook's existence is checked when the API starts).
   if (isObject(form.store)) {
@@ -206,6 +208,18 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
       for (const f of Object.keys(x.columns ?? {})) if (!(f in (list.items?.properties ?? {}))) report(`store.rows[${i}].columns: field "${f}" is not in the rows of ${x.field}`);
     });
     if (form.permission.byField && !store.columns?.[form.permission.byField]) report(`permission.byField "${form.permission.byField}" needs a column in store.columns (records are found within their category)`);
+    // Workflow options: the workflow and the side exist, a further call names one of the side's actions.
+    const wf = store.workflow;
+    if (isObject(wf)) {
+      const workflow = WORKFLOWS[wf.id];
+      if (!workflow) report(`store.workflow.id: no workflow "${wf.id}" in schemas/workflows`);
+      else {
+        if (!Object.values(workflow.actions).some((a) => a.by === wf.side)) report(`store.workflow.side: "${wf.side}" takes no action of workflow ${wf.id}`);
+        for (const action of Object.keys(wf.calls ?? {})) if (workflow.actions[action]?.by !== wf.side) report(`store.workflow.calls: "${action}" is not an action of side ${wf.side}`);
+      }
+    }
+    if (isObject(store.optimistic) && store.optimistic.status && !isObject(wf)) report('store.optimistic.status needs store.workflow (the status column)');
+    if (isObject(store.locks) && !isObject(store.optimistic)) report('store.locks needs store.optimistic (getLatestUpdDate answers the update time)');
   }
   if (form.permission.byField && !has(form.permission.byField)) report(`permission.byField: field "${form.permission.byField}" is not in the schema`);
 }
@@ -280,10 +294,15 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
           const form = files.find((x) => x.kind === 'form' && x.name === a.file!.form)?.data as FormDefinition | undefined;
           if (form && !schemaHas(form.schema, a.file.field)) report(`rowActions.${name}.file.field "${a.file.field}" is not in the form "${a.file.form}"`);
         }
-        if (!columns.some((c) => c.kind === 'action' && c.action === name)) report(`rowActions.${name}: no action column uses it`);
+        if (!columns.some((c) => (c.kind === 'action' || c.kind === 'link') && c.action === name)) report(`rowActions.${name}: no action or link column uses it`);
       }
       for (const c of columns) {
-        if (c.kind === 'action' && c.action && !Object.hasOwn(list.rowActions ?? {}, c.action)) report(`column "${c.key}": action "${c.action}" is not in rowActions`);
+        if ((c.kind === 'action' || c.kind === 'link') && c.action && !Object.hasOwn(list.rowActions ?? {}, c.action)) report(`column "${c.key}": action "${c.action}" is not in rowActions`);
+        // A link is an address (middle click, a new tab): only a row action that goes to a page.
+        if (c.kind === 'link' && c.action && Object.hasOwn(list.rowActions ?? {}, c.action) && !('to' in list.rowActions![c.action])) report(`column "${c.key}": a link column needs a row action with "to"`);
+        for (const [prop, kinds] of [['template', ['text', 'link', undefined]], ['mark', ['flag']], ['linkLabel', ['link']]] as const) {
+          if (c[prop] !== undefined && !(kinds as readonly (string | undefined)[]).includes(c.kind)) report(`column "${c.key}": ${prop} is for ${kinds.filter(Boolean).join(' / ')} columns`);
+        }
         if (c.kind === 'dateRange' && !c.endKey) report(`column "${c.key}": a dateRange column needs endKey`);
         if (c.defaultDirection && !c.sortable) report(`column "${c.key}" has a defaultDirection but is not sortable`);
       }
@@ -296,7 +315,9 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
         if (col !== undefined && !byKey.has(col) && !columns.some((c) => c.kind === 'dateRange' && c.endKey === col)) report(`rowStyles[${i}]: column "${col}" is not in columns`);
         if (s.when.changed !== undefined && !(list.edit?.columns ?? []).includes(s.when.changed)) report(`rowStyles[${i}]: "${s.when.changed}" is not an edited column`);
       });
+      if (list.pageSizes && !list.pageSizes.includes(list.pageSize)) report(`pageSizes must include pageSize ${list.pageSize}`);
       if (list.searchMode && !list.search) report('searchMode needs search fields (search.schema)');
+      if (list.search?.editableInResult && !list.searchMode) report('search.editableInResult is for lists with searchMode');
       if (list.search) {
         checkSchemaObject(list.search.schema, 'search.schema', report);
         checkRules(list.search.rules, list.search.schema, 'search.rules', report);

@@ -12,6 +12,13 @@ export interface MessageRef {
   args?: string[];
 }
 
+/** The items of a list of the answer that satisfy `where`, in the order of `orderBy` (the one-stop display targets among a category's contents). */
+export interface ProvidedItems {
+  key: string;
+  where?: Condition | Condition[];
+  orderBy?: string;
+}
+
 /** A call of spec section 7. Body values are expressions: see docs/forms.md. */
 export interface CallSpec {
   call: string;
@@ -20,7 +27,8 @@ export interface CallSpec {
   result?: string;
   response?: 'json' | 'file';
   defaultFileName?: string;
-  provides?: Record<string, string>;
+  /** Names of the initial data: a key of the answer, or some items of a list in it (ProvidedItems). */
+  provides?: Record<string, string | ProvidedItems>;
   file?: { form: string; field: string; accept?: string };
   confirm?: MessageRef;
   done?: MessageRef;
@@ -29,6 +37,8 @@ export interface CallSpec {
   to?: string;
   /** Initial-data calls: made only in these edit modes (a form may have several). */
   modes?: EditMode[];
+  /** A load call: without the key it answers its template with no record (the initial data of a new record). */
+  allowNew?: boolean;
   /** Server side: the answer of a create / update, as expressions over the saved record (`=record`, `=record.contentsId`); default: the key. */
   answer?: unknown;
 }
@@ -115,8 +125,8 @@ export interface FormAction {
   content?: PreviewSpec;
   /** A custom button drawn as the main button (Enter runs it when the form saves nothing). */
   primary?: boolean;
-  /** A custom button that checks the form's rules before its call. */
-  validate?: boolean;
+  /** A custom button that checks the form's rules (of these fields only) before its call. */
+  validate?: boolean | string[];
   /** After a custom call: record fields set from the answer (`=result.customerCount`). */
   assign?: Record<string, unknown>;
   /** The clear action: fields emptied besides the editable ones (a shown result). */
@@ -133,7 +143,9 @@ export interface FieldEffect {
 
 /** Fields not shown (and not sent) when `when` holds; `context` names the initial data and `mode`. */
 export interface VisibilityRule {
-  hide: string[];
+  hide?: string[];
+  /** Shown but not editable. */
+  disable?: string[];
   when: Condition | Condition[];
 }
 
@@ -165,6 +177,23 @@ export interface StoreSpec {
   hook?: string;
   /** The entity name of the audit trail (agent_user, content …). */
   audit: string;
+  /** The status workflow the saves follow (docs/forms.md, "Workflow, optimistic check and edit locks"). */
+  workflow?: StoreWorkflow;
+  /** Update-time optimistic check: 409 CNF_0009 for a record changed since the screen loaded it. */
+  optimistic?: { column: string; field: string; status?: string };
+  /** Advisory edit locks in `table` (by the record's key in `key`), lapsing `minutes` after the holder's last activity. */
+  locks?: { table: string; key: string; minutes: number; bodyKey: string; calls: { check: string; set: string; release: string; latest: string } };
+}
+
+export interface StoreWorkflow {
+  /** schemas/workflows/<id>.json */
+  id: string;
+  /** The side of the workflow this form's caller is (`by` of its actions). */
+  side: string;
+  /** The body field carrying the requested status, and the column keeping it. */
+  status: { field: string; column: string };
+  /** Further paths, each taking one action (the first status it sets) with the update call's body. */
+  calls?: Record<string, string>;
 }
 
 export interface StoreRows {
@@ -177,6 +206,8 @@ export interface StoreRows {
   columns: Record<string, StoreColumn | { column: string; type: 'file' }>;
   /** Storage key prefix of the rows' files (`iconMenu`: iconMenu/<record key>/…). */
   filePrefix?: string;
+  /** The column that keeps each row's place in the list (1, 2, …): the one-stop display order. */
+  position?: string;
 }
 
 export interface FormDefinition {
@@ -203,7 +234,7 @@ export interface FormDefinition {
 export interface ListColumn {
   key: string;
   label?: string;
-  kind?: 'text' | 'number' | 'date' | 'datetime' | 'input' | 'select' | 'action' | 'image' | 'dateRange';
+  kind?: 'text' | 'number' | 'date' | 'datetime' | 'input' | 'select' | 'action' | 'image' | 'dateRange' | 'flag' | 'link';
   /** dateRange: the row key of the end date (`key` is the start, and what the column sorts by). */
   endKey?: string;
   sortable?: boolean;
@@ -214,6 +245,12 @@ export interface ListColumn {
   align?: 'left' | 'center' | 'right';
   /** The text shown for each value (a code: the setting target kind 0/1/2). */
   labels?: Record<string, string>;
+  /** text and link: what the cell shows, from keys of the row ("{appAgCode} {appAgName}"); it sorts by `key`. */
+  template?: string;
+  /** flag: the mark shown when the value is truthy (default NEW); screen readers hear the column's label. */
+  mark?: string;
+  /** link: the link's accessible name from keys of the row ("申請No {applicationNo} を開く"). */
+  linkLabel?: string;
 }
 
 export interface RowCondition {
@@ -233,6 +270,8 @@ export interface ListDefinition {
   load: CallSpec;
   rowKey: string;
   pageSize: number;
+  /** Page sizes the user chooses from (a select beside the count); `pageSize` is the first shown. */
+  pageSizes?: number[];
   searchMode?: boolean;
   search?: {
     schema: JsonSchemaObject;
@@ -242,6 +281,10 @@ export interface ListDefinition {
     restore?: { query?: string; storageKey?: string };
     rules?: Rule[];
     clear?: Record<string, string>;
+    /** One initial-data call: its answer is `data` for `initial` ("=data.x") and `options` (`source`). */
+    data?: CallSpec;
+    /** The conditions stay editable in result mode, and a search there runs again. */
+    editableInResult?: boolean;
   };
   columns: ListColumn[];
   defaultSort?: { column: string; direction: 'asc' | 'desc' };

@@ -13,7 +13,7 @@ export const FORM_WIDGETS = {
   linkRows: [],
   readOnlyText: [],
   richText: [],
-  rowTable: ['copyFrom'],
+  rowTable: ['copyFrom', 'transferTo', 'filterBy'],
   tagPicker: [],
   thumbnailPicker: ['nameField'],
 } as const satisfies Record<string, readonly string[]>;

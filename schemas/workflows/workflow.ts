@@ -29,6 +29,9 @@ export interface Workflow {
 
 export const APPLICATION_WORKFLOW: Workflow = applicationWorkflow as Workflow;
 
+/** Every declared workflow by id: a form's `store.workflow.id` names one (schemas/check.ts checks it). */
+export const WORKFLOWS: Record<string, Workflow> = { [APPLICATION_WORKFLOW.id]: APPLICATION_WORKFLOW };
+
 export const statusText = (w: Workflow, code: string): string => w.statuses.find((s) => s.value === code)?.text ?? '';
 
 /** The actions a side may take on a record in status `from` ("new" before the first save). */

@@ -6,6 +6,9 @@ import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sample, tusUpload } from '../helpers/uploads';
 import { applicationListSettings } from '../../api/routes/applications/index';
+import { settleChanges } from '../../api/cache/change-feed';
+import { serverRuleContext } from '../../api/forms/enforce';
+import { validateForm } from '../../schemas/rules/engine';
 
 const K = '01';
 const INTERNAL = '印刷会社へ増刷依頼済み'; // a seeded internal memo of A0000001's request 販促物発注
@@ -325,4 +328,129 @@ t.test('pseudo-login: a provider administrator acting as an agent is that agent,
   t.equal(form.statusCode, 200);
   t.notOk(form.body.includes('値引率の見直し'), 'the internal memo stays hidden while acting as an agent');
   t.equal((await pvList(pseudo)).statusCode, 403, 'no receiver calls while acting as an agent');
+  const definition = async (token: string, id: string) => (await h.app.inject({ method: 'GET', url: `/api/lists/${id}`, headers: { authorization: `Bearer ${token}` } })).statusCode;
+  t.equal(await definition(pseudo, 'shinsei-kanri-ag'), 200, 'the agent\'s request list opens while acting as the agent');
+  t.equal(await definition(agent, 'shinsei-kanri-provider'), 403, 'agents never get the receiver list');
+  t.equal(await definition(staff, 'shinsei-kanri-ag'), 403, 'staff do not get the applicant list');
+});
+
+t.test('list conditions follow the lists\' declared search rules: the browser\'s codes, in its order', async (t) => {
+  const ctx = serverRuleContext(h.app);
+  for (const [listId, list, token, cond] of [
+    ['shinsei-kanri-ag', agList, agent, { appDateFrom: '2026-02-30', appDateTo: '2026/11/20', wishDate: '2026-13-01', keyword: 'あ'.repeat(51), appUserName: '𠮷'.repeat(21) }],
+    ['shinsei-kanri-provider', pvList, staff, { appDateFrom: '', appDateTo: 'x', wishDate: '2026-11-31', keyword: 'キ'.repeat(51), operater: 'a'.repeat(21), providerUser: 'b'.repeat(21) }],
+  ] as const) {
+    const res = await list(token, cond);
+    t.equal(res.statusCode, 400, listId);
+    const rules = h.app.definitions.lists.get(listId)!.search!.rules!;
+    const browser = validateForm({ rules }, cond, ctx).map((m) => ({ messageId: m.messageId, args: m.args }));
+    t.ok(browser.length >= 4, `${listId}: several rules fail`);
+    t.same(res.json().messages, browser, `${listId}: the same messages as the screen's`);
+  }
+  // Limits hold exactly: 50 / 20 characters (a surrogate pair counts as one) and equal dates pass.
+  t.equal((await agList(agent, { appDateFrom: '2026-11-20', appDateTo: '2026-11-20', keyword: '𠮷'.repeat(50), appUserName: '𠮷'.repeat(20) })).statusCode, 200);
+  t.equal((await pvList(staff, { operater: 'a'.repeat(20), providerUser: 'b'.repeat(20) })).statusCode, 200);
+  // A category that is not a number is no category (ERR_0003), with the rules' own messages.
+  const res = await agList(agent, { appType: 'abc', keyword: 'あ'.repeat(51) });
+  t.same(ids(res), ['ERR_0025', 'ERR_0003']);
+  // Too long for the wire at all: 400 naming the field by its title in the list's search schema.
+  const wire = await agList(agent, { keyword: 'あ'.repeat(401) });
+  t.equal(wire.statusCode, 400);
+  t.match(JSON.stringify(wire.json()), 'キーワード');
+});
+
+t.test('the lists answer every row in one call (the screen pages 20 / 50 / 100), 416 on both sides, never another agent\'s rows', async (t) => {
+  const at = new Date('2026-11-10T10:00:00+09:00');
+  const rows = Array.from({ length: 45 }, (_, i) => ({
+    app_date: new Date(at.getTime() + i * MIN),
+    status_kbn: '20',
+    ag_code: 'A0000002',
+    user_id: '0000000004',
+    app_user: '別代理店 花子',
+    app_title: `別代理店の依頼${String(i + 1).padStart(2, '0')}`,
+    app_memo: '別代理店だけの内容',
+    ag_updated_at: at,
+    updated_at: at,
+  }));
+  await h.db.insertInto('applications').values(rows).execute();
+
+  const theirs = (await agList(agent2, { keyword: '別代理店の依頼' })).json().appDataList as { applicationTitle: string; applicationDate: string }[];
+  t.equal(theirs.length, 45, 'more than the largest page in one answer: the screen pages');
+  t.equal(theirs[0].applicationTitle, '別代理店の依頼45', 'newest first');
+  t.equal((await pvList(staff, { keyword: '別代理店の依頼' })).json().appDataList.length, 45, 'staff see them');
+
+  for (const cond of [{ keyword: '別代理店' }, { appUserName: '別代理店' }, {}, { status: '20' }]) {
+    const mine = (await agList(agent, cond)).json().appDataList as { appAgCode: string; applicationTitle: string }[];
+    t.notOk(mine.some((r) => r.appAgCode !== 'A0000001' || r.applicationTitle.startsWith('別代理店')), `A0000001 never sees A0000002's rows (${JSON.stringify(cond)})`);
+  }
+  // Receiver-only conditions do not widen an agent's list (they are not part of its call).
+  const forged = await agList(agent, { targetAgCode: 'A0000002', keyword: '別代理店の依頼' });
+  t.ok(forged.statusCode === 400 || forged.json().appDataList.length === 0, 'no rows of another agent by a forged condition');
+
+  const before = applicationListSettings.maxResults;
+  applicationListSettings.maxResults = 44;
+  t.teardown(() => void (applicationListSettings.maxResults = before));
+  for (const [list, token] of [[agList, agent2], [pvList, staff]] as const) {
+    const res = await list(token, { keyword: '別代理店の依頼' });
+    t.equal(res.statusCode, 416);
+    t.same(res.json().messages, [{ messageId: 'ERR_0023', args: ['申請一覧'] }]);
+  }
+  t.equal((await agList(agent, {})).statusCode, 200, 'an agent with fewer rows is not refused for another agent\'s');
+  applicationListSettings.maxResults = before;
+  await h.db.deleteFrom('applications').where('app_title', 'like', '別代理店の依頼%').execute();
+});
+
+t.test('supplier staff get a 申請管理 badge of the requests agents changed and they have not read', async (t) => {
+  const badges = async (token: string) => (await h.post('/api/GlobalNavi/getNotificationBadges', { systemKbn: K }, { token })).json().notificationList as { categoryId: number; notificationNum: number }[];
+  const count = async (token: string, categoryId = 14) => (await badges(token)).find((b) => b.categoryId === categoryId)?.notificationNum ?? 0;
+  const listNew = async (token: string) => ((await pvList(token)).json().appDataList as { providerNewFlg: boolean }[]).filter((r) => r.providerNewFlg).length;
+
+  const [staff0, provider0, agent0] = [await count(staff), await count(provider), await count(agent, 13)];
+  t.equal(staff0, await listNew(staff), 'the badge counts the rows flagged new on the receiver list');
+  t.notOk((await badges(agent)).some((b) => b.categoryId === 14), 'agents have no receiver badge');
+  t.notOk((await badges(agent2)).some((b) => b.categoryId === 14));
+
+  // A draft is the agent's own: no badge; submitting it is.
+  let res = await h.post('/api/ApplicationMgtAg/regApplicationData', newRequest({ appTitle: 'バッジ確認の申請', appStatus: '10' }), { token: agent });
+  t.equal(res.statusCode, 200, res.body);
+  const no = res.json().appNo as string;
+  await settleChanges(h.db);
+  t.equal(await count(staff), staff0, 'a draft does not count');
+  const form = (await agForm(agent, no)).json();
+  res = await h.post('/api/ApplicationMgtAg/updApplicationData', newRequest({ appNo: no, appTitle: 'バッジ確認の申請', appStatus: '20', dispDateTime: form.dispDateTime, beforeAppStatus: '10' }), { token: agent });
+  t.equal(res.statusCode, 200, res.body);
+  await settleChanges(h.db); // another instance hears the agent's change within milliseconds
+  t.equal(await count(staff), staff0 + 1, 'submitted: one more for staff');
+  t.equal(await count(provider), provider0 + 1, 'and for every other staff member');
+  t.equal(await count(agent, 13), agent0, "the agent's own badge is unchanged");
+
+  // The agent reading its own request, or another agent trying to, changes nothing for staff.
+  t.equal((await h.post('/api/NotificationManagement/updNotification', { systemKbn: K, categoryId: 13, notificationNo: no }, { token: agent })).statusCode, 200);
+  t.equal((await h.post('/api/NotificationManagement/updNotification', { systemKbn: K, categoryId: 14, notificationNo: no }, { token: agent })).statusCode, 403, 'an agent cannot mark the receiver side read');
+  t.equal((await h.post('/api/NotificationManagement/updNotification', { systemKbn: K, categoryId: 13, notificationNo: no }, { token: agent2 })).statusCode, 403);
+  t.equal(await count(staff), staff0 + 1, 'still new for staff');
+
+  // One staff member opening it clears it for that member only.
+  t.equal((await h.post('/api/NotificationManagement/updNotification', { systemKbn: K, categoryId: 14, notificationNo: no }, { token: staff })).statusCode, 200);
+  t.equal(await count(staff), staff0, 'read: gone from the reader\'s badge at once');
+  t.equal(await count(provider), provider0 + 1, 'still new for the other staff member');
+
+  // A staff reply is the supplier's own change: not new for staff; the agent's next change is.
+  const pv = (await pvForm(staff, no)).json();
+  res = await h.post('/api/ApplicationMgtProvider/updApplicationData', { systemKbn: K, appNo: no, appStatus: '30', beforeAppStatus: '20', dispDateTime: pv.dispDateTime, providerComment: '確認しました。' }, { token: staff });
+  t.equal(res.statusCode, 200, res.body);
+  await settleChanges(h.db);
+  t.equal(await count(staff), staff0, 'the reply does not make it new for staff');
+  const again = (await agForm(agent, no)).json();
+  res = await h.post('/api/ApplicationMgtAg/updApplicationData', newRequest({ appNo: no, appTitle: 'バッジ確認の申請', appMemo: '追記です。', appStatus: '20', dispDateTime: again.dispDateTime, beforeAppStatus: '30' }), { token: agent });
+  t.equal(res.statusCode, 200, res.body);
+  await settleChanges(h.db);
+  t.equal(await count(staff), staff0 + 1, 'changed again by the agent: new again');
+  t.equal(await count(staff), await listNew(staff), 'badge and list agree');
+
+  // Deleted by staff: gone from the badge.
+  const deleted = await h.post('/api/ApplicationMgtProvider/deleteApplicationData', { systemKbn: K, ApplicationNo: no, dispDateTime: (await pvForm(staff, no)).json().dispDateTime }, { token: staff });
+  t.equal(deleted.statusCode, 200, deleted.body);
+  await settleChanges(h.db);
+  t.equal(await count(staff), staff0, 'a deleted request no longer counts');
 });

@@ -3,7 +3,7 @@
 // definition only — nothing else changes — and the API refuses the record without it, then
 // stores it (in the JSON column) and answers it back. The segment form is the case the issue
 // found broken (a multipart form whose added field was dropped); the notice form is a flat one;
-// the banner form carries its image as an upload.
+// the banner form carries its image as an upload; the request form follows a status workflow.
 import t from 'tap';
 import type { FormDefinition } from '../../schemas/meta/types';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -76,5 +76,34 @@ t.test('a field added to a definition is enforced, stored and answered by the AP
     t.equal(ok.statusCode, 200, ok.body);
     const load = await h.post('/api/BannerReg/getBannerData', { systemKbn: '01', bannerKbn: '02', bannerId: ok.json().bannerId }, { token: provider });
     t.equal(load.json().bannerData.bannerOwner, '販促企画部', 'stored and answered');
+  });
+
+  t.test('request form (a workflow form: the field is stored by the save that stores fields)', async (t) => {
+    addField(t, h, 'shinseiform-ag', 'costCenter', '費用負担部署');
+    const agent = (await h.signIn('demo-agent')).token;
+    const request = { systemKbn: '01', appUser: '鈴木 一郎', appTitle: '部署欄のある申請', appCategoryId: '1', appMemo: '本文', appStatus: '10' };
+    t.same(ids(await h.post('/api/ApplicationMgtAg/regApplicationData', request, { token: agent })), ['ERR_0001:費用負担部署']);
+    const ok = await h.post('/api/ApplicationMgtAg/regApplicationData', { ...request, costCenter: '営業第一部' }, { token: agent });
+    t.equal(ok.statusCode, 200, ok.body);
+    const load = await h.post('/api/ApplicationMgtAg/getAppFormInitialData', { systemKbn: '01', applicationNo: ok.json().appNo }, { token: agent });
+    t.equal(load.json().applicationData.costCenter, '営業第一部', 'stored and answered');
+    const row = await h.db.selectFrom('applications').select('extra_data').where('app_no', '=', Number(ok.json().appNo)).executeTakeFirstOrThrow();
+    t.equal((row.extra_data as Record<string, unknown>).costCenter, '営業第一部', 'in the JSON column');
+  });
+
+  t.test('receiver request form (its own JSON column)', async (t) => {
+    addField(t, h, 'shinseiform-provider', 'deliveryNote', '納品メモ');
+    const staff = (await h.signIn('demo-staff')).token;
+    const row = await h.db.selectFrom('applications').select('app_no').where('status_kbn', '=', '20').executeTakeFirstOrThrow();
+    const load = async () => (await h.post('/api/ApplicationMgtProvider/getAppFormInitialData', { systemKbn: '01', applicationNo: String(row.app_no) }, { token: staff })).json();
+    const reply = (dispDateTime: string, extra: Record<string, unknown> = {}) =>
+      h.post('/api/ApplicationMgtProvider/updApplicationData', { systemKbn: '01', appNo: String(row.app_no), appStatus: '20', dispDateTime, providerComment: '確認中です。', ...extra }, { token: staff });
+    t.same(ids(await reply((await load()).dispDateTime)), ['ERR_0001:納品メモ']);
+    const ok = await reply((await load()).dispDateTime, { deliveryNote: '午前着' });
+    t.equal(ok.statusCode, 200, ok.body);
+    t.equal((await load()).applicationData.deliveryNote, '午前着', 'stored and answered');
+    const stored = await h.db.selectFrom('applications').select(['provider_extra', 'extra_data']).where('app_no', '=', row.app_no).executeTakeFirstOrThrow();
+    t.equal((stored.provider_extra as Record<string, unknown>).deliveryNote, '午前着', 'in the receiver\'s JSON column');
+    t.notOk('deliveryNote' in (stored.extra_data as Record<string, unknown>), 'not in the applicant\'s');
   });
 });

@@ -119,6 +119,7 @@ const ROUTES: Record<string, RouteCase> = {
   '/api/OneStopGide/getOneStopGideList': { access: 'auth', body: { systemKbn: '01' } },
   '/api/OneStopGideKanri/getInitialData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01' } },
   '/api/OneStopGideKanri/getContentsList': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01', categoryId: 2 } },
+  '/api/OneStopGideKanri/getCategoryData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01', categoryId: '2' } },
   '/api/OneStopGideKanri/createDisplayTarget': { access: 'auth', as: 'demo-provider' },
   '/api/AgUser': { access: 'auth', as: 'demo-agadmin' },
   '/api/AgUser/getAgUser': { access: 'auth', as: 'demo-agadmin' },

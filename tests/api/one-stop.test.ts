@@ -1,12 +1,14 @@
 // The one-stop guide (spec 000 /one-stop-gide; spec 001 "One-stop guide top management"): agents
 // get the blocks with the contents the provider chose, only those they may see (targeting through
 // contentVisibleTo), search by keyword and tags; the provider lists a category's candidates and
-// replaces a block's display targets in order (rules ERR_0001 / ERR_0004, audit); 403 for callers
+// replaces a block's display targets in order through the form engine (rules ERR_0001 / ERR_0004 /
+// ERR_0017, a content of another category, deleted or unknown refused, audit); 403 for callers
 // without the permissions.
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signInAs } from '../helpers/portal';
 import { reindexContent } from '../../api/search/index-content';
+import { sample, tusUpload } from '../helpers/uploads';
 
 const msgs = (res: { json(): unknown }) => ((res.json() as { messages?: { messageId: string; args: string[] }[] }).messages ?? []).map((m) => `${m.messageId}:${m.args.join(',')}`);
 type Item = { categoryId: number; contentsId: number; title: string; displayOrder: number; displayTargetFlag: boolean };
@@ -63,16 +65,37 @@ t.test('one-stop guide', async (t) => {
     t.same(msgs(await provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: [{ categoryId: 2, contentsId: notice.content_id }] })), ['ERR_0009:コンテンツ'], 'a content of another category');
     t.same(msgs(await provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: [{ categoryId: 2, contentsId: chosen[0].contentsId }, { categoryId: 3, contentsId: 1 }] })), ['ERR_0006:カテゴリ'], 'one category per call');
 
+    const save = (list: unknown[]) => provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: list });
+    t.same(msgs(await save([{ categoryId: 1, contentsId: notice.content_id }])), ['ERR_0006:カテゴリ'], 'a category that has no one-stop block');
+    t.same(msgs(await save([{ categoryId: 2, contentsId: 99999999 }])), ['ERR_0009:コンテンツ'], 'an unknown content');
+    t.same(msgs(await save([{ categoryId: 2, contentsId: 'x1' }])), ['ERR_0009:コンテンツ'], 'not a content id');
+    t.same(msgs(await save([{ categoryId: 2, contentsId: chosen[0].contentsId }, { categoryId: 2, contentsId: String(chosen[0].contentsId) }])), ['ERR_0017:表示対象'], 'a content twice');
+    const gone = await h.db
+      .insertInto('contents')
+      .values({ category_id: 2, title: '削除済みのFAQ', body_html: '<p>x</p>', keisai_start: '2026-11-01', last_update: '2026-11-01', display_target: '0', deleted_at: new Date() })
+      .returning('content_id')
+      .executeTakeFirstOrThrow();
+    t.same(msgs(await save([{ categoryId: 2, contentsId: gone.content_id }])), ['ERR_0009:コンテンツ'], 'a deleted content');
+    t.same(msgs(await save('x' as unknown as unknown[])), ['ERR_0025:表示対象'], 'not a list');
+    t.equal((await faqOf()).filter((i) => i.displayTargetFlag).length, chosen.length, 'nothing refused was stored');
+
     // The targeted content first, then the former first two swapped.
     const wanted = [targeted.content_id, chosen[1].contentsId, chosen[0].contentsId];
-    const res = await provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: wanted.map((contentsId) => ({ categoryId: '2', contentsId: String(contentsId) })) });
+    const res = await save(wanted.map((contentsId) => ({ categoryId: '2', contentsId: String(contentsId) })));
     t.equal(res.statusCode, 200);
     const after = (await faqOf()).filter((i) => i.displayTargetFlag).sort((a, b) => a.displayOrder - b.displayOrder);
     t.same(after.map((i) => i.contentsId), wanted, 'stored in the chosen order');
+    t.same(after.map((i) => i.displayOrder), [1, 2, 3], 'numbered from 1');
+    const rows = await h.db.selectFrom('one_stop_display_targets').select('updated_by').where('category_id', '=', 2).execute();
+    t.ok(rows.every((r) => r.updated_by === provider.userId), 'the rows say who set them');
     const audit = await h.db.selectFrom('audit_logs').selectAll().where('entity', '=', 'one_stop_display_targets').execute();
-    t.equal(audit.length, 1, 'audited');
-    const afterData = typeof audit[0].after_data === 'string' ? JSON.parse(audit[0].after_data) : audit[0].after_data;
-    t.same(afterData, { contentsIds: wanted });
+    t.equal(audit.length, 1, 'audited once');
+    t.equal(String(audit[0].entity_id), '2', 'the FAQ block');
+    const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as { contentsList: { contentsId: number }[] };
+    t.same(json(audit[0].before_data).contentsList.map((e) => e.contentsId), chosen.map((i) => i.contentsId), 'the list before');
+    t.same(json(audit[0].after_data).contentsList.map((e) => e.contentsId), wanted, 'the list after');
+    // Another block is not touched by the FAQ block's save.
+    t.ok((await provider.call('/api/OneStopGideKanri/getContentsList', { categoryId: 3 })).json().oneStopGideList.some((i: Item) => i.displayTargetFlag), 'the application form block keeps its targets');
   });
 
   t.test("agents see the provider's choice, filtered by targeting", async (t) => {
@@ -85,6 +108,41 @@ t.test('one-stop guide', async (t) => {
     t.notOk(one.includes(targeted.content_id), 'never the content for A0000002');
     const block = (await agent.call('/api/OneStopGide/getOneStopGideList', {})).json().categoryListData.find((c: { categoryId: number }) => c.categoryId === 2);
     t.equal(block.dispCount, 2, 'the count is what the agent sees');
+  });
+
+  t.test("the block's image and explanatory text, edited with the display targets", async (t) => {
+    const load = async () => (await provider.call('/api/OneStopGideKanri/getCategoryData', { categoryId: '3' })).json().categoryData as { categoryId: string; description: string; imgFileList: { fileName: string; fileUrl: string }[] };
+    const before = await load();
+    t.equal(before.categoryId, '3');
+    t.ok(before.description.length > 0, 'the seeded text');
+    t.equal(before.imgFileList.length, 1, 'the seeded image');
+    t.same(msgs(await provider.call('/api/OneStopGideKanri/getCategoryData', { categoryId: '1' })), ['ERR_0009:ワンストップガイドTOP管理'], 'a category without a block');
+    const targets = ((await provider.call('/api/OneStopGideKanri/getContentsList', { categoryId: 3 })).json().oneStopGideList as Item[]).filter((i) => i.displayTargetFlag).sort((a, b) => a.displayOrder - b.displayOrder);
+    const contentsList = targets.map((i) => ({ categoryId: 3, contentsId: i.contentsId }));
+    const save = (extra: Record<string, unknown>) => provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList, ...extra });
+
+    t.same(msgs(await save({ description: 'あ'.repeat(256) })), ['ERR_0025:カテゴリの説明文'], 'the text at most 255');
+    const meta = { agcode: 'P0000001', userid: provider.userId };
+    const pdf = await tusUpload(h, provider.token, 'block.pdf', sample.pdf(), meta);
+    t.same(msgs(await save({ imgFileList: [{ rowNo: 1, fileName: 'block.pdf', uploadId: pdf }] })).map((m) => m.split(':')[0]), ['ERR_0027'], 'a PDF is no block image');
+
+    const png = await tusUpload(h, provider.token, '申請フォーム.png', sample.png(), meta);
+    const res = await save({ description: '各種申請書はこちらから。', imgFileList: [{ rowNo: 1, fileName: '申請フォーム.png', uploadId: png, isUpload: true }] });
+    t.equal(res.statusCode, 200);
+    const after = await load();
+    t.equal(after.description, '各種申請書はこちらから。', 'the text stored');
+    t.equal(after.imgFileList[0].fileName, '申請フォーム.png', 'the image stored');
+    const block = (await agent.call('/api/OneStopGide/getOneStopGideList', {})).json().categoryListData.find((c: { categoryId: number }) => c.categoryId === 3);
+    t.equal(block.description, '各種申請書はこちらから。', 'agents read the new text');
+    t.equal(block.imgFileName, after.imgFileList[0].fileUrl, 'and see the new image');
+    t.equal((await h.app.inject({ method: 'GET', url: block.imgFileName })).statusCode, 200, 'which loads');
+
+    // A save of the display targets alone keeps the block's text and image.
+    t.equal((await save({})).statusCode, 200);
+    const kept = await load();
+    t.equal(kept.description, '各種申請書はこちらから。');
+    t.equal(kept.imgFileList[0].fileName, '申請フォーム.png');
+    for (const s of [agent, agadmin, staff]) t.equal((await s.call('/api/OneStopGideKanri/getCategoryData', { categoryId: '3' })).statusCode, 403, `${s.loginId}: no block data`);
   });
 
   t.test('search by keyword and tags within the one-stop categories', async (t) => {
@@ -107,6 +165,7 @@ t.test('one-stop guide', async (t) => {
     for (const s of [agent, agadmin, staff]) {
       t.equal((await s.call('/api/OneStopGideKanri/getInitialData', {})).statusCode, 403, `${s.loginId}: no management`);
       t.equal((await s.call('/api/OneStopGideKanri/getContentsList', { categoryId: 2 })).statusCode, 403, `${s.loginId}: no candidates`);
+      t.equal((await s.call('/api/OneStopGideKanri/getCategoryData', { categoryId: 2 })).statusCode, 403, `${s.loginId}: no block data`);
       t.equal((await s.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: [{ categoryId: 2, contentsId: targeted.content_id }] })).statusCode, 403, `${s.loginId}: no change`);
     }
     t.equal((await provider.call('/api/OneStopGideKanri/createDisplayTarget', { agCode: 'A0000002', contentsList: [{ categoryId: 2, contentsId: targeted.content_id }] })).statusCode, 403, 'a forged agCode');

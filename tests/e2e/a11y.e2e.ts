@@ -78,9 +78,9 @@ const SCREENS: Screen[] = [
     ready: 'main select',
     // Result mode: the candidates and the display targets of a category.
     act: async (page) => {
-      await page.locator('#one-stop-kanri-category').selectOption({ label: 'FAQ' });
+      await page.locator('main').getByLabel('カテゴリ', { exact: true }).selectOption({ label: 'FAQ' });
       await page.locator('main').getByRole('button', { name: '検索', exact: true }).click();
-      await page.getByRole('region', { name: /^表示対象/ }).getByRole('row').nth(1).waitFor();
+      await page.locator('main').getByRole('table', { name: '表示対象' }).getByRole('row').nth(1).waitFor();
     },
   },
   {

@@ -2,7 +2,10 @@
 // attachment, saves a draft and submits it; staff filter the receiver list and open it while a
 // second staff browser is told someone is editing (CNF_0011); the first replies with a status
 // change and a mail to two addresses that a real SMTP listener receives; the agent reads the
-// reply (never the internal memo) and completes the request.
+// reply (never the internal memo) and completes the request. The lists (schemas/lists) page by
+// 20 / 50 / 100 and bring conditions, page, page size and sort back from a form. Then a stale save:
+// a colleague saves the draft another browser shows, whose save is asked CNF_0009 and reloads on
+// yes; and a withdrawal (取下げ) after submitting.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,7 +62,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   // Period order is checked before any call.
   await agent.getByLabel('申請期間From').fill('2099-01-01');
   await agent.locator('#main').getByRole('button', { name: '検索' }).click();
-  await agent.getByText(formatMessage('ERR_0005', ['申請期間From', '申請期間To'])).waitFor();
+  await agent.getByTestId('form-errors').getByText(formatMessage('ERR_0005', ['申請期間From', '申請期間To'])).waitFor();
   await agent.getByRole('button', { name: 'クリア' }).click();
 
   await agent.getByRole('button', { name: '新規申請' }).click();
@@ -83,7 +86,8 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await agent.waitForURL(/\/shinseiform-ag\/appNo\/\d+$/);
   const appNo = /appNo\/(\d+)/.exec(agent.url())![1];
   await agent.getByText('一時保存', { exact: true }).first().waitFor();
-  t.ok(await agent.getByRole('button', { name: 'ダウンロード' }).count(), 'the stored attachment can be downloaded');
+  await agent.getByRole('button', { name: 'ダウンロード' }).first().waitFor(); // the stored attachment can be downloaded
+  await shot(agent, 'shinsei-form-ag-draft');
 
   await agent.getByRole('button', { name: '申請', exact: true }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '申請']));
@@ -123,6 +127,8 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await shot(staff, 'shinsei-form-provider');
   await staff.getByRole('button', { name: '登録・回答' }).click();
   const modal = staff.locator('dialog[open]');
+  t.equal(await modal.getByLabel('To1', { exact: true }).inputValue(), 'demo-agent@portal.example.jp', 'To proposes the applicant\'s address');
+  await modal.getByLabel('To1', { exact: true }).fill('');
   await modal.getByRole('button', { name: 'OK' }).click();
   await modal.getByText(formatMessage('ERR_0001', ['送信先メールアドレス'])).waitFor();
   await modal.getByLabel('To1', { exact: true }).fill('bad-address');
@@ -167,4 +173,121 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await agent.getByRole('button', { name: '戻る' }).click();
   await agent.waitForURL(/\/shinsei-kanri-ag\?isResearch=true/);
   await agent.getByRole('link', { name: TITLE }).waitFor();
+});
+
+t.test('page sizes, sorting and the way back from a form', async (t) => {
+  // More requests than one page of 20: A0000001's, submitted, within the default period.
+  const now = portal.clock.now().getTime();
+  await portal.db
+    .insertInto('applications')
+    .values(
+      Array.from({ length: 30 }, (_, i) => ({
+        app_date: new Date(now - (i + 1) * 3600_000),
+        status_kbn: '20',
+        ag_code: 'A0000001',
+        user_id: '0000000003',
+        app_user: '田中 太郎',
+        app_title: `ページ送り確認${String(30 - i).padStart(2, '0')}`,
+        app_memo: '一覧のページ送りの確認です。',
+        ag_updated_at: new Date(now - (i + 1) * 3600_000),
+        updated_at: new Date(now - (i + 1) * 3600_000),
+      })),
+    )
+    .execute();
+  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+  const titles = () => agent.locator('table tbody tr td:nth-child(4)').allInnerTexts();
+  const pageSize = agent.locator('#main').getByLabel('表示件数');
+  await agent.goto(`${portal.url}/shinsei-kanri-ag`);
+  await agent.locator('#main').getByLabel('キーワード').fill('ページ送り確認');
+  await agent.locator('#main').getByRole('button', { name: '検索' }).click();
+  await agent.locator('table tbody tr').first().waitFor();
+  t.equal(await agent.locator('table tbody tr').count(), 20, 'pages of 20 at first');
+  t.equal(await pageSize.inputValue(), '20');
+  await pageSize.selectOption('50');
+  await agent.locator('table tbody tr').nth(29).waitFor();
+  t.equal(await agent.locator('table tbody tr').count(), 30, 'a page of 50 holds all 30');
+  t.equal(await agent.getByRole('navigation', { name: '申請管理のページ送り' }).count(), 0, 'one page: no page links');
+  await pageSize.selectOption('20');
+
+  // Sort by title (ascending, then descending), then page 2.
+  const header = agent.getByRole('columnheader', { name: '件名' });
+  await header.getByRole('button').click();
+  await agent.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]')?.textContent?.includes('件名'));
+  t.equal((await titles())[0], 'ページ送り確認01', 'ascending');
+  await header.getByRole('button').click();
+  await agent.waitForFunction(() => document.querySelector('th[aria-sort="descending"]')?.textContent?.includes('件名'));
+  t.equal((await titles())[0], 'ページ送り確認30', 'a second click turns it round');
+  await header.getByRole('button').click();
+  await agent.getByRole('button', { name: '2ページ目' }).click();
+  await agent.getByRole('link', { name: 'ページ送り確認21' }).waitFor();
+  t.same(await titles(), Array.from({ length: 10 }, (_, i) => `ページ送り確認${21 + i}`), 'page 2 of the ascending order');
+  await shot(agent, 'shinsei-list-ag-page2');
+
+  // The title opens the form in preview mode; 戻る brings conditions, page, size and sort back.
+  await agent.getByRole('link', { name: 'ページ送り確認25' }).click();
+  await agent.getByRole('heading', { name: /プレビュー/ }).waitFor();
+  t.match(agent.url(), /\/shinseiform-ag\/appNo\/\d+\?preview=1$/, 'preview mode');
+  await agent.getByRole('button', { name: '戻る' }).click();
+  await agent.waitForURL(/\/shinsei-kanri-ag\?isResearch=true/);
+  await agent.getByRole('link', { name: 'ページ送り確認21' }).waitFor();
+  t.equal(await agent.locator('#main').getByLabel('キーワード').inputValue(), 'ページ送り確認', 'conditions restored');
+  t.equal(await agent.getByRole('button', { name: '2ページ目' }).getAttribute('aria-current'), 'page', 'the page restored');
+  t.equal(await pageSize.inputValue(), '20', 'the page size restored');
+  t.equal(await header.getAttribute('aria-sort'), 'ascending', 'the sort restored');
+
+  // A page size of 50 comes back too.
+  await pageSize.selectOption('50');
+  await agent.getByRole('link', { name: 'ページ送り確認01' }).click();
+  await agent.getByRole('heading', { name: /プレビュー/ }).waitFor();
+  await agent.getByRole('button', { name: '戻る' }).click();
+  await agent.waitForURL(/\/shinsei-kanri-ag\?isResearch=true/);
+  await agent.locator('table tbody tr').nth(29).waitFor();
+  t.equal(await pageSize.inputValue(), '50');
+  t.equal(await agent.locator('table tbody tr').count(), 30);
+});
+
+t.test('a stale save asks CNF_0009 and reloads; a submitted request is withdrawn', async (t) => {
+  const title = 'E2E 競合する下書き';
+  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+  await agent.goto(`${portal.url}/shinseiform-ag`);
+  await agent.getByRole('heading', { name: '申請フォーム' }).waitFor();
+  await agent.locator('#f-appTitle').fill(title);
+  await agent.locator('#f-appCategoryId').selectOption({ label: '見積依頼' });
+  await agent.locator('#f-appMemo').fill('最初の内容');
+  await agent.getByRole('button', { name: '一時保存' }).click();
+  await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
+  await answerDialog(agent, formatMessage('INF_0001', ['申請内容', '一時保存']));
+  await agent.waitForURL(/\/shinseiform-ag\/appNo\/\d+$/);
+  const appNo = /appNo\/(\d+)/.exec(agent.url())![1];
+
+  // A colleague of the same agent saves the draft the first browser still shows.
+  const colleague = await signedIn('demo-agadmin', 'Agadmin#Demo2026');
+  await colleague.goto(`${portal.url}/shinseiform-ag/appNo/${appNo}`);
+  // The first browser holds the edit lock: the colleague is asked CNF_0011 and edits anyway.
+  await answerDialog(colleague, formatMessage('CNF_0011'));
+  await colleague.locator('#f-appMemo').fill('同僚が書き換えた内容');
+  await colleague.getByRole('button', { name: '一時保存' }).click();
+  await answerDialog(colleague, formatMessage('CNF_0001', ['申請内容', '一時保存']));
+  await answerDialog(colleague, formatMessage('INF_0001', ['申請内容', '一時保存']));
+
+  // The first browser's save is stale: CNF_0009, and yes reloads the colleague's version.
+  await agent.locator('#f-appMemo').fill('古い画面からの変更');
+  await agent.getByRole('button', { name: '一時保存' }).click();
+  await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
+  await answerDialog(agent, formatMessage('CNF_0009'));
+  await agent.waitForFunction(() => (document.querySelector('#f-appMemo') as HTMLTextAreaElement | null)?.value === '同僚が書き換えた内容');
+  t.pass('reloaded with the stored version');
+
+  // Submit, then withdraw: the status becomes 代理店取下げ and no action is left to the agent.
+  await agent.getByRole('button', { name: '申請', exact: true }).click();
+  await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '申請']));
+  await answerDialog(agent, formatMessage('INF_0001', ['申請内容', '申請']));
+  await agent.locator('#f-status').getByText('プロバイダー確認中').waitFor();
+  await agent.getByRole('button', { name: '取下げ' }).click();
+  await answerDialog(agent, formatMessage('CNF_0001', ['申請', '取下げ']));
+  await answerDialog(agent, formatMessage('INF_0001', ['申請', '取下げ']));
+  await agent.locator('#f-status').getByText('代理店取下げ').waitFor();
+  t.equal(await agent.getByRole('button', { name: '取下げ' }).count(), 0, 'no withdraw once withdrawn');
+  t.equal(await agent.getByRole('button', { name: '申請', exact: true }).count(), 0, 'nor submit');
+  await shot(agent, 'shinsei-form-ag-withdrawn');
 });

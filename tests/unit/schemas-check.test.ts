@@ -89,6 +89,21 @@ t.test('mistakes in a list are reported', async (t) => {
   }
 });
 
+t.test('mistakes in the request lists\' page sizes, links and flags are reported', async (t) => {
+  const l = clone(listFile('shinsei-kanri-ag'));
+  const d = l.data as Record<string, unknown> & { columns: Record<string, unknown>[]; rowActions: Record<string, unknown>; search: Record<string, unknown> };
+  d.pageSizes = [50, 100];
+  d.rowActions.preview = { call: '/api/ApplicationMgtAg/GetApplicationList' };
+  d.columns.push({ key: 'statusKbn', kind: 'flag', linkLabel: '{statusKbn}' }, { key: 'appAgName', kind: 'link', action: 'nowhere' });
+  const got = messages([formFile('shinseiform-ag'), l]);
+  for (const re of [/pageSizes must include pageSize 20/, /column "applicationTitle": a link column needs a row action with "to"/, /column "statusKbn": linkLabel is for link columns/, /column "appAgName": action "nowhere" is not in rowActions/]) {
+    t.ok(got.some((m) => re.test(m)), `${re}`);
+  }
+  const plain = clone(listFile('shinsei-kanri-ag'));
+  (plain.data as Record<string, unknown>).searchMode = false;
+  t.ok(messages([formFile('shinseiform-ag'), plain]).some((m) => /editableInResult is for lists with searchMode/.test(m)));
+});
+
 t.test('unknown widgets, misnamed fields and misused form constructs are reported', async (t) => {
   const f = clone(formFile('notification-reg'));
   const d = f.data as Record<string, unknown> & {

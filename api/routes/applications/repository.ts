@@ -29,6 +29,8 @@ export interface ApplicationRow {
 
 export interface ReceiverRow extends ApplicationRow {
   provider_memo: string;
+  /** The applicant's mail address: the receiver's mail modal proposes it as To. */
+  app_user_mail: string | null;
 }
 
 const shared = () => [
@@ -65,7 +67,11 @@ export async function loadForApplicant(db: Db, appNo: number): Promise<Applicati
 }
 
 export async function loadForReceiver(db: Db, appNo: number): Promise<ReceiverRow | undefined> {
-  return (await base(db).select([...shared(), 'a.provider_memo']).where('a.app_no', '=', appNo).executeTakeFirst()) as ReceiverRow | undefined;
+  return (await base(db)
+    .leftJoin('users as u', 'u.user_id', 'a.user_id')
+    .select([...shared(), 'a.provider_memo', 'u.email as app_user_mail'])
+    .where('a.app_no', '=', appNo)
+    .executeTakeFirst()) as ReceiverRow | undefined;
 }
 
 export interface FileRow {
@@ -132,10 +138,17 @@ export interface ListRow {
   is_new: boolean;
 }
 
+/**
+ * New for the user: for the applicant the supplier changed the request after the user last opened
+ * it, for the receiver the agent did (`r` the user's application_reads row).
+ */
+const isNewFor = (side: ListCriteria['side']) => {
+  const changedBy = side === 'applicant' ? sql.ref('a.provider_updated_at') : sql.ref('a.ag_updated_at');
+  return sql<boolean>`(${changedBy} is not null and (r.read_at is null or r.read_at < ${changedBy}))`;
+};
+
 /** The list rows (at most limit + 1, so the caller can answer 416). */
 export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow[]> {
-  // New for the applicant: the supplier changed it after the user last opened it; for the receiver: the agent did.
-  const changedBy = c.side === 'applicant' ? sql.ref('a.provider_updated_at') : sql.ref('a.ag_updated_at');
   let q = base(db)
     .leftJoin('application_reads as r', (j) => j.onRef('r.app_no', '=', 'a.app_no').on('r.user_id', '=', c.userId))
     .select([
@@ -152,7 +165,7 @@ export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow
       'a.provider_user',
       'a.ag_code',
       'g.ag_name',
-      sql<boolean>`(${changedBy} is not null and (r.read_at is null or r.read_at < ${changedBy}))`.as('is_new'),
+      isNewFor(c.side).as('is_new'),
     ])
     .where('a.status_kbn', 'in', [...c.statuses])
     .where('a.app_date', '>=', new Date(`${c.from}T00:00:00+09:00`))
@@ -181,6 +194,19 @@ export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow
   return (await q.orderBy('a.app_date', 'desc').orderBy('a.app_no', 'desc').limit(c.limit + 1).execute()) as ListRow[];
 }
 
+/** The receiver's new requests (providerNewFlg) among the statuses staff see: the staff 申請管理 badge. */
+export async function countNewForReceiver(db: Db, userId: string, statuses: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('applications as a')
+    .leftJoin('application_reads as r', (j) => j.onRef('r.app_no', '=', 'a.app_no').on('r.user_id', '=', userId))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('a.deleted_at', 'is', null)
+    .where('a.status_kbn', 'in', [...statuses])
+    .where(isNewFor('receiver'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Marks the request read by the user, and its navigation notifications (the 申請管理 badge). */
 export async function markRead(db: Db, appNo: number, userId: string, now: Date): Promise<void> {
   // Never before the request's last change (its stamp may run a millisecond ahead of the clock).
@@ -207,35 +233,4 @@ export async function notifyAgent(db: Db, appNo: number, agCode: string, title: 
   if (old.length) await db.deleteFrom('notifications').where('notification_id', 'in', old.map((o) => o.notification_id)).execute();
   const n = await db.insertInto('notifications').values({ category_id: 13, ag_code: agCode, user_id: null, title: `申請「${title}」に回答がありました` }).returning('notification_id').executeTakeFirstOrThrow();
   await db.insertInto('application_notifications').values({ notification_id: n.notification_id, app_no: appNo }).execute();
-}
-
-export const LOCK_MINUTES = 30;
-
-/** The live lock of another user, if any. */
-export async function otherLock(db: Db, appNo: number, userId: string, now: Date) {
-  return db.selectFrom('application_locks').selectAll().where('app_no', '=', appNo).where('user_id', '!=', userId).where('expires_at', '>', now).executeTakeFirst();
-}
-
-export async function setLock(db: Db, appNo: number, userId: string, now: Date): Promise<void> {
-  const expires = new Date(now.getTime() + LOCK_MINUTES * 60_000);
-  await db
-    .insertInto('application_locks')
-    .values({ app_no: appNo, user_id: userId, locked_at: now, expires_at: expires })
-    .onConflict((oc) => oc.column('app_no').doUpdateSet({ user_id: userId, locked_at: now, expires_at: expires }))
-    .execute();
-}
-
-/** Activity of the holder keeps its lock alive for another 30 minutes. */
-export async function touchLock(db: Db, appNo: number, userId: string, now: Date): Promise<void> {
-  await db
-    .updateTable('application_locks')
-    .set({ expires_at: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
-    .where('app_no', '=', appNo)
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
-    .execute();
-}
-
-export async function releaseLock(db: Db, appNo: number, userId: string): Promise<void> {
-  await db.deleteFrom('application_locks').where('app_no', '=', appNo).where('user_id', '=', userId).execute();
 }

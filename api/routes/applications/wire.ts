@@ -4,23 +4,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { slashDateTime } from '../../contents/wire';
 import { statusText, APPLICATION_WORKFLOW } from '../../../schemas/workflows/workflow';
+import { isoOf } from '../../forms/workflow-store';
 import type { ApplicationRow, FileRow, ListRow, ReceiverRow } from './repository';
 
-const Str = (maxLength: number, description?: string) => Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
 export const WireNo = (description: string) => Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 12 })], { description }));
 
 export const Option = Type.Object({ value: Type.String(), text: Type.String() });
-
-export const AttachmentIn = Type.Object({
-  rowNo: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 12 })])),
-  fileName: Str(255),
-  uploadId: Str(100, 'The tus upload id of a file added on this save'),
-  size: Type.Optional(Type.Integer()),
-  isUpload: Type.Optional(Type.Boolean()),
-  tempFilePath: Str(500),
-  tempFileSize: Str(50),
-  fileUrl: Str(500),
-});
 
 export const Attachment = Type.Object({
   rowNo: Type.Number(),
@@ -65,7 +54,12 @@ const applicantFields = {
 };
 
 export const ApplicantRecord = Type.Object(applicantFields);
-export const ReceiverRecord = Type.Object({ ...applicantFields, operateUser: Type.String(), providerMemo: Type.String({ description: 'Internal memo: receiver side only' }) });
+export const ReceiverRecord = Type.Object({
+  ...applicantFields,
+  operateUser: Type.String(),
+  providerMemo: Type.String({ description: 'Internal memo: receiver side only' }),
+  appUserMail: Type.String({ description: 'The applicant\'s mail address (the mail modal\'s first To): receiver side only' }),
+});
 
 export const ListItem = Type.Object({
   applicationNo: Type.String(),
@@ -100,8 +94,6 @@ const dateOnly = (d: Date | string | null): string => {
   const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
   return (d.getUTCHours() === 0 ? d : local).toISOString().slice(0, 10);
 };
-
-export const isoOf = (d: Date | string): string => new Date(d).toISOString();
 
 export function attachmentsWire(files: FileRow[]): Static<typeof Attachment>[] {
   return files.map((f) => ({ rowNo: f.row_no, fileName: f.file_name, tempFilePath: '', tempFileSize: sizeText(Number(f.file_size)), size: Number(f.file_size), isUpload: false, fileUrl: '' }));
@@ -146,7 +138,7 @@ export function applicantWire(r: ApplicationRow, files: FileRow[], cat: Static<t
 }
 
 export function receiverWire(r: ReceiverRow, files: FileRow[], cat: Static<typeof CategoryData>): Static<typeof ReceiverRecord> {
-  return { ...applicantWire(r, files, cat), operateUser: r.operate_user, providerMemo: r.provider_memo };
+  return { ...applicantWire(r, files, cat), operateUser: r.operate_user, providerMemo: r.provider_memo, appUserMail: r.app_user_mail ?? '' };
 }
 
 export function listItemWire(r: ListRow, side: 'applicant' | 'receiver'): Static<typeof ListItem> {

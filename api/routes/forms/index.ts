@@ -1,6 +1,6 @@
 // Form and list definitions for the generic renderer: GET /api/forms/:id and GET /api/lists/:id.
-// Signed-in users get a definition when they may use its permission category (can()), with the
-// context its rules need (the server's date and the largest file).
+// Signed-in users get a definition when they (or the agent they act as) may use its permission
+// category (can()), with the context its rules need (the server's date and the largest file).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -31,7 +31,10 @@ export default async function formRoutes(fastify: FastifyInstance) {
         const set = kind === 'forms' ? app.definitions.forms : app.definitions.lists;
         const definition = set.get(request.params.id);
         if (!definition) throw notFound();
-        if (!(await can(app.db, request.caller!, definition.permission.categoryId))) throw problem.forbidden();
+        // While acting as an agent, the agent's screens too (its request list); the calls check their own authority.
+        const caller = request.caller!;
+        const allowed = (await can(app.db, caller, definition.permission.categoryId)) || (caller.pseudo !== null && (await can(app.db, caller.pseudo, definition.permission.categoryId)));
+        if (!allowed) throw problem.forbidden();
         const { serverDate, maxFileSize } = serverRuleContext(app);
         return { definition, context: { serverDate: serverDate!, maxFileSize: maxFileSize! } };
       },

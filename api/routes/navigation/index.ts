@@ -6,7 +6,8 @@ import { effectiveIds, targetDateFor } from '../../authority/caller';
 import { loadPermissions } from '../../authority/permissions';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { viewerOf } from '../../authority/visibility';
-import { countNotificationBadges, loadNaviRows } from './repository';
+import { can } from '../../authority/permissions';
+import { countNotificationBadges, loadNaviRows, RECEIVER_BADGE_CATEGORY } from './repository';
 
 const OTHER_CATEGORY_ID = 999; // external links, always shown
 
@@ -70,8 +71,11 @@ export default async function navigationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
-      const rows = await countNotificationBadges(app.db, viewer);
+      const caller = request.caller!;
+      const viewer = viewerOf(caller, request.body.targetDate, app.clock);
+      // Supplier staff who receive requests (not while acting as an agent) see their new ones.
+      const receiver = caller.isProvider && !caller.pseudo && (await can(app.db, caller, RECEIVER_BADGE_CATEGORY));
+      const rows = await countNotificationBadges(app.db, viewer, receiver);
       return { notificationList: rows.map((r) => ({ categoryId: r.categoryId, notificationNum: r.count })) };
     },
   );

@@ -5,6 +5,11 @@ import { cachedRead, type CacheSpec } from '../../cache/tagged-cache';
 import type { Database } from '../../db/schema';
 import { listInForceFor } from '../../authority/scheduled-settings';
 import { CONTENT_TABLES, contentVisibleTo, isNewOn, viewerKey, type Viewer } from '../../authority/visibility';
+import { APPLICATION_WORKFLOW } from '../../../schemas/workflows/workflow';
+import { countNewForReceiver } from '../applications/repository';
+
+/** The receiver's 申請管理 (supplier staff): its badge counts requests new or changed by agents. */
+export const RECEIVER_BADGE_CATEGORY = 14;
 
 type Db = Kysely<Database>;
 
@@ -46,8 +51,17 @@ async function naviRowsOf(db: Db, agCode: string, date: string): Promise<NaviRow
 /** Every page load asks (the header's badges): kept per viewer and user until a source changes. */
 const BADGE_CACHE: CacheSpec = { name: 'badges', max: 20_000, ttlMs: 10 * 60_000 };
 
-export async function countNotificationBadges(db: Db, v: Viewer): Promise<{ categoryId: number; count: number }[]> {
-  return cachedRead(db, BADGE_CACHE, `${viewerKey(v)}|${v.userId}`, [...CONTENT_TABLES, 'notifications', `notification_reads:${v.userId}`, `content_views:${v.userId}`], () => badgesOf(db, v));
+/** `receiver`: the user receives requests (staff with permission 14, not acting as an agent). */
+export async function countNotificationBadges(db: Db, v: Viewer, receiver = false): Promise<{ categoryId: number; count: number }[]> {
+  const sources = [...CONTENT_TABLES, 'notifications', `notification_reads:${v.userId}`, `content_views:${v.userId}`, ...(receiver ? ['applications', `application_reads:${v.userId}`] : [])];
+  return cachedRead(db, BADGE_CACHE, `${viewerKey(v)}|${v.userId}|${receiver ? 'receiver' : ''}`, sources, async () => {
+    const badges = await badgesOf(db, v);
+    if (!receiver) return badges;
+    const count = await countNewForReceiver(db, v.userId, APPLICATION_WORKFLOW.visibleTo.receiver);
+    // Category 14 has no notifications of its own: its count is the new requests alone.
+    const others = badges.filter((b) => b.categoryId !== RECEIVER_BADGE_CATEGORY);
+    return count ? [...others, { categoryId: RECEIVER_BADGE_CATEGORY, count }].sort((a, b) => a.categoryId - b.categoryId) : others;
+  });
 }
 
 async function badgesOf(db: Db, v: Viewer): Promise<{ categoryId: number; count: number }[]> {

@@ -5,7 +5,9 @@
 //                                            and with a keyword or tags the matching contents
 //   /api/OneStopGideKanri/getInitialData     the categories
 //   /api/OneStopGideKanri/getContentsList    a category's contents with their display-target order
-//   /api/OneStopGideKanri/createDisplayTarget  the block's display targets, in order (audited)
+//   /api/OneStopGideKanri/createDisplayTarget  the block's display targets, in order: served by the
+//                                            form engine (schemas/forms/one-stop-gide-kanri.json store,
+//                                            hook api/forms/hooks/one-stop.ts)
 // Agents need the one-stop guide permission (9) and see the blocks of the content categories
 // they may read; management needs one-stop guide top management (115). The management rules are
 // those of schemas/forms/one-stop-gide-kanri.json, run again here.
@@ -13,7 +15,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { normalizeSearchKeyword, validateSearchKeyword } from '../../../schemas/rules/keyword';
-import { recordAudit } from '../../audit/record';
 import { can, loadPermissions } from '../../authority/permissions';
 import { viewerOf } from '../../authority/visibility';
 import { slashDate, WireId } from '../../contents/wire';
@@ -25,7 +26,7 @@ import { searchTerms } from '../../search/normalise';
 import { searchContents } from '../../search/query';
 import { tagListOf } from '../site-search/repository';
 import { ContentsRow, TagRow } from '../site-search/index';
-import { candidatesOf, contentsOfCategory, displayTargetCounts, displayTargetsOf, oneStopCategories, replaceDisplayTargets, visibleDisplayTargets, type OneStopCategory } from './repository';
+import { candidatesOf, displayTargetCounts, oneStopCategories, visibleDisplayTargets, type OneStopCategory } from './repository';
 
 export const ONE_STOP_GUIDE_CATEGORY_ID = 9;
 export const ONE_STOP_MGT_CATEGORY_ID = 115;
@@ -185,39 +186,6 @@ export default async function oneStopRoutes(fastify: FastifyInstance) {
           displayOrder: r.display_order ?? 0,
         })),
       };
-    },
-  );
-
-  app.post(
-    '/api/OneStopGideKanri/createDisplayTarget',
-    {
-      schema: {
-        description: "Replaces the block's display targets by contentsList, in that order (at least one: ERR_0004); every entry must be a live content of the one category the entries name",
-        body: Body({
-          ...CallerIds,
-          contentsList: Type.Optional(Type.Array(Type.Object({ categoryId: WireId('One-stop category'), contentsId: WireId('Content') }), { maxItems: 500 })),
-        }),
-        response: { 200: Type.Object({}) },
-      },
-    },
-    async (request) => {
-      await mayManage(request);
-      const list = request.body.contentsList ?? [];
-      await enforceForm(app, FORM, { contentsList: list }, { fields: ['contentsList'] });
-      const categories = [...new Set(list.map((e) => toId(e.categoryId)))];
-      if (categories.length !== 1) throw problem.validation([{ messageId: 'ERR_0006', args: ['カテゴリ'] }]);
-      const categoryId = await categoryOf(categories[0]);
-      const ids = [...new Set(list.map((e) => toId(e.contentsId)))];
-      const live = await contentsOfCategory(app.db, categoryId, ids);
-      if (ids.some((id) => !live.has(id))) throw problem.validation([{ messageId: 'ERR_0009', args: ['コンテンツ'] }]);
-      const caller = request.caller!;
-      const at = app.clock.now();
-      await app.db.transaction().execute(async (trx) => {
-        const before = await displayTargetsOf(trx, categoryId);
-        await replaceDisplayTargets(trx, categoryId, ids, caller.userId, at);
-        await recordAudit(trx, { caller, action: 'update', entity: 'one_stop_display_targets', entityId: categoryId, before: { contentsIds: before }, after: { contentsIds: ids }, at });
-      });
-      return {};
     },
   );
 }

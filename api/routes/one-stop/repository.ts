@@ -1,7 +1,8 @@
 // The one-stop guide's SQL (migration 0011): its category blocks, the contents the provider shows
 // in each block (for agents through contentVisibleTo, the one targeting expression), the
-// management's candidates of a category, and replacing a block's display targets.
-import { sql, type Kysely, type Transaction } from 'kysely';
+// management's candidates of a category, and which contents a block may show (its hook,
+// api/forms/hooks/one-stop.ts, stores them through the form engine).
+import { sql, type Kysely } from 'kysely';
 import { contentVisibleTo, isNewOn, type Viewer } from '../../authority/visibility';
 import type { Database } from '../../db/schema';
 
@@ -78,23 +79,4 @@ export async function contentsOfCategory(db: Db, categoryId: number, ids: readon
   if (ids.length === 0) return new Set();
   const rows = await db.selectFrom('contents').select('content_id').where('category_id', '=', categoryId).where('deleted_at', 'is', null).where('content_id', 'in', [...ids]).execute();
   return new Set(rows.map((r) => r.content_id));
-}
-
-/** The block's display targets as stored (for the audit trail). */
-export async function displayTargetsOf(db: Db, categoryId: number): Promise<number[]> {
-  const rows = await db.selectFrom('one_stop_display_targets').select('content_id').where('category_id', '=', categoryId).orderBy('display_order').execute();
-  return rows.map((r) => r.content_id);
-}
-
-/** Replaces the block's display targets by `ids`, in that order. */
-export async function replaceDisplayTargets(trx: Transaction<Database>, categoryId: number, ids: readonly number[], userId: string, at: Date): Promise<void> {
-  await trx.deleteFrom('one_stop_display_targets').where('category_id', '=', categoryId).execute();
-  // A content is shown in one block only: its own category's.
-  if (ids.length) await trx.deleteFrom('one_stop_display_targets').where('content_id', 'in', [...ids]).execute();
-  if (ids.length) {
-    await trx
-      .insertInto('one_stop_display_targets')
-      .values(ids.map((content_id, i) => ({ content_id, category_id: categoryId, display_order: i + 1, updated_by: userId, updated_at: at })))
-      .execute();
-  }
 }

@@ -1,16 +1,20 @@
 // The generic list (DESIGN.md section 1): a definition of schemas/lists drawn as a screen.
 //  - search mode / result mode (searchMode): the search form (rjsf, our widgets, its rules run by
-//    the shared engine) finds rows; search mode shows none; `restore` brings the last search
-//    back when the page is opened with ?isResearch=true; clear follows `search.clear`;
+//    the shared engine) finds rows; search mode shows none; `search.data` is one initial-data
+//    call for initial values and options; `restore` brings the last search back, with its page,
+//    page size and sort, when the page is opened with ?isResearch=true; clear follows
+//    `search.clear`; `editableInResult` keeps the conditions editable after a search (clear
+//    then resets them only);
 //  - the table: sortable columns (first click in the column's default direction), pages of
-//    `pageSize`, selection for delete (nothing selected: `empty` message, ERR_0003 明細),
+//    `pageSize` (or of the size chosen from `pageSizes`), flag and link cells, selection for
+//    delete (nothing selected: `empty` message, ERR_0003 明細),
 //    editable columns with changed-row marking, row styles, row actions (a page, a download,
 //    a file upload checked by the rules of the form it names);
 //  - buttons: search, delete, back, clear, update (changed rows; none: `unchanged`), new (a page
 //    or the form in a modal), each enabled in the modes it lists.
 // Messages appear one per line above the table; writes and reloads check the session first.
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams, type To } from 'react-router-dom';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { formatMessage } from '../../../schemas/messages/format';
 import { validateField, type RuleResult } from '../../../schemas/rules/engine';
@@ -42,7 +46,30 @@ interface ListSetup {
   context: DefinitionContext;
   searchUiSchema: UiSchema;
   restored: FormRecord | null;
+  /** The page, page size and sort of the restored search. */
+  restoredView: SavedView | null;
   initialSearch: FormRecord;
+  /** The answer of `search.data` (initial values read it again on clear). */
+  data: Record<string, unknown>;
+}
+
+/** What the table showed, kept beside the search conditions (`<storageKey>:view`). */
+interface SavedView {
+  page: number;
+  pageSize: number;
+  sort: SortState | null;
+}
+
+const viewKey = (storageKey: string) => `${storageKey}:view`;
+
+function savedView(def: ListDefinition, value: FormRecord | null): SavedView | null {
+  if (!value) return null;
+  const sizes = def.pageSizes ?? [def.pageSize];
+  const size = typeof value.pageSize === 'number' && sizes.includes(value.pageSize) ? value.pageSize : def.pageSize;
+  const page = typeof value.page === 'number' && Number.isInteger(value.page) && value.page > 0 ? value.page : 1;
+  const s = value.sort as Partial<SortState> | null | undefined;
+  const sortable = s && def.columns.some((c) => c.sortable && c.key === s.column) && (s.direction === 'asc' || s.direction === 'desc');
+  return { page, pageSize: size, sort: sortable ? { column: s.column!, direction: s.direction! } : (def.defaultSort ?? null) };
 }
 
 function storageGet(key: string): FormRecord | null {
@@ -67,12 +94,17 @@ function storageSet(key: string, value: FormRecord | null): void {
 async function setUpList(listId: string, query: URLSearchParams): Promise<ListSetup> {
   const { definition, context } = await loadListDefinition(listId);
   const search = definition.search;
-  const scope: Scope = { query, context: { ...context } };
+  const base: Scope = { query, context: { ...context } };
+  const answer = search?.data ? resultOf(search.data, (await runCall(search.data, base)).data) : undefined;
+  const data = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as Record<string, unknown>) : {};
+  const scope: Scope = { ...base, data };
   const initialSearch = search ? initialRecord({ initial: search.initial } as never, scope) : {};
-  const choices = search ? await loadChoices(search.options, {}, scope) : {};
+  const choices = search ? await loadChoices(search.options, data, scope) : {};
   const restore = search?.restore;
-  const restored = restore?.storageKey && restore.query && query.get(restore.query) === 'true' ? storageGet(restore.storageKey) : null;
-  return { definition, context, searchUiSchema: withChoices(search?.uiSchema ?? {}, choices), restored, initialSearch };
+  const restoring = Boolean(restore?.storageKey && restore.query && query.get(restore.query) === 'true');
+  const restored = restoring ? storageGet(restore!.storageKey!) : null;
+  const restoredView = restored ? savedView(definition, storageGet(viewKey(restore!.storageKey!))) : null;
+  return { definition, context, searchUiSchema: withChoices(search?.uiSchema ?? {}, choices), restored, restoredView, initialSearch, data };
 }
 
 export function ListPage({ listId }: { listId: string }) {
@@ -104,6 +136,8 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
   const { definition: def, context } = setup;
   const navigate = useNavigate();
   const hasSearchMode = def.searchMode === true;
+  const editableInResult = hasSearchMode && def.search?.editableInResult === true;
+  const storageKey = def.search?.restore?.storageKey;
   const [searchStore] = useState(
     () =>
       new FormStore({
@@ -117,8 +151,9 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
   const [rows, setRows] = useState<Row[]>([]);
   const [edits, setEdits] = useState<Edits>({});
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [sort, setSort] = useState<SortState | null>(def.defaultSort ?? null);
+  const [sort, setSort] = useState<SortState | null>(setup.restoredView?.sort ?? def.defaultSort ?? null);
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(setup.restoredView?.pageSize ?? def.pageSize);
   const [messages, setMessages] = useState<{ lines: string[]; scroll: number }>({ lines: [], scroll: 0 });
   const [modalForm, setModalForm] = useState<string | null>(null);
   const { processing, run } = useProcessing();
@@ -131,17 +166,28 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
   const showRef = (ref: MessageRef | undefined, fallback: string, scope: Scope = {}) => show([ref ? formatMessage(ref.message, messageArgs(ref.args, scope)) : fallback]);
   const text = (ref: MessageRef, scope: Scope) => formatMessage(ref.message, messageArgs(ref.args, scope));
 
-  /** A failed call: rule messages of a 400 (and the 416 of too many results) above the table; anything else in the dialog. */
+  /** A failed call: rule messages of a 400 (and the 416 of too many results, with no rows) above the table; anything else in the dialog. */
   const failed = async (error: unknown) => {
     if (isApiError(error) && (error.status === 400 || error.status === 416) && error.messages) {
       show(error.messages.map((m) => formatMessage(m.messageId, m.args)));
+      if (error.status === 416) setRows([]);
       return;
     }
     await alertMessage(errorMessageText(error));
   };
 
-  /** Loads the rows; a new search starts at page 1, a reload after a change stays on its page (clamped to the last). */
-  const load = async (search: FormRecord, keepPage = false): Promise<boolean> => {
+  /** Keeps the page, page size and sort beside the stored search (restored with it). */
+  const saveView = (patch: Partial<SavedView>) => {
+    if (!storageKey) return;
+    const current: SavedView = { page, pageSize, sort, ...patch };
+    storageSet(viewKey(storageKey), { ...current });
+  };
+
+  /**
+   * Loads the rows; a new search starts at page 1, a reload after a change stays on its page
+   * (clamped to the last), a restored search opens on its saved page.
+   */
+  const load = async (search: FormRecord, keepPage: boolean | number = false): Promise<boolean> => {
     try {
       const { data } = await runCall(def.load, { search, query, context: ctx });
       const list = resultOf(def.load, data);
@@ -149,7 +195,8 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
       setRows(loaded);
       setEdits({});
       setSelected(new Set());
-      setPage((p) => (keepPage ? Math.min(p, Math.max(1, Math.ceil(loaded.length / def.pageSize))) : 1));
+      const last = Math.max(1, Math.ceil(loaded.length / pageSize));
+      setPage((p) => (typeof keepPage === 'number' ? Math.min(keepPage, last) : keepPage ? Math.min(p, last) : 1));
       return true;
     } catch (error) {
       await failed(error);
@@ -157,7 +204,7 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
     }
   };
 
-  const doSearch = () =>
+  const doSearch = (restoredPage?: number) =>
     run(async () => {
       const search = searchStore.getRecord();
       const results = searchStore.validateAll();
@@ -168,10 +215,13 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
       }
       show([]);
       if (!(await ensureValidSession())) return;
-      if (await load(search)) {
+      if (await load(search, restoredPage ?? false)) {
         setMode('result');
-        if (def.search?.restore?.storageKey) storageSet(def.search.restore.storageKey, search);
-      }
+        if (storageKey) {
+          storageSet(storageKey, search);
+          saveView({ page: restoredPage ?? 1 });
+        }
+      } else if (editableInResult) setMode('search');
     });
 
   // First view: a list without search mode loads at once; a restored search runs again.
@@ -179,7 +229,7 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
     if (started.current) return;
     started.current = true;
     if (!hasSearchMode) void run(async () => void (await load({})));
-    else if (setup.restored) void doSearch();
+    else if (setup.restored) void doSearch(setup.restoredView?.page ?? 1);
   });
 
   const reload = async () => {
@@ -196,12 +246,22 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
         await reload();
         return;
       }
+      const initial = () => initialRecord({ initial: def.search?.initial } as never, { query, context: ctx, data: setup.data });
+      // Conditions editable in result mode: clear resets them only; the rows and the last search
+      // (what a form's 戻る restores) stay until the next search.
+      if (editableInResult) {
+        searchStore.replace(initial());
+        return;
+      }
       setRows([]);
       setSelected(new Set());
       setEdits({});
       if (mode === 'result') {
-        searchStore.replace(initialRecord({ initial: def.search?.initial } as never, { query, context: ctx }));
-        if (def.search?.restore?.storageKey) storageSet(def.search.restore.storageKey, null);
+        searchStore.replace(initial());
+        if (storageKey) {
+          storageSet(storageKey, null);
+          storageSet(viewKey(storageKey), null);
+        }
         setMode('search');
       }
     });
@@ -265,6 +325,14 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
       if (edit.update.done) await alertMessage(text(edit.update.done, scope));
       await load(searchStore.getRecord(), true);
     });
+
+  /** Where a link cell goes (a row action with `to`), and the context it hands over on the way. */
+  const linkOf = (row: Row, column: ListColumn): { to: To; onFollow: () => void } | null => {
+    const action = def.rowActions?.[column.action ?? ''];
+    if (!action || 'call' in action) return null;
+    const scope: Scope = { row: shownRow(def, row, edits), search: searchStore.getRecord(), context: ctx };
+    return { to: interpolatePath(action.to, scope), onFollow: () => writeHandoff(action.handoff, scope) };
+  };
 
   const rowAction = (row: Row, column: ListColumn) => {
     const action = def.rowActions?.[column.action ?? ''];
@@ -352,9 +420,13 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
   };
 
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
-  const pageCount = Math.max(1, Math.ceil(sorted.length / def.pageSize));
+  const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
   const currentPage = Math.min(page, pageCount);
-  const pageRows = sorted.slice((currentPage - 1) * def.pageSize, currentPage * def.pageSize);
+  const pageRows = sorted.slice((currentPage - 1) * pageSize, currentPage * pageSize);
+  const turnPage = (p: number) => {
+    setPage(p);
+    saveView({ page: p });
+  };
   const buttons = def.buttons ?? [];
   const enabled = (b: (typeof buttons)[number]) => !b.modes || b.modes.includes(mode);
   const backButtons = buttons.filter((b) => b.action === 'back');
@@ -379,13 +451,13 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
               store={searchStore}
               schema={def.search.schema as RJSFSchema}
               uiSchema={setup.searchUiSchema}
-              onSubmit={() => (mode === 'search' ? doSearch() : undefined)}
+              onSubmit={() => (mode === 'search' || editableInResult ? doSearch() : undefined)}
               layout="columns"
-              disabled={mode === 'result' || processing}
+              disabled={(mode === 'result' && !editableInResult) || processing}
             >
               {searchButton ? (
                 <div className={styles.searchButtons}>
-                  <button type="submit" className="btn btn-primary" disabled={!enabled(searchButton) || processing}>
+                  <button type="submit" className="btn btn-primary" disabled={(!enabled(searchButton) && !editableInResult) || processing}>
                     {searchButton.label}
                   </button>
                 </div>
@@ -423,6 +495,28 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
               </p>
             ) : (
               <>
+                {def.pageSizes && (
+                  <div className={styles.resultBar}>
+                    <label className={styles.pageSize}>
+                      表示件数
+                      <select
+                        className="input"
+                        value={pageSize}
+                        disabled={processing}
+                        onChange={(e) => {
+                          const size = Number(e.target.value);
+                          setPageSize(size);
+                          setPage(1);
+                          saveView({ pageSize: size, page: 1 });
+                        }}
+                      >
+                        {def.pageSizes.map((n) => (
+                          <option key={n} value={n}>{`${n}件`}</option>
+                        ))}
+                      </select>
+                    </label>
+                  </div>
+                )}
                 <ListTable
                   def={def}
                   rows={pageRows}
@@ -431,7 +525,13 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
                   sort={sort}
                   context={ctx}
                   disabled={processing}
-                  onSort={(column) => setSort((s) => nextSort(s, column))}
+                  onSort={(column) => {
+                    const next = nextSort(sort, column);
+                    setSort(next);
+                    setPage(1);
+                    saveView({ sort: next, page: 1 });
+                  }}
+                  linkOf={linkOf}
                   onSelect={(key, on) =>
                     setSelected((s) => {
                       const next = new Set(s);
@@ -453,7 +553,7 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
                   onEdit={(row, column, value) => setEdits((e) => ({ ...e, [keyOf(def, row)]: { ...e[keyOf(def, row)], [column]: value } }))}
                   onAction={rowAction}
                 />
-                <Pager page={currentPage} totalCount={sorted.length} pageSize={def.pageSize} onChange={setPage} label={`${title}のページ送り`} />
+                <Pager page={currentPage} totalCount={sorted.length} pageSize={pageSize} onChange={turnPage} label={`${title}のページ送り`} />
               </>
             )}
           </>

@@ -1,5 +1,8 @@
 // The result table of a generic list: selection checkboxes, sortable headers (aria-sort),
-// text / number / date / date range / image cells, inputs for editable columns, row action buttons.
+// text / number / date / date range / image cells, inputs for editable columns, row action
+// buttons, links (a row action that goes to a page, as an address) and flags (a mark when the
+// value is truthy, said as the column's label).
+import { Link, type To } from 'react-router-dom';
 import type { ListColumn, ListDefinition } from '../definitions';
 import { formatDate } from '../../app/format';
 import { keyOf, rowStylesOf, shownRow, type Edits, type Row, type SortState } from './rows';
@@ -18,6 +21,8 @@ interface Props {
   onSelectPage: (selected: boolean) => void;
   onEdit: (row: Row, column: string, value: string) => void;
   onAction: (row: Row, column: ListColumn) => void;
+  /** Where a link cell goes; null: the cell shows its text only. */
+  linkOf?: (row: Row, column: ListColumn) => { to: To; onFollow: () => void } | null;
 }
 
 const ROW_CLASS: Record<string, string | undefined> = {
@@ -31,7 +36,13 @@ function text(value: unknown): string {
   return value === undefined || value === null ? '' : String(value);
 }
 
-function cell(column: ListColumn, value: unknown): string {
+/** "{a} {b}" filled from the row. */
+function fromRow(template: string, row: Row): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => text(row[key])).trim();
+}
+
+function cell(column: ListColumn, value: unknown, row: Row): string {
+  if (column.template) return fromRow(column.template, row);
   if (column.labels) return column.labels[text(value)] ?? text(value);
   switch (column.kind) {
     case 'number':
@@ -46,12 +57,12 @@ function cell(column: ListColumn, value: unknown): string {
 }
 
 function alignOf(column: ListColumn): string {
-  const align = column.align ?? (column.kind === 'number' ? 'right' : column.kind === 'select' || column.kind === 'action' ? 'center' : 'left');
+  const align = column.align ?? (column.kind === 'number' ? 'right' : column.kind === 'select' || column.kind === 'action' || column.kind === 'flag' ? 'center' : 'left');
   const nowrap = column.kind === 'date' || column.kind === 'datetime' || column.kind === 'dateRange' || column.kind === 'action' || /Date$/.test(column.key) ? ` ${styles.nowrap}` : '';
   return (align === 'right' ? styles.alignRight : align === 'center' ? styles.alignCenter : '') + nowrap;
 }
 
-export function ListTable({ def, rows, edits, selected, sort, context, disabled, onSort, onSelect, onSelectPage, onEdit, onAction }: Props) {
+export function ListTable({ def, rows, edits, selected, sort, context, disabled, onSort, onSelect, onSelectPage, onEdit, onAction, linkOf }: Props) {
   const pageKeys = rows.map((r) => keyOf(def, r));
   const allSelected = pageKeys.length > 0 && pageKeys.every((k) => selected.has(k));
   const labelOf = (row: Row) => {
@@ -71,7 +82,7 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                   key={column.key}
                   scope="col"
                   className={alignOf(column)}
-                  style={column.width ? { width: column.width } : undefined}
+                  style={column.width ? { width: column.width, minWidth: column.width } : undefined}
                   aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined}
                 >
                   {column.kind === 'select' ? (
@@ -133,11 +144,31 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                     case 'image':
                       content = value ? <img className={styles.cellImage} src={text(value)} alt="" /> : null;
                       break;
+                    case 'flag':
+                      content = value ? (
+                        <span className={styles.flag}>
+                          <span aria-hidden="true">{column.mark ?? 'NEW'}</span>
+                          <span className="visually-hidden">{column.label ?? column.key}</span>
+                        </span>
+                      ) : null;
+                      break;
+                    case 'link': {
+                      const link = linkOf?.(row, column);
+                      const shownText = cell(column, value, shown);
+                      content = link ? (
+                        <Link to={link.to} onClick={link.onFollow} aria-label={column.linkLabel ? fromRow(column.linkLabel, shown) : undefined}>
+                          {shownText}
+                        </Link>
+                      ) : (
+                        shownText
+                      );
+                      break;
+                    }
                     case 'dateRange':
                       content = <span className={styles.nowrap}>{`${formatDate(text(value))} 〜 ${formatDate(text(shown[column.endKey ?? '']))}`}</span>;
                       break;
                     default:
-                      content = cell(column, value);
+                      content = cell(column, value, shown);
                   }
                   return (
                     <td key={column.key} className={alignOf(column)}>

@@ -15,6 +15,16 @@
 //   copyLabel      the name of this list in the copy confirmation
 //   preview        the preview page, a path with {record.x} placeholders (shown once the record has them)
 //   rowHeight      the height of a row in px (the icon menu's 120)
+//   fixedRows      no 行追加 / 選択行削除: the rows come from a call (the one-stop candidates)
+//   transferTo     a sibling list the selected rows are moved to by the `transferLabel` button
+//                  (`transferEmpty`: the message when none is selected); rows whose `rowKey` the
+//                  sibling list holds are not shown here, so a row removed there comes back
+//   filterBy       a sibling field narrowing the shown rows: a row shows when one of `filterKeys`
+//                  contains its text (the one-stop keyword)
+//   reorder        ↑ / ↓ buttons per row; removable: a 除外 button per row
+//   emptyText      what an empty table says; rowLabel: the row key that names a row to screen
+//                  readers (「…を選択」), else its number
+// Column kinds also: value (the cell as read-only text), dateRange (key 〜 endKey as dates).
 import { memo, useRef, useState, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatMessage } from '../../../schemas/messages/format';
@@ -24,7 +34,9 @@ import { apiDownload } from '../../api/client';
 import { saveBlob } from '../../components/download';
 import { useRouteHandle } from '../../app/route-handle';
 import { confirmMessage } from '../../app/dialog';
+import { formatDate } from '../../app/format';
 import { appHref } from '../../app/navigation';
+import type { MessageRef } from '../definitions';
 import { interpolatePath } from '../expressions';
 import { ID_SEPARATOR, storeOf, useFieldMessages, useRecordValue, type FormStore } from '../form-store';
 import { UploadError, UploadProgress, useTusUploads } from '../upload/TusUpload';
@@ -35,7 +47,9 @@ type Row = Record<string, unknown>;
 interface Column {
   key: string;
   label: string;
-  kind: 'select' | 'category' | 'text' | 'url' | 'checkbox' | 'image';
+  kind: 'select' | 'category' | 'text' | 'url' | 'checkbox' | 'image' | 'value' | 'dateRange';
+  /** dateRange: the key of the end date. */
+  endKey?: string;
   width?: string;
   empty?: string;
   fills?: Record<string, string>;
@@ -168,6 +182,21 @@ function RowTableWidgetFn(props: WidgetProps) {
   const locked = Boolean(disabled || readonly);
   const rows = rowsOf(value);
   const source = useRecordValue(store, copyFrom);
+  const fixedRows = options.fixedRows === true;
+  const transferTo = str(options.transferTo);
+  const rowKey = str(options.rowKey);
+  const transferred = rowsOf(useRecordValue(store, transferTo));
+  const filterKeys = (Array.isArray(options.filterKeys) ? options.filterKeys : []).map(str);
+  const filter = str(useRecordValue(store, str(options.filterBy))).trim();
+  const taken = new Set(transferTo && rowKey ? transferred.map((r) => str(r[rowKey])) : []);
+  // Each shown row keeps its index in the list, so its cells keep their paths.
+  const shown = rows
+    .map((row, index) => ({ row, index }))
+    .filter(({ row }) => !taken.has(str(row[rowKey])) && (filter === '' || filterKeys.some((k) => str(row[k]).includes(filter))));
+  const reorder = options.reorder === true;
+  const removable = options.removable === true;
+  const rowLabel = str(options.rowLabel);
+  const nameOf = (row: Row, i: number) => (rowLabel ? str(row[rowLabel]) : `${i + 1}行目`);
   // The URLs as loaded: the link check works only on a URL that was saved (ERR_0033).
   const saved = useRef(rows.map((r) => ({ ...r })));
   const previewPath = str(options.preview);
@@ -194,6 +223,27 @@ function RowTableWidgetFn(props: WidgetProps) {
     if (current().length > 0 && !(await confirmMessage(formatMessage('CNF_0001', [copyLabel, '下にコピー'])))) return;
     setRows(rowsOf(source).map((r) => ({ ...r, selection: false })));
   };
+  const transfer = () => {
+    const picked = shown.filter(({ row }) => row.selection === true).map(({ row }) => row);
+    if (picked.length === 0) {
+      const empty = (options.transferEmpty ?? { message: 'ERR_0003', args: ['明細'] }) as MessageRef;
+      store?.showMessages([{ messageId: empty.message, args: empty.args ?? [] }]);
+      return;
+    }
+    store?.patch({
+      [transferTo]: [...rowsOf(store.valueAt(transferTo)), ...picked.map(({ selection: _, ...r }) => r)],
+      [path]: current().map((r) => ({ ...r, selection: false })),
+    });
+    store?.clearResults();
+  };
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...current()];
+    const [row] = next.splice(index, 1);
+    next.splice(index + by, 0, row);
+    setRows(next);
+  };
+  const removeAt = (index: number) => setRows(current().filter((_, i) => i !== index));
+
   const linkCheck = (index: number, url: string) => {
     const before = saved.current[index];
     if (!before || str(before.url) !== url || url === '') {
@@ -210,7 +260,7 @@ function RowTableWidgetFn(props: WidgetProps) {
     const aria = `${i + 1}行目の${c.label}`;
     switch (c.kind) {
       case 'select':
-        return <input type="checkbox" id={cid} aria-label={`${i + 1}行目を選択`} checked={row[c.key] === true} disabled={locked} onChange={(e) => setCell(i, { [c.key]: e.target.checked })} />;
+        return <input type="checkbox" id={cid} aria-label={`${nameOf(row, i)}を選択`} checked={row[c.key] === true} disabled={locked} onChange={(e) => setCell(i, { [c.key]: e.target.checked })} />;
       case 'checkbox':
         return <input type="checkbox" id={cid} aria-label={aria} checked={row[c.key] === true} disabled={locked} onChange={(e) => setCell(i, { [c.key]: e.target.checked })} />;
       case 'category':
@@ -241,6 +291,10 @@ function RowTableWidgetFn(props: WidgetProps) {
             )}
           </Cell>
         );
+      case 'value':
+        return <span>{str(row[c.key])}</span>;
+      case 'dateRange':
+        return <span className={styles.nowrap}>{`${formatDate(str(row[c.key]))} 〜 ${formatDate(str(row[c.endKey ?? '']))}`}</span>;
       case 'image':
         return (
           <ImageCell
@@ -291,12 +345,21 @@ function RowTableWidgetFn(props: WidgetProps) {
   return (
     <div className={styles.wrap}>
       <div className={styles.toolbar}>
-        <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked} onClick={add}>
-          行追加
-        </button>
-        <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || rows.length === 0} onClick={removeSelected}>
-          選択行削除
-        </button>
+        {!fixedRows && (
+          <>
+            <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked} onClick={add}>
+              行追加
+            </button>
+            <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || rows.length === 0} onClick={removeSelected}>
+              選択行削除
+            </button>
+          </>
+        )}
+        {transferTo && (
+          <button type="button" className={`btn btn-primary ${styles.small}`} disabled={locked} onClick={transfer}>
+            {str(options.transferLabel) || '追加'}
+          </button>
+        )}
         {copyFrom && (
           <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || rowsOf(source).length === 0} onClick={() => void copyDown()}>
             下にコピー
@@ -307,9 +370,9 @@ function RowTableWidgetFn(props: WidgetProps) {
             プレビュー
           </button>
         )}
-        <span className={styles.count}>{rows.length}件</span>
+        <span className={styles.count}>{shown.length}件</span>
       </div>
-      <div className={styles.scroller}>
+      <div className={fixedRows ? `${styles.scroller} ${styles.tall}` : styles.scroller}>
         <table className={styles.table} aria-label={label}>
           <thead>
             <tr>
@@ -321,24 +384,51 @@ function RowTableWidgetFn(props: WidgetProps) {
                   {c.label}
                 </th>
               ))}
+              {reorder && (
+                <th scope="col" className={styles.center}>
+                  並び替え
+                </th>
+              )}
+              {removable && (
+                <th scope="col" className={styles.center}>
+                  除外
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && (
+            {shown.length === 0 && (
               <tr>
-                <td colSpan={columns.length + 1} className={styles.empty}>
-                  行がありません。「行追加」で追加してください。
+                <td colSpan={columns.length + 1 + (reorder ? 1 : 0) + (removable ? 1 : 0)} className={styles.empty}>
+                  {str(options.emptyText) || '行がありません。「行追加」で追加してください。'}
                 </td>
               </tr>
             )}
-            {rows.map((row, i) => (
-              <tr key={i} style={rowHeight ? { height: rowHeight } : undefined} className={row.selection === true ? styles.selected : undefined}>
-                <td className={styles.no}>{i + 1}</td>
+            {shown.map(({ row, index: i }, n) => (
+              <tr key={rowKey ? str(row[rowKey]) : i} style={rowHeight ? { height: rowHeight } : undefined} className={row.selection === true ? styles.selected : undefined}>
+                <td className={styles.no}>{n + 1}</td>
                 {columns.map((c) => (
                   <td key={c.key} className={c.kind === 'select' || c.kind === 'checkbox' ? styles.center : undefined}>
                     {renderCell(c, row, i)}
                   </td>
                 ))}
+                {reorder && (
+                  <td className={`${styles.center} ${styles.nowrap}`}>
+                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || i === 0} aria-label={`${nameOf(row, i)}を上へ`} onClick={() => move(i, -1)}>
+                      ↑
+                    </button>{' '}
+                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || i === rows.length - 1} aria-label={`${nameOf(row, i)}を下へ`} onClick={() => move(i, 1)}>
+                      ↓
+                    </button>
+                  </td>
+                )}
+                {removable && (
+                  <td className={styles.center}>
+                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked} aria-label={`${nameOf(row, i)}を除外`} onClick={() => removeAt(i)}>
+                      除外
+                    </button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -3,10 +3,9 @@
 // scheduled (02) list, each showing its hover image under the pointer; 閉じる closes the window.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { apiPost, errorMessageText } from '../../api/client';
-import { useRemote } from '../../components/use-remote';
-import { detailKbnLabel } from './GlobalNaviPreviewPage';
+import { apiPost } from '../../api/client';
 import styles from './Preview.module.css';
+import { PreviewWindow } from './PreviewWindow';
 
 interface PreviewIcon {
   menuId: number;
@@ -29,39 +28,20 @@ function IconButton({ icon }: { icon: PreviewIcon }) {
 
 export function IconMenuPreviewPage() {
   const { iconMenuKanriId = '', detailKbn = '' } = useParams();
-  const remote = useRemote(
-    `${iconMenuKanriId}/${detailKbn}`,
-    async (signal) => (await apiPost<{ iconMenuPreviewData: PreviewIcon[] }>('/api/IconMenuManegment/getPreviewData', { iconMenuKanriId, detailKbn }, { signal })).iconMenuPreviewData,
-    (error) => errorMessageText(error),
-  );
-
   return (
-    <div className={styles.page}>
-      <header className={styles.head}>
-        <h1 className={styles.title}>アイコンメニュープレビュー（{detailKbnLabel(detailKbn)}）</h1>
-        <button type="button" className="btn btn-secondary" onClick={() => window.close()}>
-          閉じる
-        </button>
-      </header>
-      {remote.status === 'failed' && (
-        <p role="alert" className={styles.failed}>
-          {remote.message}
-        </p>
+    <PreviewWindow
+      what="アイコンメニュー"
+      detailKbn={detailKbn}
+      loadKey={`${iconMenuKanriId}/${detailKbn}`}
+      load={async (signal) => (await apiPost<{ iconMenuPreviewData: PreviewIcon[] }>('/api/IconMenuManegment/getPreviewData', { iconMenuKanriId, detailKbn }, { signal })).iconMenuPreviewData}
+    >
+      {(icons) => (
+        <ul className={styles.icons} aria-label="アイコンメニュー（プレビュー）">
+          {icons.map((icon) => (
+            <IconButton key={icon.menuId} icon={icon} />
+          ))}
+        </ul>
       )}
-      {remote.status === 'loading' && <p role="status">読み込み中…</p>}
-      {remote.status === 'ready' && (
-        <div className={styles.frame}>
-          {remote.data.length === 0 ? (
-            <p className={styles.empty}>表示する項目がありません。</p>
-          ) : (
-            <ul className={styles.icons} aria-label="アイコンメニュー（プレビュー）">
-              {remote.data.map((icon) => (
-                <IconButton key={icon.menuId} icon={icon} />
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-    </div>
+    </PreviewWindow>
   );
 }

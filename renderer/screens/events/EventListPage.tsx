@@ -12,6 +12,7 @@ import { useRemote } from '../../components/use-remote';
 import { EVENT_CATEGORY_ID, loadInitialEvents, NO_CRITERIA, searchEvents, searchHistory, type EventCriteria, type EventItem, type EventTag, type InitialEvents } from './calls';
 import { EventGrid } from './EventCard';
 import { EventSearchPanel } from './EventSearchPanel';
+import sideLayout from '../../components/SideLayout.module.css';
 import styles from './Events.module.css';
 
 type Tab = 'list' | 'history';
@@ -73,7 +74,7 @@ function EventsView({ initial, admin }: { initial: InitialEvents; admin: boolean
         )}
       </section>
 
-      <div className={styles.layout}>
+      <div className={sideLayout.layout}>
         <section className={styles.section} aria-label={TAB_NAME[tab]} aria-busy={searching}>
           <div className={styles.tabs} role="tablist" aria-label="表示の切り替え">
             {(['list', 'history'] as const).map((t) => (
@@ -119,9 +120,9 @@ export function EventListPage() {
     return text;
   });
   return (
-    <div className={styles.page}>
+    <div className={sideLayout.page}>
       <Breadcrumbs categoryId={EVENT_CATEGORY_ID} />
-      <h1 className={styles.title}>イベント</h1>
+      <h1 className={sideLayout.title}>イベント</h1>
       {remote.status === 'loading' && <div className={styles.loading} role="status" aria-label="読み込み中" />}
       {remote.status === 'failed' && <p className={styles.failed}>{remote.message}</p>}
       {remote.status === 'ready' && <EventsView key={scope} initial={remote.data} admin={admin} />}

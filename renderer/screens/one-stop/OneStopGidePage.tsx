@@ -20,6 +20,7 @@ import { SearchResultList } from '../search/SearchResultList';
 import type { SearchRow } from '../search/search-calls';
 import { loadOneStop, NO_NARROWING, ONE_STOP_PAGE_SIZE, type OneStopAgentItem, type OneStopAnswer, type OneStopCategory, type OneStopNarrowing } from './calls';
 import { OneStopSearchPanel } from './OneStopSearchPanel';
+import sideLayout from '../../components/SideLayout.module.css';
 import styles from './OneStopGide.module.css';
 
 const sectionId = (categoryId: number) => `one-stop-category-${categoryId}`;
@@ -139,11 +140,11 @@ export function OneStopGidePage() {
   const ready = initial.status === 'ready' ? initial.data : null;
 
   return (
-    <div className={styles.page}>
+    <div className={sideLayout.page}>
       <Breadcrumbs categoryId={CATEGORY.oneStop} />
-      <h1 className={styles.title}>ワンストップガイド</h1>
-      <div className={styles.layout}>
-        <div className={styles.main} aria-busy={initial.status === 'loading' || searching}>
+      <h1 className={sideLayout.title}>ワンストップガイド</h1>
+      <div className={sideLayout.layout}>
+        <div className={sideLayout.main} aria-busy={initial.status === 'loading' || searching}>
           {initial.status === 'loading' && <div className={styles.loading} role="status" aria-label="読み込み中" />}
           {initial.status === 'failed' && (
             <p className={styles.failed} role="alert">

@@ -1,5 +1,5 @@
 // The one-stop guide's calls (spec 000 /one-stop-gide, spec 001 section 7), as api/routes/one-stop
-// declares them: the agent page, and the management screen's three calls.
+// declares them: the agent page (the management screen's calls are in its form definition).
 import { apiPost } from '../../api/client';
 import { callerScope } from '../../components/data-scope';
 import type { SearchRow, SearchTag } from '../search/search-calls';
@@ -46,12 +46,6 @@ export const NO_NARROWING: OneStopNarrowing = { keyword: '', tags: [] };
 /** Per-category lists and search results: 20 a page (spec 001 section 9). */
 export const ONE_STOP_PAGE_SIZE = 20;
 
-/** The caller's effective ids (the management calls carry no target date). */
-function callerIds() {
-  const { userId, agCode } = callerScope();
-  return { userId, agCode };
-}
-
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 export async function loadOneStop(n: OneStopNarrowing = NO_NARROWING, signal?: AbortSignal): Promise<OneStopAnswer> {
@@ -62,18 +56,4 @@ export async function loadOneStop(n: OneStopNarrowing = NO_NARROWING, signal?: A
     containtsListData: list(answer?.containtsListData),
     tagListData: list(answer?.tagListData),
   };
-}
-
-export async function loadKanriCategories(signal?: AbortSignal): Promise<OneStopCategory[]> {
-  const answer = await apiPost<{ categoryListData?: OneStopCategory[] }>('/api/OneStopGideKanri/getInitialData', callerIds(), { signal });
-  return list(answer?.categoryListData);
-}
-
-export async function loadCandidates(categoryId: string): Promise<OneStopItem[]> {
-  const answer = await apiPost<{ oneStopGideList?: OneStopItem[] }>('/api/OneStopGideKanri/getContentsList', { ...callerIds(), categoryId });
-  return list(answer?.oneStopGideList);
-}
-
-export async function saveDisplayTargets(items: readonly OneStopItem[]): Promise<void> {
-  await apiPost('/api/OneStopGideKanri/createDisplayTarget', { ...callerIds(), contentsList: items.map((i) => ({ categoryId: i.categoryId, contentsId: i.contentsId })) });
 }

@@ -2,7 +2,7 @@
 // five inputs each. OK checks the addresses (errors inline, per field, by the rules the server
 // runs too: schemas/rules/mail-list.ts), then the server's mailCheck, then CNF_0010; only then
 // does the parent save and send. "通知せずに登録" saves without any mail.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatMessage } from '../../../schemas/messages/format';
 import { checkMailList, MAIL_FIELDS, MAIL_FIELD_LABELS, MAIL_INPUTS_PER_FIELD, type MailField, type MailFailure, type MailList } from '../../../schemas/rules/mail-list';
 import { errorMessageText, isApiError } from '../../api/client';
@@ -11,7 +11,7 @@ import { Modal } from '../../forms/Modal';
 import { mailCheck } from './api';
 import styles from './Shinsei.module.css';
 
-const blankInputs = (): Record<MailField, string[]> => ({ to: Array(MAIL_INPUTS_PER_FIELD).fill(''), cc: Array(MAIL_INPUTS_PER_FIELD).fill(''), bcc: Array(MAIL_INPUTS_PER_FIELD).fill('') });
+const blankInputs = (to = ''): Record<MailField, string[]> => ({ to: [to, ...Array(MAIL_INPUTS_PER_FIELD - 1).fill('')], cc: Array(MAIL_INPUTS_PER_FIELD).fill(''), bcc: Array(MAIL_INPUTS_PER_FIELD).fill('') });
 
 interface Props {
   open: boolean;
@@ -20,11 +20,20 @@ interface Props {
   onSend: (list: MailList) => Promise<void>;
   /** Save without notifying anyone. */
   onSaveOnly: () => Promise<void>;
+  /** Proposed as the first To (the applicant's mail address); the user may change or clear it. */
+  defaultTo?: string;
 }
 
-export function MailModal({ open, onClose, onSend, onSaveOnly }: Props) {
-  const [inputs, setInputs] = useState(blankInputs);
+export function MailModal({ open, onClose, onSend, onSaveOnly, defaultTo = '' }: Props) {
+  const [inputs, setInputs] = useState(() => blankInputs(defaultTo));
   const [failures, setFailures] = useState<MailFailure[]>([]);
+  // Each opening starts from the applicant's address, not from what a cancelled opening held.
+  useEffect(() => {
+    if (open) {
+      setInputs(blankInputs(defaultTo));
+      setFailures([]);
+    }
+  }, [open, defaultTo]);
   const [busy, setBusy] = useState(false);
 
   const list = (): MailList => ({ to: inputs.to.map((a) => a.trim()).filter(Boolean), cc: inputs.cc.map((a) => a.trim()).filter(Boolean), bcc: inputs.bcc.map((a) => a.trim()).filter(Boolean) });
@@ -91,7 +100,11 @@ export function MailModal({ open, onClose, onSend, onSaveOnly }: Props) {
             values={inputs[field]}
             invalid={new Set(failures.filter((f) => f.field === field && f.index !== undefined).map((f) => f.index!))}
             errors={messagesOf(field)}
-            onChange={(i, v) => setInputs((all) => ({ ...all, [field]: all[field].map((x, j) => (j === i ? v : x)) }))}
+            onChange={(i, v) => {
+              setInputs((all) => ({ ...all, [field]: all[field].map((x, j) => (j === i ? v : x)) }));
+              // A corrected input no longer shows its old message; OK checks everything again.
+              setFailures((all) => all.filter((f) => !(f.field === field && f.index === i)));
+            }}
           />
         ))}
       </div>

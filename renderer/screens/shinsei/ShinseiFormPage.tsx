@@ -593,7 +593,7 @@ export function ShinseiFormPage({ side }: { side: Side }) {
           </div>
         </div>
       </section>
-      {side === 'receiver' && <MailModal open={mailOpen} onClose={() => setMailOpen(false)} onSend={(list) => finishReply(list)} onSaveOnly={() => finishReply(null)} />}
+      {side === 'receiver' && <MailModal open={mailOpen} defaultTo={application?.appUserMail ?? ''} onClose={() => setMailOpen(false)} onSend={(list) => finishReply(list)} onSaveOnly={() => finishReply(null)} />}
     </div>
   );
 }

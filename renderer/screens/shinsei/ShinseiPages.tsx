@@ -1,9 +1,10 @@
-// The routes of request management (spec 002 section 2.6): one list and one form component per
-// side, `{product}` being provider.
+// The routes of request management (spec 002 section 2.6): the lists are the generic list of
+// schemas/lists/shinsei-kanri-{ag,provider}.json, the forms one component per side, `{product}`
+// being provider.
+import { ListScreen } from '../../forms/lazy';
 import { ShinseiFormPage } from './ShinseiFormPage';
-import { ShinseiListPage } from './ShinseiListPage';
 
-export const ShinseiKanriAgPage = () => <ShinseiListPage side="applicant" />;
-export const ShinseiKanriProviderPage = () => <ShinseiListPage side="receiver" />;
+export const ShinseiKanriAgPage = () => <ListScreen listId="shinsei-kanri-ag" />;
+export const ShinseiKanriProviderPage = () => <ListScreen listId="shinsei-kanri-provider" />;
 export const ShinseiFormAgPage = () => <ShinseiFormPage side="applicant" />;
 export const ShinseiFormProviderPage = () => <ShinseiFormPage side="receiver" />;

@@ -1,5 +1,6 @@
-// The calls of request management (spec 002 section 7) as the screens use them. `Side` picks the
-// applicant (…Ag) or receiver (…Provider) path; the common calls are shared.
+// The calls of request management (spec 002 section 7) as the form screens use them (the lists'
+// calls are declared in schemas/lists). `Side` picks the applicant (…Ag) or receiver (…Provider)
+// path; the common calls are shared.
 import { apiDownload, apiPost, type DownloadedFile } from '../../api/client';
 import { effectiveIds } from '../../app/session';
 import type { Side } from '../../../schemas/workflows/workflow';
@@ -13,34 +14,6 @@ export const BADGE_CATEGORY: Record<Side, number> = { applicant: 13, receiver: 1
 export interface Option {
   value: string;
   text: string;
-}
-
-export interface InitialData {
-  categoryList: Option[];
-  statusList: Option[];
-  shinseiKikanStart: string;
-  shinseiKikanEnd: string;
-  agCodeList?: Option[];
-  userList?: Option[];
-}
-
-export interface ListRow {
-  applicationNo: string;
-  applicationDate: string;
-  applicationUser: string;
-  applicationCategoryId: string;
-  applicationCategoryName: string;
-  applicationTitle: string;
-  statusKbn: string;
-  statusName: string;
-  wishDate: string;
-  lastUpdDate: string;
-  agNewFlg?: boolean;
-  providerNewFlg?: boolean;
-  operater: string;
-  providerUser: string;
-  appAgCode: string;
-  appAgName: string;
 }
 
 export interface Attachment {
@@ -86,6 +59,8 @@ export interface Application extends CategoryData {
   providerUser: string;
   operateUser?: string;
   providerMemo?: string;
+  /** Receiver side: the applicant's mail address, the mail modal's first To. */
+  appUserMail?: string;
   lastUpdDate: string;
 }
 
@@ -102,8 +77,6 @@ const ids = () => {
   return { userId, agCode, daihyoCode: daihyoCode || undefined };
 };
 
-export const getInitialData = (side: Side) => apiPost<InitialData>(`${API_OF[side]}/getInitialData`, { ...ids() });
-export const getList = (side: Side, cond: Record<string, unknown>) => apiPost<{ appDataList: ListRow[] }>(`${API_OF[side]}/GetApplicationList`, { ...ids(), ...cond });
 export const getFormInitial = (side: Side, applicationNo?: string) => apiPost<FormInitial>(`${API_OF[side]}/getAppFormInitialData`, { ...ids(), applicationNo });
 export const getCategoryData = (appCategoryId: string) => apiPost<{ appCategoryData: CategoryData }>('/api/ApplicationMgtCommon/getAppCagetoryData', { ...ids(), appCategoryId });
 export const checkEditing = (applicationNo: string) => apiPost<{ checkResult: boolean }>('/api/ApplicationMgtCommon/checkEditing', { ...ids(), applicationNo });

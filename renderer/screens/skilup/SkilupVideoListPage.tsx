@@ -20,6 +20,7 @@ import { loadVideoList, narrowVideoList, NO_VIDEO_NARROWING, SEARCH_PAGE_SIZE, t
 import { PhaseIcon } from './PhaseIcon';
 import { SkilupSearchPanel } from './SkilupSearchPanel';
 import { VideoGrid } from './VideoCard';
+import sideLayout from '../../components/SideLayout.module.css';
 import styles from './Skilup.module.css';
 
 export const SKILUP_PART = { videos: 'スキルアップ動画', training: '研修バナー', master: 'マスターへの道バナー' } as const;
@@ -172,11 +173,11 @@ export function SkilupVideoListPage() {
   };
 
   return (
-    <div className={styles.page}>
+    <div className={sideLayout.page}>
       <Breadcrumbs categoryId={CATEGORY.skilup} />
-      <h1 className={styles.title}>スキルアップ</h1>
-      <div className={styles.layout}>
-        <div className={styles.main} aria-busy={initial.status === 'loading' || searching}>
+      <h1 className={sideLayout.title}>スキルアップ</h1>
+      <div className={sideLayout.layout}>
+        <div className={sideLayout.main} aria-busy={initial.status === 'loading' || searching}>
           {initial.status === 'loading' && <div className={styles.loading} role="status" aria-label="読み込み中" />}
           {initial.status === 'failed' && <p className={styles.failed}>{initial.message}</p>}
           {initial.status === 'ready' && (results ? <ResultView videos={results} page={page} onPage={setPage} onBack={back} /> : <InitialView data={initial.data} />)}
