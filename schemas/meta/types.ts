@@ -123,8 +123,10 @@ export interface FormAction {
   guard?: ActionGuard;
   /** The preview action: which content page to show. */
   content?: PreviewSpec;
-  /** A custom button drawn as the main button (Enter runs it when the form saves nothing). */
+  /** A custom button drawn as the main button (Enter runs it when the form saves nothing); a workflow button drawn as the main one. */
   primary?: boolean;
+  /** A workflow button (store.workflow) drawn as a dangerous one (the withdrawal). */
+  danger?: boolean;
   /** A custom button that checks the form's rules (of these fields only) before its call. */
   validate?: boolean | string[];
   /** After a custom call: record fields set from the answer (`=result.customerCount`). */
@@ -190,8 +192,8 @@ export interface StoreWorkflow {
   id: string;
   /** The side of the workflow this form's caller is (`by` of its actions). */
   side: string;
-  /** The body field carrying the requested status, and the column keeping it. */
-  status: { field: string; column: string };
+  /** The body field carrying the requested status, the column keeping it and (renderer) the loaded field with the stored code. */
+  status: { field: string; column: string; current?: string };
   /** Further paths, each taking one action (the first status it sets) with the update call's body. */
   calls?: Record<string, string>;
 }
