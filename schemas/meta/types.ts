@@ -93,6 +93,8 @@ export interface ModeSpec {
   id?: string;
   copyTo?: string;
   labels?: Record<string, string>;
+  /** A form with a workflow: an expression whose value (`=query.preview`) shows the record read-only. */
+  readOnly?: string;
 }
 
 /** A check made before an action; when its answer (`call.result`) is true, `confirm` is asked instead of the action's own. */
@@ -212,10 +214,18 @@ export interface StoreRows {
   position?: string;
 }
 
+/** A read-only line of the summary above a form: a label and an expression (=record.appNo) or a template ({record.appAgCode} {record.appAgName}). */
+export interface SummaryItem {
+  label: string;
+  value: string;
+}
+
 export interface FormDefinition {
   id: string;
   title: Title;
   description?: string;
+  /** Read-only values shown above the fields (a request's number, date and status), in the modes given (default update). */
+  summary?: { modes?: EditMode[]; items: SummaryItem[] };
   permission: Permission;
   handoff?: HandoffSource;
   mode?: ModeSpec;

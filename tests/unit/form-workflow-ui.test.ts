@@ -6,6 +6,7 @@ import path from 'node:path';
 import t from 'tap';
 import { ApiError } from '../../renderer/api/client';
 import { displayTime, isStaleError, leaveEditLock, stillFresh, takeEditLock, type Post } from '../../renderer/forms/edit-lock';
+import { summaryLines } from '../../renderer/forms/summary-lines';
 import { storedStatus, workflowBody, workflowState } from '../../renderer/forms/workflow';
 import { checkDefinitions } from '../../schemas/meta/check-definitions';
 import { readDefinitionFiles } from '../../schemas/meta/load';
@@ -124,4 +125,18 @@ t.test('workflow buttons are checked like every action', async (t) => {
   t.same(problems(() => undefined), [], 'the request forms pass as they are');
   t.match(problems((a) => (a.reply = { danger: true, to: '/x' })), [/actions\.reply: "danger" belongs to a button of the form's workflow/], 'the receiver action is not the applicant form\'s');
   t.match(problems((a) => (a.save.call = { call: '/api/x' })), [/actions\.save: a workflow button takes no call/]);
+});
+
+t.test('the summary above a saved request', async (t) => {
+  const record = { appNo: '12', appDate: '2026/11/24 10:00', appAgCode: 'A0000001', appAgName: '株式会社さくら文具', appStatus: 'プロバイダー確認中', appMemo: '' };
+  const scope = { record, query: new URLSearchParams(), mode: { name: 'update', label: '' }, context: {}, data: {} };
+  t.same(summaryLines(providerDef.summary, 'new', scope), [], 'nothing before a number exists');
+  const lines = summaryLines(providerDef.summary, 'update', scope);
+  t.same(lines.slice(0, 4), [
+    { label: '申請No', value: '12' },
+    { label: '申請日', value: '2026/11/24 10:00' },
+    { label: '代理店', value: 'A0000001 株式会社さくら文具' },
+    { label: 'ステータス', value: 'プロバイダー確認中' },
+  ]);
+  t.notOk(lines.some((l) => l.label === '申請内容'), 'an empty value is left out');
 });
