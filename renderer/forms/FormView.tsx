@@ -36,7 +36,9 @@ import { useRemote } from '../components/use-remote';
 import { useRouteHandle } from '../app/route-handle';
 import { resultOf, runCall } from './calls';
 import { ContentPreview, type PreviewTarget } from './ContentPreview';
-import { ruleContext, type FormAction, type MessageRef } from './definitions';
+import { ruleContext, type CallSpec, type FormAction, type MessageRef } from './definitions';
+import { MailDialog } from './MailDialog';
+import type { MailList } from '../../schemas/rules/mail-list';
 import { ErrorList } from './ErrorList';
 import { Summary, summaryLines } from './Summary';
 import { evaluate, fillPlaceholders, interpolatePath, isFilledValue, messageArgs, type Scope } from './expressions';
@@ -427,13 +429,9 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       const shown = displayTime(definition, setup.data);
       const optimistic = definition.store?.optimistic;
       const extra = { ...workflowBody(definition, flow, flow.choices.length > 1 ? chosenStatus : button.status), ...(optimistic && shown !== undefined ? { [optimistic.field]: shown } : {}) };
-      const stale = async () => {
-        if (await ask('CNF_0009')) reload();
-      };
       const path = button.call.kind === 'path' ? button.call.path : undefined;
       const call = button.call.kind === 'delete' ? definition.calls?.delete : path ? { ...definition.calls!.update!, call: path } : createsRecord(mode) ? definition.calls?.create : definition.calls?.update;
       if (!call) return;
-      let answer: unknown;
       try {
         if (locks && isFilledValue(recordKey)) {
           const check = await stillFresh(locks, String(recordKey), shown, post, ask);
@@ -442,20 +440,42 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
             return;
           }
         }
-        answer = (await runCall(call, s, extra)).data;
       } catch (error) {
-        if (isStaleError(error)) await stale();
-        else await failed(error);
+        await failed(error);
         return;
       }
-      // A write after which the side may no longer edit gave the lock back on the server.
-      held.current = false;
-      const after: Scope = { ...s, result: answer };
-      if (button.done) await alertMessage(text(button.done, after));
-      if (button.to) navigate(interpolatePath(button.to, after));
-      else if (createsRecord(mode) && isFilledValue(createdIdOf(definition.mode?.id, after))) goToMode('update', createdIdOf(definition.mode?.id, after));
-      else reload();
+      const write: PendingWrite = { button, scope: s, call, extra };
+      // A button with a mail dialog writes from the dialog (with or without a mail).
+      if (actions[button.name]?.mail) setMailing(write);
+      else await finishWrite(write, null);
     });
+
+  /** The write of a workflow button, the mail after it when the dialog gave a list, done, then on. */
+  const finishWrite = async ({ button, scope: s, call, extra }: PendingWrite, list: MailList | null) => {
+    const mail = actions[button.name]?.mail;
+    let answer: unknown;
+    try {
+      answer = (await runCall(call, s, extra)).data;
+      if (list && mail) await runCall(mail.send, { ...s, result: list });
+    } catch (error) {
+      setMailing(null);
+      if (isStaleError(error)) {
+        if (await ask('CNF_0009')) reload();
+      } else await failed(error);
+      return;
+    }
+    setMailing(null);
+    // A write after which the side may no longer edit gave the lock back on the server.
+    held.current = false;
+    const after: Scope = { ...s, result: answer };
+    const done = list && mail?.sent ? mail.sent : button.done;
+    if (done) await alertMessage(text(done, after));
+    if (button.to) navigate(interpolatePath(button.to, after));
+    else if (createsRecord(mode) && isFilledValue(createdIdOf(definition.mode?.id, after))) goToMode('update', createdIdOf(definition.mode?.id, after));
+    else reload();
+  };
+  const [mailing, setMailing] = useState<PendingWrite | null>(null);
+  const mailSpec = mailing ? actions[mailing.button.name]?.mail : undefined;
 
   /** A custom button (actions with their own call, e.g. the click mailer, a search, a download). */
   const custom = (action: FormAction) =>
@@ -485,6 +505,8 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
         if (empty) store.showResults([{ field: '', messageId: action.call.empty!.message, args: messageArgs(action.call.empty!.args, after) }]);
         else if (action.validate) store.clearResults();
         if (action.done && !empty) await alertMessage(text(action.done, after));
+        // A mail draft from the answer, with an empty recipient (the escalation).
+        if (action.mailto && !empty) window.location.href = `mailto:?subject=${encodeURIComponent(String(evaluate(action.mailto.subject, after) ?? ''))}&body=${encodeURIComponent(String(evaluate(action.mailto.body, after) ?? ''))}`;
       } catch (error) {
         await failed(error);
       }
@@ -595,6 +617,16 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       <FormBody store={store} schema={definition.schema as RJSFSchema} uiSchema={setup.uiSchema} onSubmit={onSubmit} disabled={flow ? !flow.editable : undefined}>
         {buttons}
       </FormBody>
+      {mailSpec && mailing && (
+        <MailDialog
+          open
+          defaultTo={String(evaluate(mailSpec.to ?? '', mailing.scope) ?? '')}
+          check={(list) => runCall(mailSpec.check, { ...mailing.scope, result: list })}
+          onClose={() => setMailing(null)}
+          onSend={(list) => finishWrite(mailing, list)}
+          onSaveOnly={() => finishWrite(mailing, null)}
+        />
+      )}
       {preview && (
         <Modal open={previewing !== null} title={`${title}（プレビュー）`} onClose={() => setPreviewing(null)} width={1100}>
           {previewing && <ContentPreview {...previewing} screenName={screenName} onClose={() => setPreviewing(null)} />}
@@ -602,6 +634,14 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       )}
     </Frame>
   );
+}
+
+/** A workflow button's write waiting for the mail dialog. */
+interface PendingWrite {
+  button: WorkflowButton;
+  scope: Scope;
+  call: CallSpec;
+  extra: Record<string, unknown>;
 }
 
 interface FormBodyProps {

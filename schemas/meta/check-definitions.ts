@@ -176,6 +176,8 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
   for (const [name, action] of Object.entries(isObject(form.actions) ? form.actions : {})) {
     if (!isObject(action)) continue;
     const step = workflowActions.includes(name);
+    if (action.mail && !step) report(`actions.${name}: "mail" belongs to a button of the form's workflow (${workflowActions.join(', ') || 'none'})`);
+    if (action.mailto && (step || (FORM_ACTIONS as readonly string[]).includes(name) || !action.call)) report(`actions.${name}: "mailto" belongs to a custom button with a call (its answer is the draft)`);
     if (action.danger && !step) report(`actions.${name}: "danger" belongs to a button of the form's workflow (${workflowActions.join(', ') || 'none'})`);
     if (step) {
       if (action.call || action.validate || action.assign) report(`actions.${name}: a workflow button takes no call, validate or assign (the workflow and the form's calls say what it does)`);

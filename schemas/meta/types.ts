@@ -129,12 +129,24 @@ export interface FormAction {
   primary?: boolean;
   /** A workflow button (store.workflow) drawn as a dangerous one (the withdrawal). */
   danger?: boolean;
+  /** A workflow button that asks the notification addresses first (MailDialog): the dialog's list reads as =result. */
+  mail?: MailDialogSpec;
+  /** A custom button whose answer opens a mail draft (mailto: with an empty recipient). */
+  mailto?: { subject: string; body: string };
   /** A custom button that checks the form's rules (of these fields only) before its call. */
   validate?: boolean | string[];
   /** After a custom call: record fields set from the answer (`=result.customerCount`). */
   assign?: Record<string, unknown>;
   /** The clear action: fields emptied besides the editable ones (a shown result). */
   clears?: string[];
+}
+
+/** The notification-address dialog of a workflow button: `to` proposes the first To; `check` runs before CNF_0010, `send` after the save; `sent` replaces its done message. */
+export interface MailDialogSpec {
+  to?: string;
+  check: CallSpec;
+  send: CallSpec;
+  sent?: MessageRef;
 }
 
 /** A change of `on` (when `when` holds for the new record) clears fields or copies its value. */

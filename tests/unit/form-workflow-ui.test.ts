@@ -140,3 +140,19 @@ t.test('the summary above a saved request', async (t) => {
   ]);
   t.notOk(lines.some((l) => l.label === '申請内容'), 'an empty value is left out');
 });
+
+t.test('mail dialog and mail draft declarations', async (t) => {
+  const real = readDefinitionFiles(path.resolve('schemas'));
+  const categoryIds = categories.map((c) => c.id);
+  const original = real.find((f) => f.kind === 'form' && f.name === 'shinseiform-provider')!;
+  const problems = (change: (actions: Record<string, Record<string, unknown>>) => void) => {
+    const file = JSON.parse(JSON.stringify(original)) as typeof original;
+    change((file.data as { actions: Record<string, Record<string, unknown>> }).actions);
+    return checkDefinitions([...real.filter((f) => f !== original), file], { categoryIds }).map((p) => p.message);
+  };
+  t.same(problems(() => undefined), [], 'the receiver form passes as it is');
+  const mail = (providerDef.actions as Record<string, { mail?: unknown }>).reply.mail;
+  t.match(problems((a) => (a.escalate.mail = mail)), [/actions\.escalate: "mail" belongs to a button of the form's workflow/], 'a mail dialog only on a workflow button');
+  t.match(problems((a) => (a.reply.mailto = { subject: '=result.s', body: '=result.b' })), [/actions\.reply: "mailto" belongs to a custom button with a call/]);
+  t.match(problems((a) => delete (a.reply.mail as Record<string, unknown>).send), [/send/], 'a mail dialog needs its send call');
+});
