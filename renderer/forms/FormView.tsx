@@ -471,8 +471,10 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
     const done = list && mail?.sent ? mail.sent : button.done;
     if (done) await alertMessage(text(done, after));
     if (button.to) navigate(interpolatePath(button.to, after));
-    else if (createsRecord(mode) && isFilledValue(createdIdOf(definition.mode?.id, after))) goToMode('update', createdIdOf(definition.mode?.id, after));
-    else reload();
+    else if (createsRecord(mode) && isFilledValue(createdIdOf(definition.mode?.id, after))) {
+      if (definition.mode?.path) navigate(interpolatePath(definition.mode.path, after), { replace: true });
+      else goToMode('update', createdIdOf(definition.mode?.id, after));
+    } else reload();
   };
   const [mailing, setMailing] = useState<PendingWrite | null>(null);
   const mailSpec = mailing ? actions[mailing.button.name]?.mail : undefined;

@@ -95,6 +95,8 @@ export interface ModeSpec {
   labels?: Record<string, string>;
   /** A form with a workflow: an expression whose value (`=query.preview`) shows the record read-only. */
   readOnly?: string;
+  /** The page of a created record when its id is a route parameter ("/shinseiform-ag/appNo/{result.appNo}"). */
+  path?: string;
 }
 
 /** A check made before an action; when its answer (`call.result`) is true, `confirm` is asked instead of the action's own. */
