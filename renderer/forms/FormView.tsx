@@ -22,8 +22,8 @@
 // preview (editMode 9) shows the content page instead of the form.
 // A processing flag blocks double submits; a failed save keeps everything typed and scrolls to
 // the messages. A 403 (an agent administrator on another agent) reads ERR_SYS998.
-import { memo, useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
@@ -36,21 +36,28 @@ import { useRemote } from '../components/use-remote';
 import { useRouteHandle } from '../app/route-handle';
 import { resultOf, runCall } from './calls';
 import { ContentPreview, type PreviewTarget } from './ContentPreview';
-import { ruleContext, type FormAction, type MessageRef } from './definitions';
+import { ruleContext, type CallSpec, type FormAction, type MessageRef } from './definitions';
+import { MailDialog } from './MailDialog';
+import type { MailList } from '../../schemas/rules/mail-list';
 import { ErrorList } from './ErrorList';
+import { Summary, summaryLines } from './Summary';
 import { evaluate, fillPlaceholders, interpolatePath, isFilledValue, messageArgs, type Scope } from './expressions';
 import { formFields } from './fields/WidgetField';
 import { FormStore, ID_SEPARATOR, useFormMessages, type FormRecord } from './form-store';
 import { setUpForm, type FormSetup } from './form-setup';
 import { Modal } from './Modal';
 import { MissingHandoff, storeHandoffQuery } from './handoff';
-import { confirmationFor, createsRecord, queryForMode, type EditMode } from './modes';
+import { confirmationFor, createsRecord, queryForMode, queryParamOf, type EditMode } from './modes';
 import { FORM_ACTIONS } from '../../schemas/meta/widgets';
 import { actionShown, viewContext } from './visibility';
 import { formTemplates } from './templates';
 import { translateString } from './translate';
 import { useProcessing } from '../app/use-processing';
 import { formWidgets } from './widgets';
+import { displayTime, isStaleError, leaveEditLock, locksOf, stillFresh, takeEditLock, type Post } from './edit-lock';
+import { storedStatus, workflowBody, workflowState, type WorkflowButton } from './workflow';
+import { apiPost } from '../api/client';
+import { effectiveIds } from '../app/session';
 import styles from './FormLayout.module.css';
 
 /** Load and save failures of agent-scoped forms: 403 is "agent not permitted". */
@@ -74,7 +81,14 @@ export interface FormViewProps {
 
 export function FormView(props: FormViewProps) {
   const { formId } = props;
-  const [query] = useSearchParams();
+  const [search] = useSearchParams();
+  const params = useParams();
+  // Parameters of the route (/shinseiform-ag/appNo/:appNo) read as the query's (=query.appNo).
+  const query = useMemo(() => {
+    const q = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(params)) if (v && !q.has(k)) q.set(k, v);
+    return q;
+  }, [search, params]);
   const [generation, setGeneration] = useState(0);
   const key = `${formId}?${props.display === 'page' ? query.toString() : ''}#${generation}`;
   const remote = useRemote<FormSetup>(
@@ -216,6 +230,40 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
 
   useLayoutEffect(() => onTitle?.(title), [onTitle, title]);
 
+  // A form with a workflow (store.workflow): its buttons, status choices, optimistic check and edit lock.
+  const recordKey = definition.mode?.id ? setup.record[definition.mode.id] : undefined;
+  const readOnlyParam = definition.mode?.readOnly ? queryParamOf(definition.mode.readOnly) : null;
+  const readOnly = definition.mode?.readOnly ? isFilledValue(evaluate(definition.mode.readOnly, { query })) : false;
+  const flow = useMemo(() => {
+    const spec = definition.store?.workflow;
+    return spec ? workflowState(definition, storedStatus(spec, setup.record, mode === 'update' && isFilledValue(recordKey)), readOnly) : undefined;
+  }, [definition, setup.record, mode, recordKey, readOnly]);
+  const [chosenStatus, setChosenStatus] = useState(flow?.from ?? '');
+  const locks = locksOf(definition);
+  const held = useRef(false);
+  const post: Post = useCallback((path, body) => apiPost<unknown>(path, { ...effectiveIds(), ...body }), []);
+  const ask = useCallback((messageId: string) => confirmMessage(formatMessage(messageId)), []);
+  useEffect(() => {
+    if (!flow?.locks || !locks || !isFilledValue(recordKey)) return;
+    let live = true;
+    void (async () => {
+      try {
+        const outcome = await takeEditLock(locks, String(recordKey), post, ask);
+        if (!live) return;
+        if (outcome === 'preview' && readOnlyParam) {
+          const next = new URLSearchParams(window.location.search);
+          next.set(readOnlyParam, '1');
+          navigate({ search: `?${next.toString()}` }, { replace: true });
+        } else held.current = outcome === 'locked';
+      } catch (error) {
+        await alertMessage(errorMessageText(error, FORM_ERROR_POLICY));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [flow?.locks, locks, recordKey, post, ask, navigate, readOnlyParam]);
+
   const scope = useCallback(
     (extra: Partial<Scope> = {}): Scope => ({
       record: store.getRecord(),
@@ -324,7 +372,11 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
   const back = () =>
     run(async () => {
       const action = actions.back ?? actions.cancel ?? {};
-      if (action.confirm && edited() && !(await confirmMessage(text(action.confirm, scope())))) return;
+      if (held.current && locks && isFilledValue(recordKey)) {
+        // A record held for edit: CNF_0002 whatever was changed, then the lock is given back.
+        if (!(await leaveEditLock(locks, String(recordKey), post, ask))) return;
+        held.current = false;
+      } else if (flow?.editable && flow.from === 'new' ? !(await ask('CNF_0002')) : action.confirm && edited() && !(await confirmMessage(text(action.confirm, scope())))) return;
       leave(action.to, scope());
     });
 
@@ -360,6 +412,73 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       else reload();
     });
 
+  /** A button of the workflow: rules (when it stores fields), its confirm, the optimistic check, its call, done, then on. */
+  const step = (button: WorkflowButton) =>
+    run(async () => {
+      if (!flow) return;
+      if (button.fields) {
+        store.changed(store.getRecord());
+        await store.uploadsSettled();
+        const results = store.validateAll();
+        store.showResults(results);
+        if (results.length > 0) return;
+      }
+      const s = scope();
+      if (!(await ensureValidSession())) return;
+      if (button.confirm && !(await confirmMessage(text(button.confirm, s)))) return;
+      const shown = displayTime(definition, setup.data);
+      const optimistic = definition.store?.optimistic;
+      const extra = { ...workflowBody(definition, flow, flow.choices.length > 1 ? chosenStatus : button.status), ...(optimistic && shown !== undefined ? { [optimistic.field]: shown } : {}) };
+      const path = button.call.kind === 'path' ? button.call.path : undefined;
+      const call = button.call.kind === 'delete' ? definition.calls?.delete : path ? { ...definition.calls!.update!, call: path } : createsRecord(mode) ? definition.calls?.create : definition.calls?.update;
+      if (!call) return;
+      try {
+        if (locks && isFilledValue(recordKey)) {
+          const check = await stillFresh(locks, String(recordKey), shown, post, ask);
+          if (!check.fresh) {
+            if (check.reload) reload();
+            return;
+          }
+        }
+      } catch (error) {
+        await failed(error);
+        return;
+      }
+      const write: PendingWrite = { button, scope: s, call, extra };
+      // A button with a mail dialog writes from the dialog (with or without a mail).
+      if (actions[button.name]?.mail) setMailing(write);
+      else await finishWrite(write, null);
+    });
+
+  /** The write of a workflow button, the mail after it when the dialog gave a list, done, then on. */
+  const finishWrite = async ({ button, scope: s, call, extra }: PendingWrite, list: MailList | null) => {
+    const mail = actions[button.name]?.mail;
+    let answer: unknown;
+    try {
+      answer = (await runCall(call, s, extra)).data;
+      if (list && mail) await runCall(mail.send, { ...s, result: list });
+    } catch (error) {
+      setMailing(null);
+      if (isStaleError(error)) {
+        if (await ask('CNF_0009')) reload();
+      } else await failed(error);
+      return;
+    }
+    setMailing(null);
+    // A write after which the side may no longer edit gave the lock back on the server.
+    held.current = false;
+    const after: Scope = { ...s, result: answer };
+    const done = list && mail?.sent ? mail.sent : button.done;
+    if (done) await alertMessage(text(done, after));
+    if (button.to) navigate(interpolatePath(button.to, after));
+    else if (createsRecord(mode) && isFilledValue(createdIdOf(definition.mode?.id, after))) {
+      if (definition.mode?.path) navigate(interpolatePath(definition.mode.path, after), { replace: true });
+      else goToMode('update', createdIdOf(definition.mode?.id, after));
+    } else reload();
+  };
+  const [mailing, setMailing] = useState<PendingWrite | null>(null);
+  const mailSpec = mailing ? actions[mailing.button.name]?.mail : undefined;
+
   /** A custom button (actions with their own call, e.g. the click mailer, a search, a download). */
   const custom = (action: FormAction) =>
     run(async () => {
@@ -388,18 +507,22 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
         if (empty) store.showResults([{ field: '', messageId: action.call.empty!.message, args: messageArgs(action.call.empty!.args, after) }]);
         else if (action.validate) store.clearResults();
         if (action.done && !empty) await alertMessage(text(action.done, after));
+        // A mail draft from the answer, with an empty recipient (the escalation).
+        if (action.mailto && !empty) window.location.href = `mailto:?subject=${encodeURIComponent(String(evaluate(action.mailto.subject, after) ?? ''))}&body=${encodeURIComponent(String(evaluate(action.mailto.body, after) ?? ''))}`;
       } catch (error) {
         await failed(error);
       }
     });
 
   const shown = (action: FormAction | undefined) => actionShown(action, mode, store.getRecord(), viewCtx);
-  const customActions = Object.entries(actions).filter(([name, a]) => !(FORM_ACTIONS as readonly string[]).includes(name) && (a.call || a.to) && shown(a));
-  // The save button follows the submit action's `modes` and `when` like any button.
-  const savesRecord = Boolean(definition.calls?.create || definition.calls?.update || actions.submit) && (!actions.submit || shown(actions.submit));
+  const workflowNames = new Set(flow ? Object.keys(flow.workflow.actions) : []);
+  const customActions = Object.entries(actions).filter(([name, a]) => !(FORM_ACTIONS as readonly string[]).includes(name) && !workflowNames.has(name) && (a.call || a.to) && shown(a) && !readOnly);
+  // The save button follows the submit action's `modes` and `when` like any button; a workflow draws its own.
+  const savesRecord = !flow && Boolean(definition.calls?.create || definition.calls?.update || actions.submit) && (!actions.submit || shown(actions.submit));
   const primaryAction = customActions.find(([, a]) => a.primary)?.[1];
   // A form that saves nothing (a search, a download) runs its main button on Enter instead.
-  const onSubmit = savesRecord || !primaryAction ? submit : () => custom(primaryAction);
+  // A workflow form saves through its buttons only (Enter in a field does nothing).
+  const onSubmit = flow ? () => undefined : savesRecord || !primaryAction ? submit : () => custom(primaryAction);
   const preview = actions.preview && mode === 'update' && shown(actions.preview) ? actions.preview : undefined;
 
   if (mode === 'preview') {
@@ -441,7 +564,24 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
             {actions.clear.label ?? 'クリア'}
           </button>
         )}
-        {mode === 'update' && definition.calls?.delete && (
+        {flow && flow.choices.length > 1 && (
+          <label className={styles.statusChoice}>
+            ステータス
+            <select className="input" value={chosenStatus} onChange={(e) => setChosenStatus(e.target.value)} disabled={processing}>
+              {flow.choices.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.text}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {flow?.buttons.map((b) => (
+          <button key={b.name} type="button" className={`btn ${b.kind === 'danger' ? styles.btnDanger : b.kind === 'primary' ? 'btn-primary' : 'btn-secondary'}`} onClick={() => step(b)} disabled={processing} data-action={b.name}>
+            {b.label}
+          </button>
+        ))}
+        {!flow && mode === 'update' && definition.calls?.delete && (
           <button type="button" className={`btn ${styles.btnDanger}`} onClick={remove} disabled={processing}>
             {actions.delete?.label ?? '削除'}
           </button>
@@ -472,12 +612,23 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
   );
 
   return (
-    <Frame display={display} title={display === 'page' ? title : ''}>
-      {definition.description && <p className={styles.lead}>{fillPlaceholders(definition.description, setup.data)}</p>}
+    <Frame display={display} title={display === 'page' ? title + (readOnly ? '（プレビュー）' : '') : ''}>
+      {definition.description && !readOnly && <p className={styles.lead}>{fillPlaceholders(definition.description, setup.data)}</p>}
       <ErrorList lines={lines} scrollRequest={scrollRequest} />
-      <FormBody store={store} schema={definition.schema as RJSFSchema} uiSchema={setup.uiSchema} onSubmit={onSubmit}>
+      <Summary lines={summaryLines(definition.summary, mode, scope())} />
+      <FormBody store={store} schema={definition.schema as RJSFSchema} uiSchema={setup.uiSchema} onSubmit={onSubmit} disabled={flow ? !flow.editable : undefined}>
         {buttons}
       </FormBody>
+      {mailSpec && mailing && (
+        <MailDialog
+          open
+          defaultTo={String(evaluate(mailSpec.to ?? '', mailing.scope) ?? '')}
+          check={(list) => runCall(mailSpec.check, { ...mailing.scope, result: list })}
+          onClose={() => setMailing(null)}
+          onSend={(list) => finishWrite(mailing, list)}
+          onSaveOnly={() => finishWrite(mailing, null)}
+        />
+      )}
       {preview && (
         <Modal open={previewing !== null} title={`${title}（プレビュー）`} onClose={() => setPreviewing(null)} width={1100}>
           {previewing && <ContentPreview {...previewing} screenName={screenName} onClose={() => setPreviewing(null)} />}
@@ -485,6 +636,14 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       )}
     </Frame>
   );
+}
+
+/** A workflow button's write waiting for the mail dialog. */
+interface PendingWrite {
+  button: WorkflowButton;
+  scope: Scope;
+  call: CallSpec;
+  extra: Record<string, unknown>;
 }
 
 interface FormBodyProps {

@@ -64,8 +64,10 @@ export interface CallOutcome {
 }
 
 /** Runs the call; errors are ApiErrors (400 carries the rule messages). */
-export async function runCall(spec: CallSpec, scope: Scope): Promise<CallOutcome> {
-  const body = callBody(spec, scope);
+export async function runCall(spec: CallSpec, scope: Scope, extra?: Record<string, unknown>): Promise<CallOutcome> {
+  // `extra`: values the engine adds beside the template (a workflow's status and display time).
+  const evaluated = callBody(spec, scope);
+  const body = extra && isRecord(evaluated) ? { ...evaluated, ...extra } : evaluated;
   if (spec.response === 'file') {
     const file = await apiDownload(spec.call, stripLocal(body), spec.defaultFileName ?? 'download');
     if (!file.empty) saveFile(file.blob, file.fileName);

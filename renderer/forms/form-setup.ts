@@ -123,15 +123,18 @@ export async function setUpForm(formId: string, pageQuery: URLSearchParams): Pro
   const baseScope: Scope = { query, context: { ...context }, mode: { name: mode, label: modeLabel } };
 
   let record = initialRecord(definition, baseScope);
+  const data: Record<string, unknown> = {};
   const load = definition.calls?.load;
-  if (loadsRecord(mode) && load) {
-    const { data } = await runCall(load, { ...baseScope, record });
-    const loaded = resultOf(load, data);
-    if (isRecord(loaded)) record = { ...record, ...loaded };
+  // A load that allows new (the spec's getAppFormInitialData) answers the initial data of a new record too.
+  if (load && (loadsRecord(mode) || (mode === 'new' && load.allowNew))) {
+    const { data: answer } = await runCall(load, { ...baseScope, record });
+    const loaded = resultOf(load, answer);
+    if (isRecord(loaded) && loadsRecord(mode)) record = { ...record, ...loaded };
     if (mode === 'copy') record = copiedRecord(record, definition.mode);
+    // Keys of the answer beside the record (its option lists, the display time of the optimistic check).
+    for (const [name, spec] of Object.entries(load.provides ?? {})) data[name] = providedValue(answer, spec);
   }
 
-  const data: Record<string, unknown> = {};
   for (const call of dataCallsOf(definition, mode)) {
     const { data: answer } = await runCall(call, { ...baseScope, record, data });
     const provided = resultOf(call, answer);

@@ -170,8 +170,19 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
     if (f !== undefined && !has(f)) report(`mode.${key}: field "${f}" is not in the schema`);
   }
   if (form.mode?.copyTo && !form.mode.id) report('mode.copyTo needs mode.id (the field whose value it keeps)');
+  // A form with a workflow draws the workflow's buttons of its side; `actions` may style them and give their messages.
+  const wf = isObject(form.store) && isObject(form.store.workflow) ? form.store.workflow : undefined;
+  const workflowActions = wf ? Object.entries(WORKFLOWS[wf.id]?.actions ?? {}).filter(([, a]) => a.by === wf.side).map(([n]) => n) : [];
   for (const [name, action] of Object.entries(isObject(form.actions) ? form.actions : {})) {
     if (!isObject(action)) continue;
+    const step = workflowActions.includes(name);
+    if (action.mail && !step) report(`actions.${name}: "mail" belongs to a button of the form's workflow (${workflowActions.join(', ') || 'none'})`);
+    if (action.mailto && (step || (FORM_ACTIONS as readonly string[]).includes(name) || !action.call)) report(`actions.${name}: "mailto" belongs to a custom button with a call (its answer is the draft)`);
+    if (action.danger && !step) report(`actions.${name}: "danger" belongs to a button of the form's workflow (${workflowActions.join(', ') || 'none'})`);
+    if (step) {
+      if (action.call || action.validate || action.assign) report(`actions.${name}: a workflow button takes no call, validate or assign (the workflow and the form's calls say what it does)`);
+      continue;
+    }
     const builtIn = (FORM_ACTIONS as readonly string[]).includes(name);
     if (!builtIn && !action.call && !action.to) report(`actions.${name}: unknown action (known: ${FORM_ACTIONS.join(', ')}; a custom button needs a "call" or a "to")`);
     for (const f of Array.isArray(action.validate) ? action.validate : []) if (!has(f)) report(`actions.${name}.validate: field "${f}" is not in the schema`);
@@ -209,7 +220,6 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
     });
     if (form.permission.byField && !store.columns?.[form.permission.byField]) report(`permission.byField "${form.permission.byField}" needs a column in store.columns (records are found within their category)`);
     // Workflow options: the workflow and the side exist, a further call names one of the side's actions.
-    const wf = store.workflow;
     if (isObject(wf)) {
       const workflow = WORKFLOWS[wf.id];
       if (!workflow) report(`store.workflow.id: no workflow "${wf.id}" in schemas/workflows`);

@@ -93,6 +93,10 @@ export interface ModeSpec {
   id?: string;
   copyTo?: string;
   labels?: Record<string, string>;
+  /** A form with a workflow: an expression whose value (`=query.preview`) shows the record read-only. */
+  readOnly?: string;
+  /** The page of a created record when its id is a route parameter ("/shinseiform-ag/appNo/{result.appNo}"). */
+  path?: string;
 }
 
 /** A check made before an action; when its answer (`call.result`) is true, `confirm` is asked instead of the action's own. */
@@ -123,14 +127,28 @@ export interface FormAction {
   guard?: ActionGuard;
   /** The preview action: which content page to show. */
   content?: PreviewSpec;
-  /** A custom button drawn as the main button (Enter runs it when the form saves nothing). */
+  /** A custom button drawn as the main button (Enter runs it when the form saves nothing); a workflow button drawn as the main one. */
   primary?: boolean;
+  /** A workflow button (store.workflow) drawn as a dangerous one (the withdrawal). */
+  danger?: boolean;
+  /** A workflow button that asks the notification addresses first (MailDialog): the dialog's list reads as =result. */
+  mail?: MailDialogSpec;
+  /** A custom button whose answer opens a mail draft (mailto: with an empty recipient). */
+  mailto?: { subject: string; body: string };
   /** A custom button that checks the form's rules (of these fields only) before its call. */
   validate?: boolean | string[];
   /** After a custom call: record fields set from the answer (`=result.customerCount`). */
   assign?: Record<string, unknown>;
   /** The clear action: fields emptied besides the editable ones (a shown result). */
   clears?: string[];
+}
+
+/** The notification-address dialog of a workflow button: `to` proposes the first To; `check` runs before CNF_0010, `send` after the save; `sent` replaces its done message. */
+export interface MailDialogSpec {
+  to?: string;
+  check: CallSpec;
+  send: CallSpec;
+  sent?: MessageRef;
 }
 
 /** A change of `on` (when `when` holds for the new record) clears fields or copies its value. */
@@ -190,8 +208,8 @@ export interface StoreWorkflow {
   id: string;
   /** The side of the workflow this form's caller is (`by` of its actions). */
   side: string;
-  /** The body field carrying the requested status, and the column keeping it. */
-  status: { field: string; column: string };
+  /** The body field carrying the requested status, the column keeping it and (renderer) the loaded field with the stored code. */
+  status: { field: string; column: string; current?: string };
   /** Further paths, each taking one action (the first status it sets) with the update call's body. */
   calls?: Record<string, string>;
 }
@@ -210,10 +228,18 @@ export interface StoreRows {
   position?: string;
 }
 
+/** A read-only line of the summary above a form: a label and an expression (=record.appNo) or a template ({record.appAgCode} {record.appAgName}). */
+export interface SummaryItem {
+  label: string;
+  value: string;
+}
+
 export interface FormDefinition {
   id: string;
   title: Title;
   description?: string;
+  /** Read-only values shown above the fields (a request's number, date and status), in the modes given (default update). */
+  summary?: { modes?: EditMode[]; items: SummaryItem[] };
   permission: Permission;
   handoff?: HandoffSource;
   mode?: ModeSpec;

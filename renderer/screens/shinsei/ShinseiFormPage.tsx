@@ -22,10 +22,10 @@ import { formatFileSize } from '../../components/file-size';
 import { ensureValidSession } from '../../components/session-check';
 import { loadFormDefinition, ruleContext, type FormDefinition, type Loaded } from '../../forms/definitions';
 import { ErrorList } from '../../forms/ErrorList';
+import { MailDialog } from '../../forms/MailDialog';
 import layout from '../../forms/FormLayout.module.css';
 import { UploadProgress, uploadErrorText, useTusUploads } from '../../forms/upload/TusUpload';
 import * as api from './api';
-import { MailModal } from './MailModal';
 import styles from './Shinsei.module.css';
 
 type Side = api.Side;
@@ -593,7 +593,7 @@ export function ShinseiFormPage({ side }: { side: Side }) {
           </div>
         </div>
       </section>
-      {side === 'receiver' && <MailModal open={mailOpen} defaultTo={application?.appUserMail ?? ''} onClose={() => setMailOpen(false)} onSend={(list) => finishReply(list)} onSaveOnly={() => finishReply(null)} />}
+      {side === 'receiver' && <MailDialog open={mailOpen} defaultTo={application?.appUserMail ?? ''} check={api.mailCheck} onClose={() => setMailOpen(false)} onSend={(list) => finishReply(list)} onSaveOnly={() => finishReply(null)} />}
     </div>
   );
 }

@@ -1,21 +1,23 @@
-// The mail-address modal of the receiver form (spec 002 sections 2.6, 4, 5): To, Cc and Bcc with
-// five inputs each. OK checks the addresses (errors inline, per field, by the rules the server
-// runs too: schemas/rules/mail-list.ts), then the server's mailCheck, then CNF_0010; only then
-// does the parent save and send. "通知せずに登録" saves without any mail.
+// The notification-address dialog (spec 002 sections 2.6, 4, 5: the receiver form's mail modal):
+// To, Cc and Bcc with five inputs each. OK checks the addresses (errors inline, per field, by the
+// rules the server runs too: schemas/rules/mail-list.ts), then the caller's `check` (the server's
+// mailCheck), then CNF_0010; only then does the caller save and send. "通知せずに登録" saves
+// without any mail. Any form may use it: a workflow button declares it (docs/forms.md).
 import { useEffect, useState } from 'react';
-import { formatMessage } from '../../../schemas/messages/format';
-import { checkMailList, MAIL_FIELDS, MAIL_FIELD_LABELS, MAIL_INPUTS_PER_FIELD, type MailField, type MailFailure, type MailList } from '../../../schemas/rules/mail-list';
-import { errorMessageText, isApiError } from '../../api/client';
-import { alertMessage, confirmMessage } from '../../app/dialog';
-import { Modal } from '../../forms/Modal';
-import { mailCheck } from './api';
-import styles from './Shinsei.module.css';
+import { formatMessage } from '../../schemas/messages/format';
+import { checkMailList, MAIL_FIELDS, MAIL_FIELD_LABELS, MAIL_INPUTS_PER_FIELD, type MailField, type MailFailure, type MailList } from '../../schemas/rules/mail-list';
+import { errorMessageText, isApiError } from '../api/client';
+import { alertMessage, confirmMessage } from '../app/dialog';
+import { Modal } from './Modal';
+import styles from './MailDialog.module.css';
 
 const blankInputs = (to = ''): Record<MailField, string[]> => ({ to: [to, ...Array(MAIL_INPUTS_PER_FIELD - 1).fill('')], cc: Array(MAIL_INPUTS_PER_FIELD).fill(''), bcc: Array(MAIL_INPUTS_PER_FIELD).fill('') });
 
 interface Props {
   open: boolean;
   onClose: () => void;
+  /** The server's check of the addresses (a 400 shows its messages in the dialog). */
+  check: (list: MailList) => Promise<unknown>;
   /** Save and send to the checked list (after CNF_0010). */
   onSend: (list: MailList) => Promise<void>;
   /** Save without notifying anyone. */
@@ -24,7 +26,7 @@ interface Props {
   defaultTo?: string;
 }
 
-export function MailModal({ open, onClose, onSend, onSaveOnly, defaultTo = '' }: Props) {
+export function MailDialog({ open, onClose, check, onSend, onSaveOnly, defaultTo = '' }: Props) {
   const [inputs, setInputs] = useState(() => blankInputs(defaultTo));
   const [failures, setFailures] = useState<MailFailure[]>([]);
   // Each opening starts from the applicant's address, not from what a cancelled opening held.
@@ -44,7 +46,7 @@ export function MailModal({ open, onClose, onSend, onSaveOnly, defaultTo = '' }:
     if (found.length) return;
     setBusy(true);
     try {
-      await mailCheck(list());
+      await check(list());
       if (!(await confirmMessage(formatMessage('CNF_0010')))) return;
       await onSend(list());
       setInputs(blankInputs());
