@@ -242,6 +242,12 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
     const spec = definition.store?.workflow;
     return spec ? workflowState(definition, storedStatus(spec, setup.record, mode === 'update' && isFilledValue(recordKey)), readOnly) : undefined;
   }, [definition, setup.record, mode, recordKey, readOnly]);
+  // A preview of a record its side may still act on offers 編集する (the same route without the parameter).
+  const editFromPreview = useMemo(() => {
+    const spec = definition.store?.workflow;
+    if (!spec || !readOnly || !readOnlyParam) return false;
+    return (workflowState(definition, storedStatus(spec, setup.record, mode === 'update' && isFilledValue(recordKey)), false)?.buttons.length ?? 0) > 0;
+  }, [definition, setup.record, mode, recordKey, readOnly, readOnlyParam]);
   const [chosenStatus, setChosenStatus] = useState(flow?.from ?? '');
   const locks = locksOf(definition);
   const held = useRef(false);
@@ -587,6 +593,21 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
               ))}
             </select>
           </label>
+        )}
+        {editFromPreview && readOnlyParam && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              const next = new URLSearchParams(window.location.search);
+              next.delete(readOnlyParam);
+              const search = next.toString();
+              navigate({ search: search ? `?${search}` : '' });
+            }}
+            disabled={processing}
+          >
+            編集する
+          </button>
         )}
         {flow?.buttons.map((b) => (
           <button key={b.name} type="button" className={`btn ${b.kind === 'danger' ? styles.btnDanger : b.kind === 'primary' ? 'btn-primary' : 'btn-secondary'}`} onClick={() => step(b)} disabled={processing} data-action={b.name}>

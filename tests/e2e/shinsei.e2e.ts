@@ -227,6 +227,12 @@ t.test('page sizes, sorting and the way back from a form', async (t) => {
   await agent.getByRole('link', { name: 'ページ送り確認25' }).click();
   await agent.getByRole('heading', { name: /プレビュー/ }).waitFor();
   t.match(agent.url(), /\/shinseiform-ag\/appNo\/\d+\?preview=1$/, 'preview mode');
+  // A submitted request can still be withdrawn: the preview offers 編集する, which opens the form.
+  t.equal(await agent.getByRole('button', { name: '取下げ' }).count(), 0, 'preview: no workflow button');
+  await agent.getByRole('button', { name: '編集する' }).click();
+  await agent.waitForURL(/\/shinseiform-ag\/appNo\/\d+$/);
+  await agent.getByRole('button', { name: '取下げ' }).waitFor();
+  t.equal(await agent.getByRole('button', { name: '編集する' }).count(), 0, 'no 編集する outside the preview');
   await agent.getByRole('button', { name: '戻る' }).click();
   await agent.waitForURL(/\/shinsei-kanri-ag\?isResearch=true/);
   await agent.getByRole('link', { name: 'ページ送り確認21' }).waitFor();
