@@ -97,6 +97,9 @@ export function FormView(props: FormViewProps) {
     (error) => (error instanceof MissingHandoff ? formatMessage('ERR_SYS998') : errorMessageText(error, FORM_ERROR_POLICY)),
   );
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  // Records whose edit lock this screen holds: a reload (CNF_0009, after a save) keeps the lock
+  // rather than asking CNF_0011 about it again.
+  const heldKeys = useRef(new Set<string>());
   const screenName = useRouteHandle()?.screenName ?? '';
 
   if (remote.status === 'failed') {
@@ -126,7 +129,7 @@ export function FormView(props: FormViewProps) {
       </Frame>
     );
   }
-  return <LoadedForm key={key} setup={remote.data} reload={reload} query={props.display === 'page' ? remote.data.query : query} {...props} />;
+  return <LoadedForm key={key} setup={remote.data} reload={reload} heldKeys={heldKeys.current} query={props.display === 'page' ? remote.data.query : query} {...props} />;
 }
 
 function Frame({ display, title, children }: { display: 'page' | 'modal'; title: string; children: ReactNode }) {
@@ -147,6 +150,7 @@ interface LoadedProps extends FormViewProps {
   setup: FormSetup;
   reload: () => void;
   query: URLSearchParams;
+  heldKeys: Set<string>;
 }
 
 /** Fields of the record the user edits (not hidden, not read-only): what clear empties. */
@@ -206,7 +210,7 @@ function previewTarget(action: FormAction | undefined, s: Scope): PreviewTarget 
   return { categoryId: String(categoryId), contentsId: String(contentsId), page: action.content.page ?? 'content' };
 }
 
-function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, formId }: LoadedProps) {
+function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, formId, heldKeys }: LoadedProps) {
   const navigate = useNavigate();
   const screenName = useRouteHandle()?.screenName ?? '';
   const { definition, mode, modeLabel, title } = setup;
@@ -238,6 +242,12 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
     const spec = definition.store?.workflow;
     return spec ? workflowState(definition, storedStatus(spec, setup.record, mode === 'update' && isFilledValue(recordKey)), readOnly) : undefined;
   }, [definition, setup.record, mode, recordKey, readOnly]);
+  // A preview of a record its side may still act on offers 編集する (the same route without the parameter).
+  const editFromPreview = useMemo(() => {
+    const spec = definition.store?.workflow;
+    if (!spec || !readOnly || !readOnlyParam) return false;
+    return (workflowState(definition, storedStatus(spec, setup.record, mode === 'update' && isFilledValue(recordKey)), false)?.buttons.length ?? 0) > 0;
+  }, [definition, setup.record, mode, recordKey, readOnly, readOnlyParam]);
   const [chosenStatus, setChosenStatus] = useState(flow?.from ?? '');
   const locks = locksOf(definition);
   const held = useRef(false);
@@ -245,6 +255,10 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
   const ask = useCallback((messageId: string) => confirmMessage(formatMessage(messageId)), []);
   useEffect(() => {
     if (!flow?.locks || !locks || !isFilledValue(recordKey)) return;
+    if (heldKeys.has(String(recordKey))) {
+      held.current = true;
+      return;
+    }
     let live = true;
     void (async () => {
       try {
@@ -254,7 +268,10 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
           const next = new URLSearchParams(window.location.search);
           next.set(readOnlyParam, '1');
           navigate({ search: `?${next.toString()}` }, { replace: true });
-        } else held.current = outcome === 'locked';
+        } else {
+          held.current = outcome === 'locked';
+          if (held.current) heldKeys.add(String(recordKey));
+        }
       } catch (error) {
         await alertMessage(errorMessageText(error, FORM_ERROR_POLICY));
       }
@@ -262,7 +279,7 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
     return () => {
       live = false;
     };
-  }, [flow?.locks, locks, recordKey, post, ask, navigate, readOnlyParam]);
+  }, [flow?.locks, locks, recordKey, post, ask, navigate, readOnlyParam, heldKeys]);
 
   const scope = useCallback(
     (extra: Partial<Scope> = {}): Scope => ({
@@ -376,6 +393,7 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
         // A record held for edit: CNF_0002 whatever was changed, then the lock is given back.
         if (!(await leaveEditLock(locks, String(recordKey), post, ask))) return;
         held.current = false;
+        heldKeys.delete(String(recordKey));
       } else if (flow?.editable && flow.from === 'new' ? !(await ask('CNF_0002')) : action.confirm && edited() && !(await confirmMessage(text(action.confirm, scope())))) return;
       leave(action.to, scope());
     });
@@ -567,7 +585,7 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
         {flow && flow.choices.length > 1 && (
           <label className={styles.statusChoice}>
             ステータス
-            <select className="input" value={chosenStatus} onChange={(e) => setChosenStatus(e.target.value)} disabled={processing}>
+            <select className="input" aria-label="ステータス" value={chosenStatus} onChange={(e) => setChosenStatus(e.target.value)} disabled={processing}>
               {flow.choices.map((c) => (
                 <option key={c.value} value={c.value}>
                   {c.text}
@@ -575,6 +593,21 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
               ))}
             </select>
           </label>
+        )}
+        {editFromPreview && readOnlyParam && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              const next = new URLSearchParams(window.location.search);
+              next.delete(readOnlyParam);
+              const search = next.toString();
+              navigate({ search: search ? `?${search}` : '' });
+            }}
+            disabled={processing}
+          >
+            編集する
+          </button>
         )}
         {flow?.buttons.map((b) => (
           <button key={b.name} type="button" className={`btn ${b.kind === 'danger' ? styles.btnDanger : b.kind === 'primary' ? 'btn-primary' : 'btn-secondary'}`} onClick={() => step(b)} disabled={processing} data-action={b.name}>

@@ -130,6 +130,16 @@ function checkWidgets(schema: unknown, ui: Record<string, unknown>, at: string, 
     const field = options[key];
     if (field !== undefined && (typeof field !== 'string' || !schemaHas(schema, field))) report(`${where}uiSchema${at}: ui:options.${key} "${String(field)}" is not in the schema`);
   }
+  // Calls a widget makes by itself (a saved file's download, a choice's related information):
+  // a misspelt one would only show as a dead button.
+  const isCall = (value: unknown) => isObject(value) && typeof value.call === 'string' && value.call.startsWith('/api/');
+  if (widget === 'fileList' && options.download !== undefined && !isCall(options.download)) report(`${where}uiSchema${at}: ui:options.download needs a "call" under /api/`);
+  if (options.related !== undefined) {
+    const related = options.related;
+    const files = isObject(related) && isObject(related.files) ? related.files : undefined;
+    if (!isObject(related) || typeof related.title !== 'string' || !isCall(related.call)) report(`${where}uiSchema${at}: ui:options.related needs "title" and a "call" under /api/`);
+    else if (files && [files.download, files.downloadAll].some((c) => c !== undefined && !isCall(c))) report(`${where}uiSchema${at}: ui:options.related.files downloads need a "call" under /api/`);
+  }
 }
 
 function checkUiAndOptions(schema: JsonSchemaObject | undefined, ui: unknown, options: unknown, where: string, report: (m: string) => void) {

@@ -186,7 +186,7 @@ t.test('the workflow: file with an attachment, draft, submit, reply, complete; o
     t.equal((await h.post('/api/ApplicationMgtProvider/updApplicationData', { systemKbn: K, appNo: no, appStatus: bad, dispDateTime: pv.dispDateTime, beforeAppStatus: '20' }, { token: staff })).statusCode, 403, `staff 20 → ${bad}: refused`);
   res = await h.post(
     '/api/ApplicationMgtProvider/updApplicationData',
-    { systemKbn: K, appNo: no, appStatus: '30', beforeAppStatus: '20', dispDateTime: pv.dispDateTime, providerComment: '単価表をお送りします。', providerUser: '山本 大輔', operateUser: '伊藤 翔太', providerMemo: '値引き幅は課長承認済み' },
+    { systemKbn: K, appNo: no, appStatus: '30', beforeAppStatus: '20', dispDateTime: pv.dispDateTime, providerComment: '単価表をお送りします。', providerUser: '山本 大輔', operateUser: '伊藤 翔太', providerMemo: '値引き幅は課長承認済み', appTempFileList: [] },
     { token: staff },
   );
   t.equal(res.statusCode, 200, res.body);
@@ -198,6 +198,8 @@ t.test('the workflow: file with an attachment, draft, submit, reply, complete; o
   const before = await badge(agent);
   t.ok(before >= 1);
   form = (await agForm(agent, no)).json();
+  // The receiver form shows the attachments read-only: its body's list (here empty) changes nothing.
+  t.same(form.applicationData.appTempFileList.map((f: { fileName: string }) => f.fileName), ['見積依頼書.pdf'], 'the receiver cannot remove the attachments');
   t.equal(form.applicationData.providerComment, '単価表をお送りします。');
   t.notOk(JSON.stringify(form).includes('値引き幅'), 'no internal memo');
   t.equal((await h.post('/api/NotificationManagement/updNotification', { systemKbn: K, categoryId: 13, notificationNo: no }, { token: agent })).statusCode, 200);

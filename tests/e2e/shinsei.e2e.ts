@@ -68,17 +68,17 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await agent.getByRole('button', { name: '新規申請' }).click();
   await agent.getByRole('heading', { name: '申請フォーム' }).waitFor();
   // An empty memo without attachment: the rule message, nothing lost.
-  await agent.locator('#f-appTitle').fill(TITLE);
+  await agent.locator('#f-shinseiform-ag__appTitle').fill(TITLE);
   await agent.getByRole('button', { name: '一時保存' }).click();
-  await agent.getByText(formatMessage('ERR_0003', ['申請種別'])).waitFor();
-  await agent.getByText(formatMessage('ERR_0002', ['申請内容または添付ファイル'])).waitFor();
-  t.equal(await agent.locator('#f-appTitle').inputValue(), TITLE, 'the title typed stays');
+  await agent.getByTestId('form-errors').getByText(formatMessage('ERR_0003', ['申請種別'])).waitFor();
+  await agent.getByTestId('form-errors').getByText(formatMessage('ERR_0002', ['申請内容または添付ファイル'])).waitFor();
+  t.equal(await agent.locator('#f-shinseiform-ag__appTitle').inputValue(), TITLE, 'the title typed stays');
 
-  await agent.locator('#f-appCategoryId').selectOption({ label: '見積依頼' });
+  await agent.locator('#f-shinseiform-ag__appCategoryId').selectOption({ label: '見積依頼' });
   await agent.getByText('関連情報').waitFor();
-  await agent.locator('#f-appTempFileList').setInputFiles(pdf);
+  await agent.locator('#f-shinseiform-ag__appTempFileList').setInputFiles(pdf);
   await agent.getByRole('button', { name: '見積依頼書.pdf を削除' }).waitFor();
-  await agent.locator('#f-wishDate').fill('2099-12-01');
+  await agent.locator('#f-shinseiform-ag__wishDate').fill('2099-12-01');
   await shot(agent, 'shinsei-form-ag-new');
   await agent.getByRole('button', { name: '一時保存' }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
@@ -92,7 +92,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await agent.getByRole('button', { name: '申請', exact: true }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '申請']));
   await answerDialog(agent, formatMessage('INF_0001', ['申請内容', '申請']));
-  await agent.locator('#f-status').getByText('プロバイダー確認中').waitFor();
+  await agent.locator('#main dl').getByText('プロバイダー確認中').waitFor();
   t.equal(await agent.getByRole('button', { name: '取下げ' }).count(), 1, 'withdraw shows once submitted');
   t.equal(await agent.getByRole('button', { name: '一時保存' }).count(), 0, 'no temporary save any more');
 
@@ -119,11 +119,11 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await shot(second, 'shinsei-form-provider-preview');
 
   // The reply: status, answer, internal memo, then the mail modal.
-  await staff.locator('#f-status').selectOption({ label: '代理店確認中' });
-  await staff.locator('#f-operateUser').fill('伊藤 翔太');
-  await staff.locator('#f-providerUser').fill('山本 大輔');
-  await staff.locator('#f-providerComment').fill(REPLY);
-  await staff.locator('#f-providerMemo').fill(MEMO_SECRET);
+  await staff.locator('#main').getByLabel('ステータス', { exact: true }).selectOption({ label: '代理店確認中' });
+  await staff.locator('#f-shinseiform-provider__operateUser').fill('伊藤 翔太');
+  await staff.locator('#f-shinseiform-provider__providerUser').fill('山本 大輔');
+  await staff.locator('#f-shinseiform-provider__providerComment').fill(REPLY);
+  await staff.locator('#f-shinseiform-provider__providerMemo').fill(MEMO_SECRET);
   await shot(staff, 'shinsei-form-provider');
   await staff.getByRole('button', { name: '登録・回答' }).click();
   const modal = staff.locator('dialog[open]');
@@ -146,7 +146,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   t.same([...mail.to].sort(), ['buyer@sakura-bungu.example.jp', 'tanaka@sakura-bungu.example.jp'], 'to both addresses');
   t.match(mail.text, REPLY);
   t.notOk(mail.raw.includes(MEMO_SECRET), 'no internal memo in the mail');
-  await staff.waitForFunction(() => (document.querySelector('#f-status') as HTMLSelectElement | null)?.value === '30');
+  await staff.waitForFunction(() => (document.querySelector('#main select[aria-label="ステータス"]') as HTMLSelectElement | null)?.value === '30');
   // Back asks CNF_0002 and gives the lock up, then the list comes back with its conditions.
   await staff.getByRole('button', { name: '戻る' }).click();
   await answerDialog(staff, formatMessage('CNF_0002'));
@@ -166,7 +166,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await agent.getByRole('button', { name: '完了' }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請', '完了']));
   await answerDialog(agent, formatMessage('INF_0001', ['申請', '完了']));
-  await agent.locator('#f-status').getByText('代理店完了').waitFor();
+  await agent.locator('#main dl').getByText('代理店完了').waitFor();
   t.equal(await agent.getByRole('button', { name: '取下げ' }).count(), 0, 'a completed request cannot be withdrawn');
 
   // Back to the list restores the conditions.
@@ -227,6 +227,12 @@ t.test('page sizes, sorting and the way back from a form', async (t) => {
   await agent.getByRole('link', { name: 'ページ送り確認25' }).click();
   await agent.getByRole('heading', { name: /プレビュー/ }).waitFor();
   t.match(agent.url(), /\/shinseiform-ag\/appNo\/\d+\?preview=1$/, 'preview mode');
+  // A submitted request can still be withdrawn: the preview offers 編集する, which opens the form.
+  t.equal(await agent.getByRole('button', { name: '取下げ' }).count(), 0, 'preview: no workflow button');
+  await agent.getByRole('button', { name: '編集する' }).click();
+  await agent.waitForURL(/\/shinseiform-ag\/appNo\/\d+$/);
+  await agent.getByRole('button', { name: '取下げ' }).waitFor();
+  t.equal(await agent.getByRole('button', { name: '編集する' }).count(), 0, 'no 編集する outside the preview');
   await agent.getByRole('button', { name: '戻る' }).click();
   await agent.waitForURL(/\/shinsei-kanri-ag\?isResearch=true/);
   await agent.getByRole('link', { name: 'ページ送り確認21' }).waitFor();
@@ -251,9 +257,9 @@ t.test('a stale save asks CNF_0009 and reloads; a submitted request is withdrawn
   const agent = await signedIn('demo-agent', 'Agent#Demo20261');
   await agent.goto(`${portal.url}/shinseiform-ag`);
   await agent.getByRole('heading', { name: '申請フォーム' }).waitFor();
-  await agent.locator('#f-appTitle').fill(title);
-  await agent.locator('#f-appCategoryId').selectOption({ label: '見積依頼' });
-  await agent.locator('#f-appMemo').fill('最初の内容');
+  await agent.locator('#f-shinseiform-ag__appTitle').fill(title);
+  await agent.locator('#f-shinseiform-ag__appCategoryId').selectOption({ label: '見積依頼' });
+  await agent.locator('#f-shinseiform-ag__appMemo').fill('最初の内容');
   await agent.getByRole('button', { name: '一時保存' }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
   await answerDialog(agent, formatMessage('INF_0001', ['申請内容', '一時保存']));
@@ -265,28 +271,28 @@ t.test('a stale save asks CNF_0009 and reloads; a submitted request is withdrawn
   await colleague.goto(`${portal.url}/shinseiform-ag/appNo/${appNo}`);
   // The first browser holds the edit lock: the colleague is asked CNF_0011 and edits anyway.
   await answerDialog(colleague, formatMessage('CNF_0011'));
-  await colleague.locator('#f-appMemo').fill('同僚が書き換えた内容');
+  await colleague.locator('#f-shinseiform-ag__appMemo').fill('同僚が書き換えた内容');
   await colleague.getByRole('button', { name: '一時保存' }).click();
   await answerDialog(colleague, formatMessage('CNF_0001', ['申請内容', '一時保存']));
   await answerDialog(colleague, formatMessage('INF_0001', ['申請内容', '一時保存']));
 
   // The first browser's save is stale: CNF_0009, and yes reloads the colleague's version.
-  await agent.locator('#f-appMemo').fill('古い画面からの変更');
+  await agent.locator('#f-shinseiform-ag__appMemo').fill('古い画面からの変更');
   await agent.getByRole('button', { name: '一時保存' }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
   await answerDialog(agent, formatMessage('CNF_0009'));
-  await agent.waitForFunction(() => (document.querySelector('#f-appMemo') as HTMLTextAreaElement | null)?.value === '同僚が書き換えた内容');
+  await agent.waitForFunction(() => (document.querySelector('#f-shinseiform-ag__appMemo') as HTMLTextAreaElement | null)?.value === '同僚が書き換えた内容');
   t.pass('reloaded with the stored version');
 
   // Submit, then withdraw: the status becomes 代理店取下げ and no action is left to the agent.
   await agent.getByRole('button', { name: '申請', exact: true }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '申請']));
   await answerDialog(agent, formatMessage('INF_0001', ['申請内容', '申請']));
-  await agent.locator('#f-status').getByText('プロバイダー確認中').waitFor();
+  await agent.locator('#main dl').getByText('プロバイダー確認中').waitFor();
   await agent.getByRole('button', { name: '取下げ' }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請', '取下げ']));
   await answerDialog(agent, formatMessage('INF_0001', ['申請', '取下げ']));
-  await agent.locator('#f-status').getByText('代理店取下げ').waitFor();
+  await agent.locator('#main dl').getByText('代理店取下げ').waitFor();
   t.equal(await agent.getByRole('button', { name: '取下げ' }).count(), 0, 'no withdraw once withdrawn');
   t.equal(await agent.getByRole('button', { name: '申請', exact: true }).count(), 0, 'nor submit');
   await shot(agent, 'shinsei-form-ag-withdrawn');

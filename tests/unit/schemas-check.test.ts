@@ -116,6 +116,8 @@ t.test('unknown widgets, misnamed fields and misused form constructs are reporte
   (d.uiSchema['ui:order'] as string[]).push('kanriTags');
   (d.uiSchema.contentsImgList as { 'ui:options': Record<string, unknown> })['ui:options'].explanationField = 'contentsImgExp';
   d.uiSchema.titel = { 'ui:widget': 'textarea' };
+  (d.uiSchema.contentsImgList as { 'ui:options': Record<string, unknown> })['ui:options'].download = { body: { fileName: '=row.fileName' } };
+  d.uiSchema.subCategoryId = { ...(d.uiSchema.subCategoryId as Record<string, unknown>), 'ui:options': { related: { title: '関連情報', call: { call: 'getAppCagetoryData' } } } };
   d.actions.sendMail = { label: 'メール', confirm: { message: 'CNF_0001' } };
   d.actions.submit.call = { call: '/api/ContentsReg/RegContents' };
   d.actions.back.guard = { call: { call: '/api/EventReg/checkEventApplied', result: 'isEventApplied' }, confirm: { message: 'CNF_0008' } };
@@ -131,6 +133,8 @@ t.test('unknown widgets, misnamed fields and misused form constructs are reporte
     /ui:order names "kanriTags", which is not in the schema/,
     /uiSchema\.contentsImgList: ui:options\.explanationField "contentsImgExp" is not in the schema/,
     /uiSchema: "titel" is not in the schema/,
+    /uiSchema\.contentsImgList: ui:options\.download needs a "call" under \/api\//,
+    /uiSchema\.subCategoryId: ui:options\.related needs "title" and a "call" under \/api\//,
     /actions\.sendMail: unknown action/,
     /actions\.submit: a built-in action takes no "call"/,
     /actions\.back: a guard applies to submit and delete only/,

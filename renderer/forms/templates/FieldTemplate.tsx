@@ -1,4 +1,5 @@
-// One field of a generic form: a label cell (with 必須 when a rule requires the field) and an
+// One field of a generic form: a label cell (with 必須 when a rule requires the field and it can
+// be edited: a read-only form or preview asks nothing of the reader) and an
 // input cell with the widget and the field's messages. Memoised: it re-renders only when its
 // own props or its own messages change.
 import { memo } from 'react';
@@ -12,7 +13,7 @@ export function isWidgetBacked(uiSchema: FieldTemplateProps['uiSchema']): boolea
 }
 
 function FieldTemplateFn(props: FieldTemplateProps) {
-  const { id, label, children, hidden, displayLabel, uiSchema, fieldPathId, registry, rawDescription, rawHelp } = props;
+  const { id, label, children, hidden, disabled, readonly, displayLabel, uiSchema, fieldPathId, registry, rawDescription, rawHelp } = props;
   const store = storeOf(registry);
   const path = fieldPathId.path.join('.');
   const messages = useFieldMessages(store, path, isWidgetBacked(uiSchema));
@@ -23,7 +24,7 @@ function FieldTemplateFn(props: FieldTemplateProps) {
 
   const options = getUiOptions(uiSchema);
   const showLabel = options.label !== false && (displayLabel || isWidgetBacked(uiSchema));
-  const required = store?.isRequired(path) ?? false;
+  const required = !disabled && !readonly && (store?.isRequired(path) ?? false);
   const errorId = `${id}-error`;
 
   return (

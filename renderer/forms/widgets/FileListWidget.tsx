@@ -6,10 +6,14 @@
 // ui:options: accept (".pdf,.docx"), multiple (true), maxFiles, explanationField (the sibling
 // field of the explanation), explanationLabel, buttonLabel (the pick button, default ファイルを追加),
 // preview (images: each entry shows its picture, a saved one from its fileUrl, a new one from the
-// picked file). Removing the last file clears the explanation.
+// picked file), download (a call spec {call, body} for a file saved on the server without a
+// fileUrl: its body is evaluated over the record and the entry as `row`, and the answer is saved
+// as a file). Removing the last file clears the explanation.
 import { memo, useEffect, useRef, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatFileSize } from '../../components/file-size';
+import { runCall } from '../calls';
+import type { CallSpec } from '../definitions';
 import { storeOf, useFieldMessages, useRecordValue } from '../form-store';
 import { UploadError, UploadProgress, useTusUploads } from '../upload/TusUpload';
 import styles from './Widgets.module.css';
@@ -30,6 +34,10 @@ function entriesOf(value: unknown): FileListEntry[] {
 
 const renumber = (list: FileListEntry[]) => list.map((e, i) => ({ ...e, rowNo: i + 1 }));
 
+function isCallSpec(value: unknown): value is CallSpec {
+  return typeof value === 'object' && value !== null && typeof (value as { call?: unknown }).call === 'string';
+}
+
 function FileListWidgetFn(props: WidgetProps) {
   const { id, value, options, disabled, readonly, onChange, onBlur, registry, label } = props;
   const store = storeOf(registry);
@@ -47,6 +55,7 @@ function FileListWidgetFn(props: WidgetProps) {
   const explanationInvalid = useFieldMessages(store, explanationField).length > 0;
   const buttonLabel = typeof options.buttonLabel === 'string' ? options.buttonLabel : 'ファイルを追加';
   const preview = options.preview === true;
+  const download = isCallSpec(options.download) ? options.download : undefined;
   // Pictures of files picked on this page, by upload id (revoked when the form closes).
   const pictures = useRef(new Map<string, string>());
   useEffect(() => {
@@ -89,6 +98,16 @@ function FileListWidgetFn(props: WidgetProps) {
     setList(next, next.length === 0 && explanationField ? { [explanationField]: undefined } : {});
   };
 
+  // Only a saved file can be fetched: an upload of this page is not attached until the save.
+  const fetchSaved = async (entry: FileListEntry) => {
+    if (!download) return;
+    try {
+      await runCall({ ...download, response: 'file', defaultFileName: entry.fileName }, { record: store?.getRecord(), row: entry });
+    } catch {
+      store?.showMessages([{ messageId: 'ERR_SYS003', args: ['ファイルダウンロード'] }]);
+    }
+  };
+
   /** The new list (and sibling values) into the record: uploads finish after the props were drawn. */
   const setList = (next: FileListEntry[], siblings: Record<string, unknown> = {}) => {
     if (store && !path.includes('.')) store.patch({ [path]: next, ...siblings });
@@ -120,9 +139,18 @@ function FileListWidgetFn(props: WidgetProps) {
                 {typeof entry.size === 'number' ? formatFileSize(entry.size) : ''}
                 {entry.isUpload ? '（アップロード済み・未保存）' : ''}
               </span>
-              <button type="button" className={styles.linkButton} disabled={locked} onClick={() => remove(i)} aria-label={`${entry.fileName} を削除`}>
-                削除
-              </button>
+              <span className={styles.fileActions}>
+                {download && !entry.fileUrl && !entry.uploadId && (
+                  <button type="button" className={styles.linkButton} onClick={() => void fetchSaved(entry)} aria-label={`${entry.fileName} をダウンロード`}>
+                    ダウンロード
+                  </button>
+                )}
+                {!locked && (
+                  <button type="button" className={styles.linkButton} onClick={() => remove(i)} aria-label={`${entry.fileName} を削除`}>
+                    削除
+                  </button>
+                )}
+              </span>
             </li>
           ))}
           {running.map((u) => (
@@ -132,13 +160,15 @@ function FileListWidgetFn(props: WidgetProps) {
           ))}
         </ul>
       )}
-      <div className={styles.inline} style={{ marginTop: entries.length + running.length > 0 ? 8 : 0 }}>
-        <input ref={input} id={id} type="file" className="visually-hidden" tabIndex={-1} accept={accept} multiple={multiple} onChange={pick} disabled={locked || full} />
-        <button type="button" className="btn btn-secondary" disabled={locked || full} onClick={() => input.current?.click()}>
-          {buttonLabel}
-        </button>
-        {accept && <span className={styles.fileMeta}>対応形式：{accept.split(',').join(' ')}</span>}
-      </div>
+      {!readonly && (
+        <div className={styles.inline} style={{ marginTop: entries.length + running.length > 0 ? 8 : 0 }}>
+          <input ref={input} id={id} type="file" className="visually-hidden" tabIndex={-1} accept={accept} multiple={multiple} onChange={pick} disabled={locked || full} />
+          <button type="button" className="btn btn-secondary" disabled={locked || full} onClick={() => input.current?.click()}>
+            {buttonLabel}
+          </button>
+          {accept && <span className={styles.fileMeta}>対応形式：{accept.split(',').join(' ')}</span>}
+        </div>
+      )}
       {explanationField && (
         <div className={styles.explanation}>
           <label className={styles.subLabel} htmlFor={explanationId}>

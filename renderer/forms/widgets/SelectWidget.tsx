@@ -5,9 +5,11 @@
 // ui:options.dependsOn (written by form-setup from the definition's options): a field of the
 // record; only the choices whose parent is its value are offered (the phases of the chosen
 // skill-up), and the select is disabled while it is empty.
+// ui:options.related: the related information of the chosen value drawn under it (RelatedInfo.tsx).
 import { memo, type ChangeEvent, type FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { storeOf, useFieldMessages, useRecordValue } from '../form-store';
+import { isRelatedSpec, RelatedInfo } from './RelatedInfo';
 
 export interface Choice {
   value: string;
@@ -33,7 +35,9 @@ function SelectWidgetFn(props: WidgetProps) {
   const lonely = (options.enabledWhen === 'severalOptionsInSearchMode' && choices.length < 2) || (dependsOn !== '' && parent === '');
   const showEmpty = Boolean(placeholder) || current === '' || !choices.some((c) => c.value === current);
 
-  return (
+  const related = isRelatedSpec(options.related) ? options.related : undefined;
+
+  const select = (
     <select
       id={id}
       name={htmlName || id}
@@ -54,6 +58,13 @@ function SelectWidgetFn(props: WidgetProps) {
         </option>
       ))}
     </select>
+  );
+  if (!related) return select;
+  return (
+    <>
+      {select}
+      <RelatedInfo spec={related} value={current} store={store} />
+    </>
   );
 }
 
