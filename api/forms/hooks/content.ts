@@ -10,6 +10,7 @@ import type { RuleResult } from '../../../schemas/rules/engine';
 import { tokyoDate } from '../../clock';
 import { sanitizeRichText } from '../../contents/sanitize-html';
 import type { ContentFileKind, Database } from '../../db/schema';
+import type { AttachedFile } from '../../files/attach';
 import { contentNoticeMail } from '../../mail/templates';
 import { reindexContent } from '../../search/index-content';
 import type { FormDefinition } from '../../../schemas/meta/types';
@@ -75,6 +76,17 @@ export function thumbnailNameField(form: FormDefinition): string {
   return typeof name === 'string' && name !== '' ? name : 'tumbnailName';
 }
 
+/** An uploaded image as a thumbnail of its own (not the library's); its id. */
+export async function insertOwnThumbnail(trx: Kysely<Database>, file: AttachedFile): Promise<number> {
+  const name = file.fileName.slice(0, 255);
+  const row = await trx
+    .insertInto('thumbnails')
+    .values({ thumbnail_name: name, file_name: name, stored_key: file.storageKey, file_size: file.size, content_type: file.contentType, is_library: false })
+    .returning('thumbnail_id')
+    .executeTakeFirstOrThrow();
+  return row.thumbnail_id;
+}
+
 /**
  * The thumbnail: an upload becomes the content's own row of `thumbnails`; a kept entry keeps the
  * current one (a copy shares its source's); otherwise the library thumbnail picked by name.
@@ -85,12 +97,7 @@ async function writeThumbnail(ctx: WriteContext, contentId: number, record: Form
   let thumbnailId: number | null = null;
   if (entry && str(entry.uploadId)) {
     const [file] = await ctx.attach({ form: ctx.form, field: 'thumbnailFileList', uploadIds: [str(entry.uploadId)], keyPrefix: `contents/${contentId}/thumbnail` });
-    const row = await trx
-      .insertInto('thumbnails')
-      .values({ thumbnail_name: file.fileName.slice(0, 255), file_name: file.fileName.slice(0, 255), stored_key: file.storageKey, file_size: file.size, content_type: file.contentType, is_library: false })
-      .returning('thumbnail_id')
-      .executeTakeFirstOrThrow();
-    thumbnailId = row.thumbnail_id;
+    thumbnailId = await insertOwnThumbnail(trx, file);
   } else if (entry && str(entry.fileName)) {
     const source = Number(str(record.copyContentsId)) || contentId;
     const current = await trx

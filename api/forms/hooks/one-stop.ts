@@ -5,9 +5,9 @@
 // no key of its own, so the key is the one category every entry names; every content must be a
 // live content of that category; the rows remember who set them. The block's image (a row of
 // `thumbnails`, shown by the agent page) and its explanatory text are edited on the same screen
-// (docs/one-stop.md): the description is a column, a new image an upload stored here.
+// (docs/admin-maintenance.md): the description is a column, a new image an upload stored here.
 import { formFailures } from '../enforce';
-import { ONE_STOP_CATEGORIES } from './content';
+import { insertOwnThumbnail, ONE_STOP_CATEGORIES } from './content';
 import { problem } from '../../http/problems';
 import { contentsOfCategory } from '../../routes/one-stop/repository';
 import type { FormHook } from '../hook';
@@ -64,13 +64,8 @@ export const oneStopHook: FormHook = {
       .select(['t.thumbnail_id', 't.stored_key', 't.is_library'])
       .where('o.category_id', '=', categoryId)
       .executeTakeFirst();
-    const name = file.fileName.slice(0, 255);
-    const row = await ctx.trx
-      .insertInto('thumbnails')
-      .values({ thumbnail_name: name, file_name: name, stored_key: file.storageKey, file_size: file.size, content_type: file.contentType, is_library: false })
-      .returning('thumbnail_id')
-      .executeTakeFirstOrThrow();
-    await ctx.trx.updateTable('one_stop_categories').set({ thumbnail_id: row.thumbnail_id }).where('category_id', '=', categoryId).execute();
+    const thumbnailId = await insertOwnThumbnail(ctx.trx, file);
+    await ctx.trx.updateTable('one_stop_categories').set({ thumbnail_id: thumbnailId }).where('category_id', '=', categoryId).execute();
     // The replaced image goes when it was this block's own (a library image stays for others).
     if (before && !before.is_library) {
       const [content, block] = await Promise.all([
