@@ -27,8 +27,19 @@ export function signSessionToken(
   return app.jwt.sign(payload);
 }
 
-/** The claims of a well-signed, unexpired token (expiry against the injected clock), else null. */
-export function readSessionToken(app: FastifyInstance, token: string): TokenClaims | null {
+// Well-signed tokens' claims, remembered by the token's text per app (its secret): checking the
+// signature was a tenth of a portal read's CPU. Only a token that verified is remembered, and
+// expiry (below) and the session's revocation (api/plugins/auth.ts) are still checked on every
+// call, so remembering decides nothing. Emptied when full rather than kept in order: a sign-in
+// wave refills it with one verification per token.
+const VERIFIED_MAX = 20_000;
+const verified = new WeakMap<FastifyInstance, Map<string, TokenClaims>>();
+
+function verifiedClaims(app: FastifyInstance, token: string): TokenClaims | null {
+  let known = verified.get(app);
+  if (!known) verified.set(app, (known = new Map()));
+  const hit = known.get(token);
+  if (hit) return hit;
   let claims: TokenClaims;
   try {
     claims = app.jwt.verify<TokenClaims>(token);
@@ -36,6 +47,14 @@ export function readSessionToken(app: FastifyInstance, token: string): TokenClai
     return null;
   }
   if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
-  if (claims.exp * 1000 <= app.clock.now().getTime()) return null;
+  if (known.size >= VERIFIED_MAX) known.clear();
+  known.set(token, Object.freeze(claims));
+  return claims;
+}
+
+/** The claims of a well-signed, unexpired token (expiry against the injected clock), else null. */
+export function readSessionToken(app: FastifyInstance, token: string): TokenClaims | null {
+  const claims = verifiedClaims(app, token);
+  if (!claims || claims.exp * 1000 <= app.clock.now().getTime()) return null;
   return claims;
 }

@@ -16,12 +16,14 @@ const CSP = [
   "object-src 'none'",
 ].join('; ');
 
+const COMMON = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin', 'X-Frame-Options': 'SAMEORIGIN' };
+const API_HEADERS = { ...COMMON, 'Cache-Control': 'no-store' };
+const PAGE_HEADERS = { ...COMMON, 'Content-Security-Policy': CSP };
+
 export default fp(async function securityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
-    else reply.header('Content-Security-Policy', CSP);
+  // A callback hook, not an async one: it runs on every answer and awaits nothing.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : PAGE_HEADERS);
+    done(null, payload);
   });
 });

@@ -1,4 +1,4 @@
-// npm run bench:load [-- --connections 100 --seconds 10]: the portal's mixed read path against a
+// npm run bench:load [-- --connections 100 --seconds 10 --warmup 3]: the portal's mixed read path against a
 // bare Fastify JSON POST, side by side in one run, on PGlite and (when DATABASE_URL is set) on
 // PostgreSQL. Measurement only.
 //
@@ -7,13 +7,14 @@
 // and every API call it makes is kept (path, body, token). The load then replays those calls in
 // the same proportions, round robin, over N keep-alive connections for S seconds. The operation
 // log calls (writes, rate-limited per client) are left out: this is the read path. The bare
-// server runs in a process of its own; the load generator in a worker thread of this process,
-// the portal in its main thread (as the browser tests run it). Needs a build (npm run build).
+// server and the portal each run in a process of their own; the load generator in a worker
+// thread of this process (which also drives the browser). Needs a build (npm run build).
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { launchBrowser, signIn, startPortal } from '../e2e/harness';
+import { launchBrowser, signIn, startPortalServer } from '../e2e/harness';
+import { startSmtpCapture } from '../helpers/smtp-capture';
 import { passwordOf } from '../helpers/test-app';
 
 interface Call {
@@ -64,15 +65,36 @@ function startBare(): Promise<{ port: number; stop: () => void }> {
 
 const USERS = ['demo-agent', 'demo-agent2', 'demo-agadmin'];
 
+// ---- the portal (its own process, as in production: nothing of the browser or the load in it) --
+
+async function serve() {
+  const server = await startPortalServer({ smtpUrl: String(process.env.BENCH_SMTP_URL) });
+  console.log(server.url);
+  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
+}
+
+function startPortalProcess(smtpUrl: string): Promise<{ url: string; stop: () => void }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_SMTP_URL: smtpUrl },
+    });
+    child.stdout.once('data', (d) => resolve({ url: String(d).trim(), stop: () => child.kill('SIGTERM') }));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the portal process ended (${code})`)));
+  });
+}
+
 async function recordMix(): Promise<{ port: number; calls: Call[]; close: () => Promise<void> }> {
-  const portal = await startPortal();
+  const smtp = await startSmtpCapture();
+  const portal = await startPortalProcess(smtp.url);
   const browser = await launchBrowser();
   const calls: Call[] = [];
   try {
     for (const loginId of USERS) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
       const page = await context.newPage();
-      await signIn(portal, page, loginId, passwordOf(loginId));
+      await signIn({ url: portal.url, smtp }, page, loginId, passwordOf(loginId));
       // Leave the portal top the sign-in landed on, so that only one load is recorded.
       await page.goto('about:blank');
       const seen: Call[] = [];
@@ -90,7 +112,14 @@ async function recordMix(): Promise<{ port: number; calls: Call[]; close: () => 
     await browser.close();
   }
   const port = Number(new URL(portal.url).port);
-  return { port, calls, close: portal.close };
+  return {
+    port,
+    calls,
+    close: async () => {
+      portal.stop();
+      await smtp.close();
+    },
+  };
 }
 
 const fmt = (r: Result) => `${(r.requests / r.seconds).toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}`;
@@ -98,15 +127,21 @@ const fmt = (r: Result) => `${(r.requests / r.seconds).toFixed(0).padStart(7)} r
 async function main() {
   const connections = arg('connections', 100);
   const seconds = arg('seconds', 10);
+  const warmup = arg('warmup', 3);
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(`${database}: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${connections} connections, ${seconds} s each`);
+  console.log(`${database}: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${connections} connections, ${seconds} s each after ${warmup} s not counted`);
   const mix = await recordMix();
   const counts = new Map<string, number>();
   for (const c of mix.calls) counts.set(c.path, (counts.get(c.path) ?? 0) + 1);
   console.log(`mix: ${mix.calls.length} calls from ${USERS.length} portal-top loads: ${[...counts].map(([p, n]) => `${p.replace('/api/', '')}×${n}`).join(', ')}`);
   const bare = await startBare();
   try {
-    const bareResult = await runWorker(bare.port, [{ path: '/bare', body: '{"systemKbn":"01"}' }], connections, seconds);
+    const bareCalls = [{ path: '/bare', body: '{"systemKbn":"01"}' }];
+    // Each target first gets a round that is not counted (JIT compilation, first fills of the
+    // caches, the connection pool), as the issue's own measurement took two rounds.
+    if (warmup > 0) await runWorker(bare.port, bareCalls, connections, warmup);
+    const bareResult = await runWorker(bare.port, bareCalls, connections, seconds);
+    if (warmup > 0) await runWorker(mix.port, mix.calls, connections, warmup);
     const portalResult = await runWorker(mix.port, mix.calls, connections, seconds);
     console.log(`  bare Fastify   ${fmt(bareResult)}`);
     console.log(`  portal reads   ${fmt(portalResult)}`);
@@ -117,7 +152,9 @@ async function main() {
   }
 }
 
-if (process.argv.includes('--one')) {
+if (process.argv.includes('--serve')) {
+  await serve();
+} else if (process.argv.includes('--one')) {
   await main();
 } else {
   // Both databases in one run: this script once per database, one after the other.

@@ -43,6 +43,20 @@ export interface Portal {
 }
 
 export async function startPortal(opts: { operatingHours?: string } = {}): Promise<Portal> {
+  const smtp = await startSmtpCapture();
+  const server = await startPortalServer({ ...opts, smtpUrl: smtp.url });
+  return {
+    ...server,
+    smtp,
+    close: async () => {
+      await server.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** The portal alone, mailing to `smtpUrl` (bench:load runs it in a process of its own). */
+export async function startPortalServer(opts: { operatingHours?: string; smtpUrl: string }): Promise<Omit<Portal, 'smtp'>> {
   const handle = await openTestDatabase();
   const clock = new RunningClock(tokyoMorning());
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-files-'));
@@ -50,8 +64,7 @@ export async function startPortal(opts: { operatingHours?: string } = {}): Promi
   // Its own data directory (resumable uploads live there): test files may run side by side.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-data-'));
   await seedIfEmpty(handle.db, { storage, today: tokyoDate(clock.now()) });
-  const smtp = await startSmtpCapture();
-  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' });
+  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: opts.smtpUrl, DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' });
   const app = await buildApp({
     config,
     db: handle.db,
@@ -65,12 +78,10 @@ export async function startPortal(opts: { operatingHours?: string } = {}): Promi
   const port = (app.server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/with-ag`,
-    smtp,
     clock,
     db: handle.db,
     close: async () => {
       await app.close();
-      await smtp.close();
       await handle.close();
       await fs.rm(filesDir, { recursive: true, force: true });
       await fs.rm(dataDir, { recursive: true, force: true });
@@ -98,7 +109,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Signs in on the login screen with the mailed one-time code and waits for the portal top (popups left open). */
-export async function signIn(portal: Portal, page: Page, loginId: string, password: string): Promise<void> {
+export async function signIn(portal: Pick<Portal, 'url' | 'smtp'>, page: Page, loginId: string, password: string): Promise<void> {
   await page.goto(`${portal.url}/login`);
   await page.getByLabel('ログインID').fill(loginId);
   await page.getByLabel('パスワード', { exact: true }).fill(password);
