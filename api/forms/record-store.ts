@@ -124,10 +124,11 @@ export function rowValues(shape: StoreShape, record: FormRecord, computed: Recor
   return { ...row, ...computed };
 }
 
-/** The record with every column field it lacks as empty: a save of the whole record clears what was left empty. */
+/** The record with every column field it lacks as empty (but those the store keeps when absent): a save is of the whole record and clears what was left empty. */
 export function completeRecord(shape: StoreShape, record: FormRecord): FormRecord {
   const out = { ...record };
-  for (const field of shape.columns.keys()) if (!(field in out)) out[field] = '';
+  const kept = new Set(shape.spec.keepsAbsent ?? []);
+  for (const field of shape.columns.keys()) if (!(field in out) && !kept.has(field)) out[field] = '';
   return out;
 }
 

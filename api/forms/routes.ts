@@ -223,8 +223,11 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
           ...(step && statusColumn ? { [statusColumn]: step.to } : {}),
           ...(optimistic ? { [optimistic.column]: at } : {}),
         };
-        // A workflow action stores its side's whole record (a field left empty is cleared), or the status alone.
-        const values = !storesFields ? computed : rowValues(s.shape, step ? completeRecord(s.shape, record) : record, computed);
+        // An update stores the whole record: a declared field the body leaves out (the screen
+        // sends none for a field emptied) is cleared, as the JSON column's and the extension
+        // tables' fields always were (a new row takes the columns' defaults instead). A workflow
+        // action that stores only the status stores nothing else.
+        const values = !storesFields ? computed : rowValues(s.shape, loaded || step ? completeRecord(s.shape, record) : record, computed);
         const discarded: string[] = [];
         let savedId: RecordId;
         try {

@@ -240,6 +240,7 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
     }
     if (isObject(store.optimistic) && store.optimistic.status && !isObject(wf)) report('store.optimistic.status needs store.workflow (the status column)');
     if (isObject(store.locks) && !isObject(store.optimistic)) report('store.locks needs store.optimistic (getLatestUpdDate answers the update time)');
+    for (const f of Array.isArray(store.keepsAbsent) ? store.keepsAbsent : []) if (!isObject(store.columns) || !(String(f) in store.columns)) report(`store.keepsAbsent: "${String(f)}" is not a column field of the store`);
   }
   if (form.permission.byField && !has(form.permission.byField)) report(`permission.byField: field "${form.permission.byField}" is not in the schema`);
 }

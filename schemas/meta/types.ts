@@ -197,6 +197,8 @@ export interface StoreSpec {
   audit: string;
   /** The status workflow the saves follow (docs/forms.md, "Workflow, optimistic check and edit locks"). */
   workflow?: StoreWorkflow;
+  /** Column fields an update keeps as stored when its body leaves them out (a spec body that carries part of the record); every other declared field left out is cleared. */
+  keepsAbsent?: string[];
   /** Update-time optimistic check: 409 CNF_0009 for a record changed since the screen loaded it. */
   optimistic?: { column: string; field: string; status?: string };
   /** Advisory edit locks in `table` (by the record's key in `key`), lapsing `minutes` after the holder's last activity. */

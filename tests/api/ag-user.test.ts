@@ -183,6 +183,14 @@ t.test('agent users', async (t) => {
     const audit = (await audits()).at(-1)!;
     t.match(audit, { action: 'update', entity_id: '0000000011', before_data: { busyoName: '大阪営業課', email: 'user11@a0000001.example.jp', bikou2: '' }, after_data: { bikou2: '異動予定', email: 'yamamoto@sakura-bungu.example.jp' } });
 
+    // The screen sends no value for a field it emptied: the update clears it, not keeps it.
+    const { bikou2: _left, ...withoutBikou2 } = { ...NEW_USER, busyoName: '大阪営業課', tantousyaName: '山本 直樹', email: 'yamamoto@sakura-bungu.example.jp' };
+    const cleared = await h.post('/api/AgUser/updateAgUser', body({ agUserData: { agCode: 'A0000001', userId: '0000000011', ...withoutBikou2 } }), { token: admin });
+    t.equal(cleared.statusCode, 200, cleared.body);
+    t.equal(cleared.json().agUserData.bikou2, '', 'a field left out of an update is cleared');
+    const reread = await h.post('/api/AgUser/getAgUser', body({ agUserData: { agCode: 'A0000001', userId: '0000000011' } }), { token: admin });
+    t.match(reread.json().agUserData, { bikou2: '', bikou1: '内線 123', busyoName: '大阪営業課' }, 'and stays cleared; the fields sent are kept');
+
     t.same(messagesOf(await update({ kaisyaName: '', email: 'x' })), [msg('ERR_0001', '会社名'), msg('ERR_0020', 'メールアドレス')], 'the same rules as create');
     t.same(messagesOf(await update({ userId: '0000000999' })), [msg('ERR_0009', 'ユーザー')], 'an unknown user');
     t.same(messagesOf(await update({ userId: '0000000004' })), [msg('ERR_0009', 'ユーザー')], "another agent's user under the own code");

@@ -192,4 +192,9 @@ t.test('a store that names fields the form does not have is reported', async (t)
   const g = clone(formFile('notification-reg'));
   delete (g.data as { store: { columns: Record<string, unknown> } }).store.columns.contentsCategoryId;
   t.ok(messages([g]).some((m) => /permission.byField "contentsCategoryId" needs a column/.test(m)), 'a per-category form keeps its records within their category');
+  const k = clone(formFile('notification-reg'));
+  (k.data as { store: { keepsAbsent?: string[] } }).store.keepsAbsent = ['title', 'noSuchField'];
+  const kept = messages([k]);
+  t.ok(kept.some((m) => /store.keepsAbsent: "noSuchField" is not a column field of the store/.test(m)), 'keepsAbsent names column fields only');
+  t.notOk(kept.some((m) => /keepsAbsent: "title"/.test(m)), 'a column field is accepted');
 });
