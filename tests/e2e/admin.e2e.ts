@@ -158,6 +158,7 @@ t.test('an agent administrator sees empty-submit errors, creates a user and edit
   await errorBox(page).getByText(formatMessage('ERR_0018', ['メールアドレス'])).waitFor();
   t.equal(await main.getByLabel('部署名').inputValue(), 'E2E推進室', 'typed values kept after a failed submit');
   await main.getByLabel('メールアドレス').fill('e2e-user@example.jp');
+  await main.getByLabel('備考1').fill('E2E備考');
   await main.getByLabel('機能権限').selectOption({ label: '一般' });
   await main.getByRole('button', { name: '確定' }).click();
   await accept(page, formatMessage('CNF_0001', ['ユーザー', '登録']));
@@ -171,13 +172,23 @@ t.test('an agent administrator sees empty-submit errors, creates a user and edit
   await page.getByRole('heading', { name: 'ユーザー編集' }).waitFor();
   await t.resolves(main.getByLabel('部署名').waitFor(), 'the edit form');
   t.equal(await main.getByLabel('部署名').inputValue(), 'E2E推進室', 'the stored values are loaded');
+  t.equal(await main.getByLabel('備考1').inputValue(), 'E2E備考');
   await main.getByLabel('部署名').fill('E2E推進部');
+  await main.getByLabel('備考1').fill(''); // emptied: the update clears it
   await screenshot(page, 'admin-user-edit');
   await main.getByRole('button', { name: '確定' }).click();
   await accept(page, formatMessage('CNF_0001', ['ユーザー', '更新']));
   await accept(page, formatMessage('INF_0001', ['ユーザー', '更新']));
   await page.waitForURL(/\/aguser-maintenance\?isResearch=true$/);
   await t.resolves(main.locator('tbody tr', { hasText: 'E2E推進部' }).waitFor(), 'the edited value in the list');
+  await main.locator('tbody tr', { hasText: 'E2E推進部' }).getByRole('button', { name: /編集/ }).click();
+  await page.getByRole('heading', { name: 'ユーザー編集' }).waitFor();
+  await main.getByLabel('部署名').waitFor();
+  t.equal(await main.getByLabel('部署名').inputValue(), 'E2E推進部');
+  t.equal(await main.getByLabel('備考1').inputValue(), '', 'the emptied field stayed empty');
+  await page.goBack();
+  await page.waitForURL(/\/aguser-maintenance/);
+  await main.locator('tbody tr').first().waitFor();
 
   // Clear in result mode: back to search mode without rows.
   await main.getByRole('button', { name: 'クリア' }).click();
