@@ -17,6 +17,7 @@ import * as m0015 from './0015_read_cache';
 import * as m0017 from './0017_application_badge_feed';
 import * as m0018 from './0018_application_receiver_extra';
 import * as m0019 from './0019_incentive_floating_feed';
+import * as m0020 from './0020_media_feed';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0017_application_badge_feed': m0017,
   '0018_application_receiver_extra': m0018,
   '0019_incentive_floating_feed': m0019,
+  '0020_media_feed': m0020,
 };

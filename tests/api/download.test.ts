@@ -154,6 +154,15 @@ t.test('downloads', async (t) => {
     t.equal((await h.app.inject({ method: 'GET', url: banner })).statusCode, 200);
     await h.db.updateTable('banners').set({ deleted_at: new Date() }).where('banner_kbn', '=', '02').execute();
     t.equal((await h.app.inject({ method: 'GET', url: banner })).statusCode, 404, 'a removed banner is no longer served, even by a live address');
+    // The row behind an address is kept in memory (every page load asks for the same images):
+    // a change of it, even in SQL, counts at once.
+    const thumb = await h.db.selectFrom('thumbnails').select('thumbnail_id').orderBy('thumbnail_id').executeTakeFirstOrThrow();
+    const thumbPath = h.app.mediaUrls.pathFor({ kind: 'thumbnail', id: thumb.thumbnail_id });
+    t.equal((await h.app.inject({ method: 'GET', url: thumbPath })).statusCode, 200);
+    await h.db.updateTable('thumbnails').set({ stored_key: 'gone/nowhere.png' }).where('thumbnail_id', '=', thumb.thumbnail_id).execute();
+    t.equal((await h.app.inject({ method: 'GET', url: thumbPath })).statusCode, 404, 'a thumbnail row changed in SQL is read again');
+    await h.db.deleteFrom('content_files').where('stored_key', '=', documents[2].stored_key).execute();
+    t.equal((await h.app.inject({ method: 'GET', url: path })).statusCode, 404, 'a file removed from its content is no longer served');
     h.clock.advance(3 * 3600_000);
     t.equal((await h.app.inject({ method: 'GET', url: path })).statusCode, 403, 'an address expires within two hours');
     h.clock.advance(-3 * 3600_000);

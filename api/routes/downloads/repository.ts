@@ -1,5 +1,6 @@
 // Files of a content, for downloads. Callers have checked the content's visibility first.
 import type { Kysely } from 'kysely';
+import { cachedRead, type CacheSpec } from '../../cache/tagged-cache';
 import type { Database } from '../../db/schema';
 import type { MediaRef } from '../../files/media-url';
 
@@ -28,8 +29,16 @@ export async function fileByName(db: Kysely<Database>, contentId: number, fileNa
   return rows.sort((a, b) => rank(a.kind) - rank(b.kind) || a.row_no - b.row_no)[0];
 }
 
+/** Read for every image of every page load, the same for everyone: kept per file, dropped by any change of its table. */
+const MEDIA_CACHE: CacheSpec = { name: 'media', max: 5_000, ttlMs: 10 * 60_000 };
+const MEDIA_SOURCES: Record<MediaRef['kind'], string> = { file: 'content_files', banner: 'banners', icon: 'icon_menu_rows', iconOver: 'icon_menu_rows', thumbnail: 'thumbnails' };
+
 /** The stored file a signed media address names, or undefined when its row is gone. */
 export async function mediaFile(db: Kysely<Database>, ref: MediaRef): Promise<{ key: string; type: string; name: string } | undefined> {
+  return cachedRead(db, MEDIA_CACHE, `${ref.kind}|${ref.id}`, [MEDIA_SOURCES[ref.kind]], () => mediaRow(db, ref));
+}
+
+function mediaRow(db: Kysely<Database>, ref: MediaRef): Promise<{ key: string; type: string; name: string } | undefined> {
   switch (ref.kind) {
     case 'file':
       return db.selectFrom('content_files').select(['stored_key as key', 'content_type as type', 'file_name as name']).where('file_id', '=', ref.id).executeTakeFirst();
