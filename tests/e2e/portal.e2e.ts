@@ -106,6 +106,18 @@ t.test('an agent sees the portal top, confirms a popup, stars and downloads from
   t.ok(await page.locator('.swiper-slide').count() >= 5, 'carousel slides');
   await t.resolves(main.getByRole('link', { name: /さくら文具 専用発注/ }).waitFor(), 'icon menu (agent-specific)');
   t.equal(await main.getByRole('link', { name: /さくら文具 専用発注/ }).getAttribute('target'), '_blank', 'external icon menu link in a new tab');
+  // Hover images are fetched when the pointer first enters the menu, then swap in on hover.
+  const iconLink = main.getByRole('link', { name: /さくら文具 専用発注/ });
+  const hoverImages = () => page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /\/api\/media\/o\d/.test(r.name)).length);
+  await page.mouse.move(0, 0); // away from the menu, then a fresh load
+  await page.reload({ waitUntil: 'networkidle' });
+  await iconLink.waitFor();
+  t.equal(await hoverImages(), 0, 'no hover image fetched with the page');
+  await iconLink.hover();
+  const over = iconLink.locator('img').nth(1);
+  await over.waitFor({ state: 'visible' });
+  await t.resolves(page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/api\/media\/o\d/.test(r.name))), 'fetched on the first hover');
+  t.ok(await over.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the hover image is shown');
   await t.resolves(main.getByRole('heading', { name: '管理者からのお知らせ' }).waitFor(), 'administrator announcements');
   await t.resolves(main.getByText(FIXTURE_TITLES.adminNotice).waitFor(), 'administrator announcement entry');
   await t.resolves(main.getByRole('link', { name: FIXTURE_TITLES.catalog }).first().waitFor(), 'news');
