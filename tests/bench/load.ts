@@ -13,8 +13,9 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { launchBrowser, signIn, startPortalServer } from '../e2e/harness';
+import { launchBrowser, signIn } from '../e2e/harness';
 import { startSmtpCapture } from '../helpers/smtp-capture';
+import { startPortalProcess } from './portal-process';
 import { passwordOf } from '../helpers/test-app';
 
 interface Call {
@@ -65,36 +66,16 @@ function startBare(): Promise<{ port: number; stop: () => void }> {
 
 const USERS = ['demo-agent', 'demo-agent2', 'demo-agadmin'];
 
-// ---- the portal (its own process, as in production: nothing of the browser or the load in it) --
-
-async function serve() {
-  const server = await startPortalServer({ smtpUrl: String(process.env.BENCH_SMTP_URL) });
-  console.log(server.url);
-  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
-}
-
-function startPortalProcess(smtpUrl: string): Promise<{ url: string; stop: () => void }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_SMTP_URL: smtpUrl },
-    });
-    child.stdout.once('data', (d) => resolve({ url: String(d).trim(), stop: () => child.kill('SIGTERM') }));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the portal process ended (${code})`)));
-  });
-}
-
 async function recordMix(): Promise<{ port: number; calls: Call[]; close: () => Promise<void> }> {
   const smtp = await startSmtpCapture();
-  const portal = await startPortalProcess(smtp.url);
+  const portal = await startPortalProcess(smtp);
   const browser = await launchBrowser();
   const calls: Call[] = [];
   try {
     for (const loginId of USERS) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
       const page = await context.newPage();
-      await signIn({ url: portal.url, smtp }, page, loginId, passwordOf(loginId));
+      await signIn(portal, page, loginId, passwordOf(loginId));
       // Leave the portal top the sign-in landed on, so that only one load is recorded.
       await page.goto('about:blank');
       const seen: Call[] = [];
@@ -152,9 +133,7 @@ async function main() {
   }
 }
 
-if (process.argv.includes('--serve')) {
-  await serve();
-} else if (process.argv.includes('--one')) {
+if (process.argv.includes('--one')) {
   await main();
 } else {
   // Both databases in one run: this script once per database, one after the other.

@@ -1,7 +1,7 @@
 // npm run bench:page [-- --runs 7]: how long the portal top takes to be fully painted after
 // navigation, in headless Chromium, for a signed-in agent (demo-agent). Needs a build (npm run
 // build). The portal runs as in the browser tests (tests/e2e/harness.ts): the built screens, a
-// seeded database (PGlite, or DATABASE_URL), one process.
+// seeded database (PGlite, or DATABASE_URL), in a process of its own (tests/bench/portal-process.ts).
 //
 // "Fully painted" is the latest of: the last network response the page waited for (scripts,
 // styles, API calls, images), the largest contentful paint, and the last change to the page's
@@ -14,8 +14,10 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { dismissAllPopups, launchBrowser, signIn, startPortal, type Portal } from '../e2e/harness';
+import { dismissAllPopups, launchBrowser, signIn } from '../e2e/harness';
+import { startSmtpCapture } from '../helpers/smtp-capture';
 import { passwordOf } from '../helpers/test-app';
+import { startPortalProcess } from './portal-process';
 
 const GOAL_MS = 1000;
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 7;
@@ -62,7 +64,8 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 async function main() {
   if (!fs.existsSync(path.resolve('dist/renderer/index.html'))) throw new Error('no build: run npm run build first');
   console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
-  const portal: Portal = await startPortal();
+  const smtp = await startSmtpCapture();
+  const portal = await startPortalProcess(smtp);
   const browser: Browser = await launchBrowser();
   try {
     // Sign in once through the screens; each run then starts from this session.
@@ -99,7 +102,8 @@ async function main() {
     process.exitCode = ok ? 0 : 1;
   } finally {
     await browser.close();
-    await portal.close();
+    portal.stop();
+    await smtp.close();
   }
 }
 
