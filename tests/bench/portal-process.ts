@@ -17,7 +17,9 @@ export interface PortalProcess {
 /** Starts the portal process, mailing to `smtp` (the caller's capture, to read sign-in codes). */
 export function startPortalProcess(smtp: SmtpCapture): Promise<PortalProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    // BENCH_PORTAL_ARGS: Node options for the portal process alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    const extra = (process.env.BENCH_PORTAL_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...extra, '--import', 'tsx', fileURLToPath(import.meta.url)], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, BENCH_SMTP_URL: smtp.url },
     });
