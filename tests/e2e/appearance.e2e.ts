@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { tokyoDate } from '../../api/clock';
 import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal, tokyoMorning } from './harness';
@@ -37,6 +37,25 @@ function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Clicks 行追加 until row `row` of the list exists (at most three times): a click that lands
+ * while the form re-renders after the previous input (the error box shrinking moves the
+ * button) can miss, as a person's click would; a second click is safe because a row that
+ * appeared is never added again.
+ */
+async function addRow(rowCell: Locator, page: Page): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await page.getByRole('button', { name: '行追加' }).click();
+    try {
+      await rowCell.waitFor({ timeout: 5000 });
+      return;
+    } catch {
+      // the click missed: again
+    }
+  }
+  throw new Error('行追加 added no row');
 }
 
 async function fillRow(page: Page, list: string, row: number, r: { categoryId: string; dispName: string; dispNo: string; url?: string; parent?: string }) {
@@ -74,7 +93,7 @@ t.test('a provider sets the global navigation of one segment, with a scheduled l
 
   // An empty save: every message, nothing typed lost.
   await field(admin, 'settingName').fill('首都圏向けナビ');
-  await admin.getByRole('button', { name: '行追加' }).click();
+  await addRow(cell(admin, 'nowSettingList', 0, 'dispName'), admin);
   await cell(admin, 'nowSettingList', 0, 'dispName').fill('お知らせ');
   await admin.getByRole('button', { name: '登録', exact: true }).click();
   await errorBox(admin).waitFor();
@@ -87,9 +106,9 @@ t.test('a provider sets the global navigation of one segment, with a scheduled l
   await fillRow(admin, 'nowSettingList', 0, { categoryId: '1', dispName: '首都圏のお知らせ', dispNo: '1' });
   t.equal(await cell(admin, 'nowSettingList', 0, 'url').inputValue(), '/news', 'the category fills the URL');
   t.ok(await cell(admin, 'nowSettingList', 0, 'url').getAttribute('readonly') !== null, 'a category URL is not typed');
-  await admin.getByRole('button', { name: '行追加' }).click();
+  await addRow(cell(admin, 'nowSettingList', 1, 'categoryId'), admin);
   await fillRow(admin, 'nowSettingList', 1, { categoryId: '2', dispName: 'よくある質問', dispNo: '1' });
-  await admin.getByRole('button', { name: '行追加' }).click();
+  await addRow(cell(admin, 'nowSettingList', 2, 'categoryId'), admin);
   await fillRow(admin, 'nowSettingList', 2, { categoryId: '999', dispName: '首都圏特設', dispNo: '3', url: 'https://tokyo.example.jp/' });
   await admin.getByRole('button', { name: '登録', exact: true }).click();
   await t.resolves(errorBox(admin).getByText(formatMessage('ERR_0017', ['現在の設定の表示順'])).waitFor(), 'display orders unique (ERR_0017)');
@@ -201,7 +220,7 @@ t.test('a provider sets the icon menu of one agent with uploaded images, preview
   await admin.locator(`#${I}__settingName`).fill('みなと事務機 専用メニュー');
   await admin.locator(`#${I}__settingTargetKbn-2`).check();
   await admin.locator(`#${I}__settingTargetCode`).fill('A0000002');
-  await admin.getByRole('button', { name: '行追加' }).click();
+  await addRow(icell(admin, 0, 'categoryId'), admin);
   await icell(admin, 0, 'categoryId').selectOption('1');
   await icell(admin, 0, 'iconMenuName').fill('みなとのお知らせ');
   await icell(admin, 0, 'dispNo').fill('1');
