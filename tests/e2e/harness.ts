@@ -55,7 +55,7 @@ export async function startPortal(opts: { operatingHours?: string } = {}): Promi
   };
 }
 
-/** The portal alone, mailing to `smtpUrl` (bench:load runs it in a process of its own). */
+/** The portal alone, mailing to `smtpUrl` (the benchmarks run it in a process of its own: tests/bench/portal-process.ts). */
 export async function startPortalServer(opts: { operatingHours?: string; smtpUrl: string }): Promise<Omit<Portal, 'smtp'>> {
   const handle = await openTestDatabase();
   const clock = new RunningClock(tokyoMorning());
