@@ -25,6 +25,8 @@ export interface FileStorage {
   size(key: string): Promise<number | null>;
   /** Removes the key; unknown keys are ignored. */
   delete(key: string): Promise<void>;
+  /** Resolves when the storage can be read and written (readiness); rejects naming what fails. */
+  probe(): Promise<void>;
 }
 
 export class FileNotFoundError extends Error {
@@ -82,6 +84,10 @@ export function localDiskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await fsp.rm(fileOf(key), { force: true });
+    },
+    async probe() {
+      await fsp.mkdir(root, { recursive: true });
+      await fsp.access(root, fs.constants.R_OK | fs.constants.W_OK);
     },
   };
 }
