@@ -9,6 +9,7 @@
 // S3_TEST_* variables that .ci/services/s3.sh prints. Not part of `npm test`: .ci/run runs it as
 // its own step (`npx tap tests/cluster/two-instances.test.ts`).
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import t from 'tap';
@@ -24,6 +25,16 @@ const tokyoToday = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice
 function pdfOf(size: number): Buffer {
   const head = Buffer.from('%PDF-1.7\n%âãÏÓ\n');
   return Buffer.concat([head, randomBytes(size - head.length)]);
+}
+
+/** Resident memory of an instance's process in MB (Linux), printed beside the timings. */
+function rssOf(i: Instance): string {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${i.process.pid}/status`, 'utf8'))?.[1]);
+    return `${Math.round(kb / 1024)} MB`;
+  } catch {
+    return 'unknown';
+  }
 }
 
 const tus = { 'tus-resumable': '1.0.0' };
@@ -215,6 +226,7 @@ t.test('two instances behind a load balancer', async (t) => {
   t.equal(saved.status, 200, `icon menu saved on portal1: ${saved.status === 200 ? 'ok' : saved.text()}`);
   t.same(await menuNames(b), ['2台構成メニュー'], "portal2's next read has it");
   step('(d) icon menu saved on portal1, read on portal2');
+  t.comment(`resident memory: portal1 ${rssOf(a)}, portal2 ${rssOf(b)}`);
 
   // ---- (f) SIGKILL in the middle of an upload: finished through the other ------------------
   const second = pdfOf(8 * MiB);
@@ -282,6 +294,7 @@ t.test('two instances behind a load balancer', async (t) => {
   await countBefore(atExit + 250); // and keep running on the survivor
   reading = false;
   await Promise.all(readers);
+  t.comment(`resident memory of portal2 after the readers: ${rssOf(b)}`);
   t.equal(how, 'exit 0', 'portal1 stopped cleanly on SIGTERM');
   t.ok((before.get('portal1') ?? 0) > 0 && (before.get('portal2') ?? 0) > 0, `both instances served readers before the SIGTERM (${JSON.stringify([...before])})`);
   t.same(results.failed, [], `no failed request among ${results.ok + results.failed.length} (${JSON.stringify([...results.by])})`);
