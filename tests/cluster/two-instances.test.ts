@@ -169,7 +169,8 @@ t.test('two instances behind a load balancer', async (t) => {
   // ---- (b) whole and ranged from each instance directly -------------------------------------
   const ranges: Array<[number, number]> = [
     [chunk - 40, chunk + 39], // across the first chunk boundary
-    [5 * MiB - 10, 5 * MiB + 9], // across the smallest S3 part size
+    [5 * MiB - 10, 5 * MiB + 9], // across the smallest S3 multipart part
+    [8 * MiB - 10, 8 * MiB + 9], // across @tus/s3-store's default part size
     [file.length - 100, file.length - 1], // the last bytes
   ];
   for (const i of [a, b]) {
