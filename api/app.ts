@@ -7,13 +7,14 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { Kysely } from 'kysely';
+import type { Locker } from '@tus/server';
 import './fastify-types';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { createMailer, type Mailer } from './mail/mailer';
 import { mediaUrls } from './files/media-url';
-import { defaultStorage, type FileStorage } from './files/storage';
+import { storageFor, type FileStorage } from './files/storage';
 import { cookieSecretFrom } from './secrets';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -72,8 +73,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built renderer is (default dist/renderer); tests need none. */
   distDir?: string;
-  /** File storage (default: local disk under DATA_DIR/files). */
+  /** File storage (default: the one the configuration names, storageFor). */
   storage?: FileStorage;
+  /** The lock of resumable uploads (default: api/files/uploads.ts decides). */
+  uploadLocker?: Locker;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -89,7 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.db);
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('authLimits', { ...defaultAuthLimits, ...opts.authLimits });
-  app.decorate('storage', opts.storage ?? defaultStorage(opts.config.dataDir));
+  app.decorate('storage', opts.storage ?? storageFor(opts.config));
   app.decorate('mediaUrls', mediaUrls(opts.signingSecret, () => app.clock.now()));
   app.decorate('definitions', loadDefinitions());
   app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, outboxDir: path.join(opts.config.dataDir, 'mail'), from: opts.config.mailFrom, log: app.log }));
@@ -151,7 +154,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(incentiveHandoffRoutes);
   await app.register(incentiveScreenRoutes);
   await app.register(incentiveImportRoutes);
-  await app.register(uploadsPlugin);
+  await app.register(uploadsPlugin, { locker: opts.uploadLocker });
   await app.register(formRoutes);
   await app.register(kanriRoutes);
   await app.register(agSegmentRoutes);

@@ -20,6 +20,20 @@ export interface Config {
   logLevel: string;
   /** Where the header's 管理者マニュアル link leads (an app path or an http(s) URL). */
   adminManualUrl: string;
+  /** An S3-compatible bucket for the stored files and uploads in progress; unset keeps them under DATA_DIR. */
+  s3: S3Settings | undefined;
+}
+
+/** S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE. */
+export interface S3Settings {
+  /** http(s)://host[:port] of the store (https://s3.<region>.amazonaws.com for Amazon S3). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Address the bucket as endpoint/bucket instead of bucket.endpoint (MinIO, Ceph, Swift). */
+  forcePathStyle: boolean;
 }
 
 /** The administrators' manuals of the portal itself: the manual contents written for administrators. */
@@ -53,6 +67,51 @@ export function parseTrustProxy(raw: string | undefined): boolean | string {
   if (v === 'true') return true;
   if (/^[0-9a-fA-F.:/,\s]+$/.test(v) || /^(loopback|linklocal|uniquelocal)(,|$)/.test(v)) return v;
   throw new ConfigError(`TRUST_PROXY must be false, true or a list of proxy addresses (got "${raw}")`);
+}
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * The bucket settings: all of S3_ENDPOINT … S3_SECRET_ACCESS_KEY or none of them (a half-set
+ * bucket would silently keep files on one instance's disk). Values are checked for shape only;
+ * whether the bucket answers is the storage's probe (readiness).
+ */
+export function parseS3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const given = S3_REQUIRED.filter((name) => (env[name] ?? '') !== '');
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
+  if (given.length === 0) {
+    if (pathStyle !== '') throw new ConfigError('S3_FORCE_PATH_STYLE is set but no bucket is: set S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY too');
+    return undefined;
+  }
+  const missing = S3_REQUIRED.filter((name) => !given.includes(name));
+  if (missing.length) throw new ConfigError(`the bucket settings are incomplete: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (set all of ${S3_REQUIRED.join(', ')}, or none to keep files under DATA_DIR)`);
+
+  const raw = env.S3_ENDPOINT!.trim();
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`S3_ENDPOINT must be an http:// or https:// URL such as https://s3.ap-northeast-1.amazonaws.com (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`S3_ENDPOINT must start with http:// or https:// (got "${raw}")`);
+  if (url.username || url.password) throw new ConfigError('S3_ENDPOINT must not carry credentials: use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  if (url.pathname !== '/' || url.search || url.hash) throw new ConfigError(`S3_ENDPOINT must be the store's origin only, without a path: the bucket goes in S3_BUCKET (got "${raw}")`);
+
+  const bucket = env.S3_BUCKET!.trim();
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..')) {
+    throw new ConfigError(`S3_BUCKET must be a bucket name: 3–63 lowercase letters, digits, dots and hyphens (got "${bucket}")`);
+  }
+  const region = env.S3_REGION!.trim();
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(region)) throw new ConfigError(`S3_REGION must look like ap-northeast-1 or us-east-1 (got "${region}")`);
+  if (pathStyle !== '' && pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false (got "${env.S3_FORCE_PATH_STYLE}")`);
+  return {
+    endpoint: url.origin,
+    bucket,
+    region,
+    accessKeyId: env.S3_ACCESS_KEY_ID!.trim(),
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: pathStyle === 'true',
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -89,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     adminManualUrl,
+    s3: parseS3Settings(env),
   };
 }

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
-import { defaultStorage } from './files/storage';
+import { describeStorage, storageFor } from './files/storage';
 import { loadSigningSecret } from './secrets';
 import { seedIfEmpty } from '../seeds/index';
 import { demoAccounts } from '../seeds/platform';
@@ -25,9 +25,10 @@ async function main() {
   const config = loadConfig();
   const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   await migrateToLatest(handle.db);
-  const seeded = config.seed === 'demo' ? await seedIfEmpty(handle.db, { storage: defaultStorage(config.dataDir) }) : false;
+  const storage = storageFor(config);
+  const seeded = config.seed === 'demo' ? await seedIfEmpty(handle.db, { storage }) : false;
 
-  const app = await buildApp({ config, db: handle.db, signingSecret: loadSigningSecret(config.dataDir, config.jwtSecret) });
+  const app = await buildApp({ config, db: handle.db, storage, signingSecret: loadSigningSecret(config.dataDir, config.jwtSecret) });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
@@ -45,6 +46,7 @@ async function main() {
     `代理店ポータル is running: ${url}`,
     `Database: ${handle.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pgdata` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data loaded' : ''}`,
     `Operating hours: ${describeHours(config)}`,
+    `Files: ${describeStorage(config)}`,
     `Mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `outbox files in ${config.dataDir}/mail (one-time codes are there)`}`,
   ];
   if (config.seed === 'demo') {

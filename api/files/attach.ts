@@ -8,7 +8,6 @@
 //  - the upload was not attached before (a claim row written in the same transaction).
 // Then the bytes are copied into storage (api/files/storage.ts) under a generated key. If the
 // transaction fails, the copies are deleted; once it commits, the uploads are removed.
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { decodeText } from '../../schemas/rules/csv';
@@ -71,8 +70,10 @@ export async function finishedUpload(app: FastifyInstance, caller: Caller, uploa
 }
 
 /** The whole content of a finished upload (CSV imports; bounded by MAX_FILE_SIZE). */
-export async function readUpload(facts: UploadFacts): Promise<Buffer> {
-  return fs.promises.readFile(facts.filePath);
+export async function readUpload(app: FastifyInstance, facts: UploadFacts): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await app.uploads.open(facts.id)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 function isListField(form: FormDefinition, field: string): boolean {
@@ -111,7 +112,7 @@ export async function checkUploads(app: FastifyInstance, caller: Caller, req: At
   for (const f of facts) {
     const entry: FileEntry = { fileName: f.fileName, size: f.size, uploadId: f.id };
     // Text files carry their text, as the browser reads it, for the CSV rules.
-    if (f.size <= app.config.maxFileSize && looksLikeText(await app.uploads.head(f.id))) entry.text = decodeText(await readUpload(f));
+    if (f.size <= app.config.maxFileSize && looksLikeText(await app.uploads.head(f.id))) entry.text = decodeText(await readUpload(app, f));
     entries.push(entry);
   }
   const all = [...(req.existingNames ?? []).map((fileName) => ({ fileName })), ...entries];
@@ -152,7 +153,7 @@ export async function attachUploads(app: FastifyInstance, trx: Transaction<Datab
     const storageKey = `${req.keyPrefix}/${f.id}.${ext}`;
     if (!(await claimUpload(trx, caller, f, storageKey, app.clock.now()))) throw invalid({ ...uploadFailed(), field: req.field });
     onStored(storageKey);
-    const { size } = await app.storage.put(storageKey, fs.createReadStream(f.filePath));
+    const { size } = await app.storage.put(storageKey, await app.uploads.open(f.id));
     out.push({ uploadId: f.id, fileName: f.fileName, size, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', storageKey });
   }
   return out;

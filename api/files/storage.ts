@@ -1,14 +1,16 @@
 // File storage: one interface for the bytes of uploaded and seeded files (DESIGN.md section 9).
 // The database keeps what a file is (name, size, type, owner); the storage keeps its bytes under
-// a key. Local disk under DATA_DIR/files is the default; an S3-compatible store implements the
-// same four calls (put → PutObject/multipart upload, get → GetObject with Range, size →
-// HeadObject, delete → DeleteObject).
+// a key. Local disk under DATA_DIR/files is the default; with S3_BUCKET … set, an S3-compatible
+// bucket (api/files/s3-storage.ts: put → PutObject/multipart upload, get → GetObject with Range,
+// size → HeadObject, delete → DeleteObject, probe → HeadBucket). storageFor picks one.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config';
+import { s3Storage } from './s3-storage';
 
 /** Inclusive byte range, as HTTP Range requests give it. */
 export interface ByteRange {
@@ -92,9 +94,14 @@ export function localDiskStorage(root: string): FileStorage {
   };
 }
 
-/** The storage the app uses: local disk under DATA_DIR/files. */
-export function defaultStorage(dataDir: string): FileStorage {
-  return localDiskStorage(path.join(dataDir, 'files'));
+/** The storage the configuration names: the bucket of S3_BUCKET …, else local disk under DATA_DIR/files. */
+export function storageFor(config: Pick<Config, 'dataDir' | 's3'>): FileStorage {
+  return config.s3 ? s3Storage(config.s3) : localDiskStorage(path.join(config.dataDir, 'files'));
+}
+
+/** One line for the start-up output and CLIs: where the files are. */
+export function describeStorage(config: Pick<Config, 'dataDir' | 's3'>): string {
+  return config.s3 ? `bucket ${config.s3.bucket} at ${config.s3.endpoint} (S3_BUCKET)` : `${path.join(config.dataDir, 'files')} (local disk)`;
 }
 
 /** Reads a whole stored file (small files only: seeds, tests). */

@@ -1,5 +1,7 @@
-// Resumable uploads (tus protocol, DESIGN.md section 9) at /api/files: @tus/server with its file
-// store under DATA_DIR/uploads, mounted in Fastify as STACK-NOTES describes (a no-op parser for
+// Resumable uploads (tus protocol, DESIGN.md section 9) at /api/files: @tus/server with its bytes
+// under DATA_DIR/uploads, or in the bucket when one is configured (api/files/upload-stores.ts;
+// then each upload's lock is a PostgreSQL advisory lock, api/files/upload-locker.ts, so its
+// chunks may land on any instance), mounted in Fastify (a no-op parser for
 // application/offset+octet-stream, then reply.hijack() and tus.handle). The auth plugin's
 // onRequest hook runs first, so every call needs a bearer token; this file adds:
 //  - creation: metadata filename (usable name, an extension the portal accepts), filetype,
@@ -12,13 +14,12 @@
 //  - GET is not served: files leave the portal only through download calls with an authority check.
 // A save call attaches finished uploads by id (api/files/attach.ts).
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { Server, type Locker } from '@tus/server';
 import { extensionOf, isUsableFileName } from '../../schemas/rules/kinds-file';
 import { formatMegabytes } from '../../schemas/rules/engine-types';
 import type { Caller } from '../authority/caller';
@@ -26,6 +27,9 @@ import { mayUpload } from '../authority/upload-permissions';
 import { HttpProblem, messagesBody, problem } from '../http/problems';
 import { assertNoControlCharacters } from '../plugins/request-edge';
 import { contentMatchesExtension, HEAD_BYTES, UPLOAD_EXTENSIONS } from './content-check';
+import { isStorageUnavailable } from './storage-availability';
+import { AdvisoryLocker } from './upload-locker';
+import { bucketUploadBytes, localUploadBytes, type UploadBytes } from './upload-stores';
 
 export const UPLOAD_PATH = '/api/files';
 /** Unfinished uploads are forgotten after a day. */
@@ -42,17 +46,16 @@ export interface UploadFacts {
   size: number;
   offset: number;
   complete: boolean;
-  /** Where the bytes are on disk. */
-  filePath: string;
 }
 
 export interface UploadArea {
-  dir: string;
   tus: Server;
   /** The facts of an upload, or null when there is none with that id. */
   facts(id: string): Promise<UploadFacts | null>;
-  /** The first bytes of a finished or partial upload. */
+  /** The first bytes of a finished upload. */
   head(id: string, bytes?: number): Promise<Uint8Array>;
+  /** The bytes of a finished upload (to store them, or to read a CSV). */
+  open(id: string): Promise<Readable>;
   /** Forgets an upload (after its file was attached, or to abandon it). */
   remove(id: string): Promise<void>;
 }
@@ -108,14 +111,14 @@ interface Checked {
   metadata: Record<string, string>;
 }
 
-function createArea(app: FastifyInstance, dir: string, checked: WeakMap<object, Checked>): UploadArea {
-  fs.mkdirSync(dir, { recursive: true });
-  const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+function createArea(app: FastifyInstance, bytes: UploadBytes, locker: Locker | undefined, checked: WeakMap<object, Checked>): UploadArea {
+  const store = bytes.datastore;
   const rawOf = (req: unknown) => (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
 
   const tus = new Server({
     path: UPLOAD_PATH,
     datastore: store,
+    ...(locker ? { locker } : {}), // else tus's own in-memory locker (one instance)
     relativeLocation: true,
     maxSize: () => app.config.maxFileSize,
     namingFunction: () => randomUUID().replaceAll('-', ''),
@@ -137,10 +140,15 @@ function createArea(app: FastifyInstance, dir: string, checked: WeakMap<object, 
         body: JSON.stringify(messagesBody([{ messageId: 'ERR_0027' }])),
       };
     },
+    // A bucket that does not answer: try again later, as every other call says (ERR_SYS001).
+    async onResponseError(_req, err) {
+      if (!isStorageUnavailable(err) && !isNetworkError(err)) return undefined;
+      app.log.warn({ message: (err as Error).message }, 'file storage unavailable (upload)');
+      return { status_code: 503, body: JSON.stringify(messagesBody([{ messageId: 'ERR_SYS001' }])) };
+    },
   });
 
   const area: UploadArea = {
-    dir,
     tus,
     async facts(id) {
       if (!isUploadId(id)) return null;
@@ -162,35 +170,49 @@ function createArea(app: FastifyInstance, dir: string, checked: WeakMap<object, 
         size,
         offset: upload.offset,
         complete: size >= 0 && upload.offset === size,
-        filePath: path.join(dir, id),
       };
     },
-    async head(id, bytes = HEAD_BYTES) {
+    async head(id, count = HEAD_BYTES) {
       if (!isUploadId(id)) return new Uint8Array();
-      const handle = await fs.promises.open(path.join(dir, id), 'r');
-      try {
-        const buf = Buffer.alloc(bytes);
-        const { bytesRead } = await handle.read(buf, 0, bytes, 0);
-        return buf.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
+      return bytes.head(id, count);
+    },
+    async open(id) {
+      if (!isUploadId(id)) throw new Error(`not an upload id: ${id}`);
+      return bytes.open(id);
     },
     async remove(id) {
-      if (isUploadId(id)) await store.remove(id).catch(() => undefined);
+      if (isUploadId(id)) await bytes.remove(id);
     },
   };
   return area;
 }
 
-export default fp(async function uploads(app: FastifyInstance) {
+/** A connection the store's endpoint refused or dropped (the SDK's own errors, before they are wrapped). */
+function isNetworkError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'].includes(code);
+}
+
+export interface UploadsOptions {
+  /** The per-upload lock (default: PostgreSQL advisory locks with a bucket and DATABASE_URL, else tus's in-memory locker). */
+  locker?: Locker;
+}
+
+export default fp(async function uploads(app: FastifyInstance, opts: UploadsOptions) {
   const checked = new WeakMap<object, Checked>();
-  const area = createArea(app, path.join(app.config.dataDir, 'uploads'), checked);
+  const { s3, databaseUrl, dataDir } = app.config;
+  const bytes = s3 ? await bucketUploadBytes(s3, UPLOAD_EXPIRY_MS) : localUploadBytes(path.join(dataDir, 'uploads'), UPLOAD_EXPIRY_MS);
+  // Uploads in the bucket may continue on any instance: their lock must be shared too.
+  const ownLocker = !opts.locker && s3 && databaseUrl ? new AdvisoryLocker({ connectionString: databaseUrl }) : undefined;
+  const area = createArea(app, bytes, opts.locker ?? ownLocker, checked);
   app.decorate('uploads', area);
 
-  const sweep = setInterval(() => void area.tus.cleanUpExpiredUploads().catch((err: unknown) => app.log.warn({ err }, 'upload clean-up failed')), 60 * 60 * 1000);
+  const sweep = setInterval(() => void bytes.sweep().catch((err: unknown) => app.log.warn({ err }, 'upload clean-up failed')), 60 * 60 * 1000);
   sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await ownLocker?.close();
+  });
 
   // The routes live in their own context so the no-op body parser stays theirs.
   await app.register(async (files) => {

@@ -94,7 +94,7 @@ export async function resolveFiles(app: FastifyInstance, request: FastifyRequest
     if (!input && uploadId) {
       const upload = await finishedUpload(app, request.caller!, uploadId);
       const over = upload.size > app.config.maxFileSize;
-      input = { fileName: upload.fileName, size: upload.size, bytes: over ? null : await readUpload(upload), upload };
+      input = { fileName: upload.fileName, size: upload.size, bytes: over ? null : await readUpload(app, upload), upload };
     }
     if (!input) {
       delete record[field];

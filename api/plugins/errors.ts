@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/availability';
+import { isStorageUnavailable } from '../files/storage-availability';
 import { fieldTitle } from '../forms/field-titles';
 import { HttpProblem, messagesBody } from '../http/problems';
 
@@ -47,6 +48,11 @@ export default fp(async function errors(app: FastifyInstance) {
     if (isDatabaseUnavailable(err)) {
       // The database is restarting or away: try again later (not a fault to log in it).
       request.log.warn({ code: (err as { code?: string }).code, message: err.message }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send(messagesBody([{ messageId: 'ERR_SYS001' }]));
+    }
+    if (isStorageUnavailable(err)) {
+      // The bucket does not answer (or refuses us): the same answer; readiness names the cause.
+      request.log.warn({ operation: err.operation, message: err.message }, 'file storage unavailable');
       return reply.status(503).header('retry-after', '5').send(messagesBody([{ messageId: 'ERR_SYS001' }]));
     }
     const errorId = randomUUID();

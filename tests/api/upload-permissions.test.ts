@@ -2,6 +2,7 @@
 // screens uploads cannot create or continue tus uploads; users of an uploading screen (an admin
 // screen, or the request screens 申請管理 13 / 14 for their attachments) can. The screens are one list (api/authority/upload-permissions.ts).
 import fs from 'node:fs';
+import path from 'node:path';
 import t from 'tap';
 import { createTestApp } from '../helpers/test-app';
 import { messageIds } from '../helpers/api-probe';
@@ -16,7 +17,7 @@ t.test('who may upload', async (t) => {
   t.teardown(h.close);
   const token = async (loginId: string) => (await h.signIn(loginId)).token;
   const [agent, agent2, staff, agadmin, provider] = [await token('demo-agent'), await token('demo-agent2'), await token('demo-staff'), await token('demo-agadmin'), await token('demo-provider')];
-  const uploads = async () => fs.readdirSync(h.app.uploads.dir).length;
+  const uploads = async () => fs.readdirSync(path.join(h.app.config.dataDir, 'uploads')).length;
 
   t.test('the reproduction of the issue: a user with no screen that uploads creates no upload (403, nothing stored)', async (t) => {
     // Role 02 (demo-agent, demo-agent2, demo-staff) without the request screens (13, 14) has no uploading screen left.

@@ -3,10 +3,9 @@
 // a forbidden extension, an oversize file, content that does not match its extension and a
 // duplicate name even when the browser is bypassed.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import t from 'tap';
-import { attachUploads, saveWithUploads, type AttachRequest } from '../../api/files/attach';
+import { attachUploads, readUpload, saveWithUploads, type AttachRequest } from '../../api/files/attach';
 import { readAll } from '../../api/files/storage';
 import { resolveCaller } from '../../api/plugins/auth';
 import type { FormDefinition } from '../../schemas/meta/types';
@@ -161,7 +160,7 @@ t.test('resumable uploads', async (t) => {
     t.equal(resumed.status, 204);
     t.equal(resumed.headers.get('upload-offset'), String(size));
     const id = url.split('/').pop()!;
-    const stored = fs.readFileSync((await h.app.uploads.facts(id))!.filePath);
+    const stored = await readUpload(h.app, (await h.app.uploads.facts(id))!);
     t.equal(createHash('sha256').update(stored).digest('hex'), createHash('sha256').update(data).digest('hex'), 'the same bytes');
   });
 

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Locker } from '@tus/server';
 import { buildApp } from '../../api/app';
 import type { DatabaseHandle } from '../../api/db/connect';
 import { tokyoDate } from '../../api/clock';
@@ -56,12 +57,22 @@ export function cookiesOf(res: LightMyRequestResponse): Record<string, string> {
 }
 
 export async function createTestApp(
-  opts: { now?: Date; operatingHours?: string; authLimits?: Partial<AuthLimits>; /** A migrated database of the test's own (closed with the app). */ database?: DatabaseHandle } = {},
+  opts: {
+    now?: Date;
+    operatingHours?: string;
+    authLimits?: Partial<AuthLimits>;
+    /** A migrated database of the test's own (closed with the app). */ database?: DatabaseHandle;
+    /** The file storage (default: a temporary directory); the seeded files are written to it. */
+    storage?: FileStorage;
+    /** More configuration (e.g. the S3_ settings of a test bucket). */
+    env?: Record<string, string>;
+    uploadLocker?: Locker;
+  } = {},
 ): Promise<TestApp> {
   const clock = new TestClock(opts.now ?? DEFAULT_NOW);
   const today = tokyoDate(clock.now());
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-files-'));
-  const storage = localDiskStorage(filesDir);
+  const storage = opts.storage ?? localDiskStorage(filesDir);
   // Its own data directory (resumable uploads live there): test files run side by side.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-data-'));
   if (opts.database) {
@@ -72,8 +83,8 @@ export async function createTestApp(
   }
   const handle = opts.database ?? (await openTestDatabase({ seed: { today } }));
   const smtp = await startSmtpCapture();
-  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
-  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage });
+  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', ...opts.env });
+  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage, uploadLocker: opts.uploadLocker });
   // Tests change rows straight through `db` (another connection, like an operator's SQL or
   // another instance): on PostgreSQL the change reaches the caches by NOTIFY a moment later,
   // so each request first waits for what was committed before it. PGlite hands it over at once.

@@ -26,7 +26,8 @@ export interface TestDatabaseOptions {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCES = ['migrations', 'seeds', 'api', 'schemas'];
 
-export async function openTestDatabase(opts: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
+/** The database; `url` names it on a PostgreSQL server (for a second connection of a test's own). */
+export async function openTestDatabase(opts: TestDatabaseOptions = {}): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   return serverUrl ? openPostgresClone(serverUrl, templateKey(opts), opts) : openPgliteClone(templateKey(opts), opts);
 }
@@ -121,7 +122,7 @@ function withDatabase(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-async function openPostgresClone(serverUrl: string, key: string, opts: TestDatabaseOptions): Promise<DatabaseHandle> {
+async function openPostgresClone(serverUrl: string, key: string, opts: TestDatabaseOptions): Promise<DatabaseHandle & { url: string }> {
   const template = `portal_tpl_${key}`;
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -132,9 +133,11 @@ async function openPostgresClone(serverUrl: string, key: string, opts: TestDatab
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ kind: 'postgres', url: withDatabase(serverUrl, name) });
+  const url = withDatabase(serverUrl, name);
+  const handle = await openDatabase({ kind: 'postgres', url });
   return {
     ...handle,
+    url,
     close: async () => {
       await handle.close();
       const c = new pg.Client({ connectionString: serverUrl });

@@ -249,6 +249,8 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     const files = await repo.categoryFiles(app.db, id);
     if (blank(request.body.fileName)) {
       if (!files.length) throw noFile();
+      // Every file is there before the first byte is sent (a missing one is 404, an unreachable store 503).
+      for (const f of files) if ((await app.storage.size(f.stored_key)) === null) throw noFile();
       const modified = app.clock.now();
       const zip = zipStream(files.map((f) => ({ name: f.file_name, modified, open: () => app.storage.get(f.stored_key) })));
       zip.on('error', (err) => request.log.error({ err }, 'ZIP stream failed'));
