@@ -28,13 +28,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The S3 settings for the instances, from the S3_TEST_* lines that .ci/services/s3.sh prints. */
-export function bucketEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (k.startsWith('S3_TEST_') && v) out[`S3_${k.slice('S3_TEST_'.length)}`] = v;
-  return out;
-}
-
 /** A fresh database on the server of DATABASE_URL, created as .ci/run creates its own (UTF8, C.UTF-8). */
 export async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_cluster_${randomBytes(4).toString('hex')}`;

@@ -14,8 +14,9 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import t from 'tap';
 import { startSmtpCapture } from '../helpers/smtp-capture';
+import { s3Env, testS3Settings } from '../helpers/s3';
 import { tusMetadata } from '../helpers/uploads';
-import { bucketEnv, call, createDatabase, freePort, post, secondsSince, signIn, startBalancer, startInstance, tempDir, type Answer, type Instance, type InstanceSettings } from './cluster';
+import { call, createDatabase, freePort, post, secondsSince, signIn, startBalancer, startInstance, tempDir, type Answer, type Instance, type InstanceSettings } from './cluster';
 
 const MiB = 1024 * 1024;
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -69,10 +70,10 @@ t.test('two instances behind a load balancer', async (t) => {
 
   // ---- the parts ----------------------------------------------------------------------------
   const serverUrl = process.env.DATABASE_URL;
-  const bucket = bucketEnv();
+  const s3 = testS3Settings();
   t.ok(serverUrl, 'DATABASE_URL names the PostgreSQL server');
-  t.ok(bucket.S3_ENDPOINT && bucket.S3_BUCKET, 'S3_TEST_* name the bucket (.ci/services/s3.sh)');
-  if (!serverUrl || !bucket.S3_ENDPOINT) return;
+  t.ok(s3, 'S3_TEST_* name the bucket (.ci/services/s3.sh)');
+  if (!serverUrl || !s3) return;
 
   const database = await createDatabase(serverUrl);
   t.teardown(database.drop);
@@ -86,7 +87,7 @@ t.test('two instances behind a load balancer', async (t) => {
     SMTP_URL: smtp.url,
     TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    ...bucket,
+    ...s3Env(s3),
   };
   const settings: InstanceSettings[] = [];
   for (const name of ['portal1', 'portal2']) {
