@@ -6,10 +6,9 @@ import { nextOpening } from './plugins/operating-hours';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { migrateToLatest } from './db/migrate';
+import { migrateAndSeed } from './db/migrate-and-seed';
 import { describeStorage, storageFor } from './files/storage';
 import { loadSigningSecret } from './secrets';
-import { seedIfEmpty } from '../seeds/index';
 import { demoAccounts } from '../seeds/platform';
 
 function describeHours(config: Config): string {
@@ -24,9 +23,13 @@ function describeHours(config: Config): string {
 async function main() {
   const config = loadConfig();
   const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
-  await migrateToLatest(handle.db);
   const storage = storageFor(config);
-  const seeded = config.seed === 'demo' ? await seedIfEmpty(handle.db, { storage }) : false;
+  // Under the start-up lock: instances starting together migrate and seed once (api/db/migrate.ts).
+  const { seeded } = await migrateAndSeed(handle, {
+    seed: config.seed === 'demo',
+    storage,
+    onWait: () => console.log('Another instance is migrating or seeding the database: waiting for it.'),
+  });
 
   const app = await buildApp({ config, db: handle.db, storage, signingSecret: loadSigningSecret(config.dataDir, config.jwtSecret) });
   const shutdown = async (signal: string) => {
