@@ -56,7 +56,13 @@ export function cookiesOf(res: LightMyRequestResponse): Record<string, string> {
 }
 
 export async function createTestApp(
-  opts: { now?: Date; operatingHours?: string; authLimits?: Partial<AuthLimits>; /** A migrated database of the test's own (closed with the app). */ database?: DatabaseHandle } = {},
+  opts: {
+    now?: Date;
+    operatingHours?: string;
+    authLimits?: Partial<AuthLimits>;
+    /** A migrated database of the test's own (closed with the app). */ database?: DatabaseHandle;
+    /** More environment variables for the configuration (METRICS_TOKEN …). */ env?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> {
   const clock = new TestClock(opts.now ?? DEFAULT_NOW);
   const today = tokyoDate(clock.now());
@@ -72,7 +78,7 @@ export async function createTestApp(
   }
   const handle = opts.database ?? (await openTestDatabase({ seed: { today } }));
   const smtp = await startSmtpCapture();
-  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
+  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', ...opts.env });
   const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage });
   // Tests change rows straight through `db` (another connection, like an operator's SQL or
   // another instance): on PostgreSQL the change reaches the caches by NOTIFY a moment later,
