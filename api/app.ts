@@ -18,6 +18,8 @@ import { storageFor, type FileStorage } from './files/storage';
 import { cookieSecretFrom } from './secrets';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import healthPlugin from './plugins/health';
+import metricsPlugin from './metrics/plugin';
 import operatingHoursPlugin from './plugins/operating-hours';
 import requestEdgePlugin from './plugins/request-edge';
 import rendererPlugin from './plugins/renderer';
@@ -118,6 +120,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // The app's own plugins
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin); // every answer measured; GET /metrics
+  await app.register(healthPlugin); // GET /healthz, /readyz
   await app.register(securityHeadersPlugin);
   await app.register(operatingHoursPlugin);
   await app.register(requestEdgePlugin); // before the identity check: control characters, null as absent

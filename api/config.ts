@@ -1,4 +1,5 @@
 // Configuration from environment variables, validated once at start-up with clear messages.
+import net from 'node:net';
 import path from 'node:path';
 
 export type OperatingHours = { kind: 'always' } | { kind: 'window'; startMinute: number; endMinute: number; text: string };
@@ -22,6 +23,13 @@ export interface Config {
   adminManualUrl: string;
   /** An S3-compatible bucket for the stored files and uploads in progress; unset keeps them under DATA_DIR. */
   s3: S3Settings | undefined;
+  // ---- Operations (docs/operations.md): metrics access and graceful shutdown ----
+  /** GET /metrics answers a bearer token equal to this (unset: no token accepted). */
+  metricsToken: string | undefined;
+  /** …or a caller whose address is in one of these (addresses and CIDR ranges). */
+  metricsAllow: MetricsAllowEntry[];
+  /** After SIGTERM: how long /readyz answers 503 while requests are still served, before closing. */
+  shutdownGraceMs: number;
 }
 
 /** S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE. */
@@ -34,6 +42,13 @@ export interface S3Settings {
   secretAccessKey: string;
   /** Address the bucket as endpoint/bucket instead of bucket.endpoint (MinIO, Ceph, Swift). */
   forcePathStyle: boolean;
+}
+
+/** One METRICS_ALLOW entry: an address, or a range as address/prefix. */
+export interface MetricsAllowEntry {
+  address: string;
+  prefix: number;
+  family: 'ipv4' | 'ipv6';
 }
 
 /** The administrators' manuals of the portal itself: the manual contents written for administrators. */
@@ -114,6 +129,39 @@ export function parseS3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined 
   };
 }
 
+// ---- Operations: metrics access and graceful shutdown ----
+
+const METRICS_TOKEN_MIN = 16;
+
+/** METRICS_ALLOW: addresses or CIDR ranges separated by commas ("10.0.0.0/8, 127.0.0.1, ::1"). */
+export function parseMetricsAllow(raw: string | undefined): MetricsAllowEntry[] {
+  const out: MetricsAllowEntry[] = [];
+  for (const item of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [address, prefixText, ...rest] = item.split('/');
+    const version = net.isIP(address);
+    const max = version === 6 ? 128 : 32;
+    const prefix = prefixText === undefined ? max : Number(prefixText);
+    if (!version || rest.length || !/^\d*$/.test(prefixText ?? '') || prefixText === '' || !Number.isInteger(prefix) || prefix < 0 || prefix > max) {
+      throw new ConfigError(`METRICS_ALLOW must list IP addresses or CIDR ranges separated by commas (got "${item}")`);
+    }
+    out.push({ address, prefix, family: version === 6 ? 'ipv6' : 'ipv4' });
+  }
+  return out;
+}
+
+function operationsConfig(env: NodeJS.ProcessEnv): Pick<Config, 'metricsToken' | 'metricsAllow' | 'shutdownGraceMs'> {
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && (metricsToken.length < METRICS_TOKEN_MIN || /\s/.test(metricsToken))) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters without spaces`);
+  }
+  const graceRaw = env.SHUTDOWN_GRACE_MS;
+  const shutdownGraceMs = graceRaw === undefined || graceRaw === '' ? 5000 : Number(graceRaw);
+  if (!/^\d+$/.test(graceRaw ?? '0') || !Number.isInteger(shutdownGraceMs) || shutdownGraceMs > 600_000) {
+    throw new ConfigError(`SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000 (got "${graceRaw}")`);
+  }
+  return { metricsToken, metricsAllow: parseMetricsAllow(env.METRICS_ALLOW), shutdownGraceMs };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = positiveInt('PORT', env.PORT, 3000);
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -149,5 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     adminManualUrl,
     s3: parseS3Settings(env),
+    ...operationsConfig(env),
   };
 }

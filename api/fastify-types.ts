@@ -9,6 +9,7 @@ import type { UploadArea } from './files/uploads';
 import type { MediaUrls } from './files/media-url';
 import type { FileStorage } from './files/storage';
 import type { Mailer } from './mail/mailer';
+import type { Readiness } from './plugins/health';
 import type { AuthLimits } from './routes/auth/limits';
 
 declare module 'fastify' {
@@ -26,6 +27,8 @@ declare module 'fastify' {
     definitions: DefinitionSet;
     /** Resumable uploads under DATA_DIR/uploads (api/files/uploads.ts). */
     uploads: UploadArea;
+    /** What /readyz answers; server.ts fails it first on SIGTERM (api/plugins/health.ts). */
+    readiness: Readiness;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on authenticated routes (and on optional-auth routes with a token). */

@@ -32,14 +32,30 @@ async function main() {
   });
 
   const app = await buildApp({ config, db: handle.db, storage, signingSecret: loadSigningSecret(config.dataDir, config.jwtSecret) });
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await handle.close();
+  // SIGTERM (an orchestrator, a rolling upgrade): /readyz fails first so the balancer stops
+  // sending requests, the instance keeps serving for SHUTDOWN_GRACE_MS while it notices, then
+  // the server closes (requests in flight finish), then the change feed and the database.
+  // SIGINT (Ctrl-C in a terminal) skips the grace. A second signal ends the process at once.
+  let stopping = false;
+  const shutdown = async (signal: 'SIGTERM' | 'SIGINT') => {
+    stopping = true;
+    const grace = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
+    app.readiness.beginShutdown();
+    app.log.info(`${signal}: readiness fails now; closing in ${grace} ms`);
+    try {
+      if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace));
+      await app.close();
+      await handle.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const onSignal = (signal: 'SIGTERM' | 'SIGINT') => (stopping ? process.exit(1) : void shutdown(signal));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   await app.listen({ port: config.port, host: config.host });
 

@@ -1,6 +1,7 @@
 // Session tokens: a signed JWT naming a session row. The row is the authority: logout and a
 // password change revoke it, so a token dies with its session even before it expires.
 import type { FastifyInstance } from 'fastify';
+import { cacheCounters } from '../metrics/metrics';
 
 export const TOKEN_TTL_SECONDS = 30 * 60;
 
@@ -34,12 +35,17 @@ export function signSessionToken(
 // wave refills it with one verification per token.
 const VERIFIED_MAX = 20_000;
 const verified = new WeakMap<FastifyInstance, Map<string, TokenClaims>>();
+const counted = cacheCounters('session-tokens');
 
 function verifiedClaims(app: FastifyInstance, token: string): TokenClaims | null {
   let known = verified.get(app);
   if (!known) verified.set(app, (known = new Map()));
   const hit = known.get(token);
-  if (hit) return hit;
+  if (hit) {
+    counted.hit();
+    return hit;
+  }
+  counted.miss();
   let claims: TokenClaims;
   try {
     claims = app.jwt.verify<TokenClaims>(token);

@@ -10,6 +10,7 @@
 // changed. Other instances drop it when the message arrives (milliseconds).
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { changeFeedEvents } from '../metrics/metrics';
 
 export const CHANGE_CHANNEL = 'portal_changes';
 const SETTLE_PREFIX = 'settle:';
@@ -91,6 +92,7 @@ export class ChangeFeed {
       return;
     }
     this.version++;
+    changeFeedEvents.inc();
     for (const l of this.listeners) l(payload);
   }
 

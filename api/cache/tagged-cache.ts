@@ -2,6 +2,7 @@
 // entry names its sources as tags in the feed's form ("users:0000000003", "categories:*"); a
 // message with that tag drops it. A value loaded while any message arrived is returned but not
 // kept (it may predate the change), and nothing is kept while the feed is not live.
+import { cacheCounters } from '../metrics/metrics';
 import { changeFeedOf, RESET, type ChangeFeed } from './change-feed';
 
 export interface TaggedCacheOptions {
@@ -9,6 +10,8 @@ export interface TaggedCacheOptions {
   max: number;
   /** A safety net only: entries are reloaded after this even when no change was heard. */
   ttlMs: number;
+  /** Its name in the metrics (portal_cache_lookups_total). */
+  name?: string;
 }
 
 interface Entry<V> {
@@ -22,11 +25,13 @@ export class TaggedCache<V> {
   private byTag = new Map<string, Set<string>>();
   hits = 0;
   misses = 0;
+  private readonly counted: ReturnType<typeof cacheCounters>;
 
   constructor(
     private readonly feed: ChangeFeed,
     private readonly opts: TaggedCacheOptions,
   ) {
+    this.counted = cacheCounters(opts.name ?? 'unnamed');
     feed.subscribe((change) => (change === RESET ? this.clear() : this.dropTag(change)));
   }
 
@@ -36,9 +41,11 @@ export class TaggedCache<V> {
     const hit = this.entries.get(key);
     if (hit && this.feed.isLive() && now - hit.storedAt < this.opts.ttlMs) {
       this.hits++;
+      this.counted.hit();
       return hit.value;
     }
     this.misses++;
+    this.counted.miss();
     const before = this.feed.version;
     const { value, tags } = await load();
     if (tags && this.feed.isLive() && this.feed.version === before) this.store(key, { value, tags, storedAt: now });

@@ -35,6 +35,21 @@ export interface OpenOptions {
 
 const warnConnectionError = (err: Error) => console.warn(`database connection lost: ${(err as { code?: string }).code ?? ''} ${err.message}`.replace(/\s+/g, ' '));
 
+/** How busy a database's connections are: all, idle ones, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+// Per Kysely instance, like the change feed (api/cache/change-feed.ts), for the metrics.
+const poolStats = new WeakMap<object, () => PoolStats | null>();
+
+/** The pool counts of a database opened here, or null. */
+export function poolStatsOf(db: object): PoolStats | null {
+  return poolStats.get(db)?.() ?? null;
+}
+
 export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {}): Promise<DatabaseHandle> {
   const onConnectionError = opts.onConnectionError ?? warnConnectionError;
   if (target.kind === 'postgres') {
@@ -69,6 +84,7 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
       if (--open === 0) allClosed();
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolStats.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
     const changes = await startChangeFeed(db, listenOnServer(target.url, onConnectionError));
     const close = async () => {
       await changes.close();
@@ -89,7 +105,9 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
         [OID_DATE]: (v: string) => v,
       },
     });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pgl) });
+    const dialect = new PGliteDialect(pgl);
+    const db = new Kysely<Database>({ dialect });
+    poolStats.set(db, () => dialect.stats());
     // One connection in this process: a notification is handed over when the query that
     // committed it returns, so the feed is never behind and never down.
     const changes = await startChangeFeed(db, async (onMessage, onState) => {

@@ -17,10 +17,16 @@ import {
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
+  /** Holders and waiters (the metrics' pool gauges): at most one holds it, the rest wait. */
+  queued = 0;
   lock(): Promise<() => void> {
     let release!: () => void;
+    this.queued++;
     const next = new Promise<void>((resolve) => (release = resolve));
-    const acquired = this.tail.then(() => release);
+    const acquired = this.tail.then(() => () => {
+      this.queued--;
+      release();
+    });
     this.tail = this.tail.then(() => next);
     return acquired;
   }
@@ -85,15 +91,27 @@ class PGliteDriver implements Driver {
   async destroy(): Promise<void> {
     await this.pg.close();
   }
+
+  /** The one connection as a pool of one: lent or idle, and how many wait for it. */
+  stats(): { total: number; idle: number; waiting: number } {
+    const q = this.mutex.queued;
+    return { total: 1, idle: q === 0 ? 1 : 0, waiting: Math.max(0, q - 1) };
+  }
 }
 
 export class PGliteDialect implements Dialect {
+  private driver: PGliteDriver | null = null;
   constructor(private readonly pg: PGlite) {}
+  /** The connection's use (see PGliteDriver.stats); null before Kysely made the driver. */
+  stats() {
+    return this.driver?.stats() ?? null;
+  }
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    this.driver = new PGliteDriver(this.pg);
+    return this.driver;
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);

@@ -5,6 +5,7 @@
 // removed from its content stops being served) and its expiry, rounded up to the hour: the same
 // file keeps the same address for a while and the browser cache works; a link lives 1 to 2 hours.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { cacheCounters } from '../metrics/metrics';
 
 /** Which row holds the file: a content file, a banner image, an icon menu image (normal / hover), a thumbnail (0007). */
 export type MediaKind = 'file' | 'banner' | 'icon' | 'iconOver' | 'thumbnail';
@@ -35,6 +36,7 @@ export function mediaUrls(signingSecret: string, now: () => Date): MediaUrls {
   // again, and signing was a twentieth of a portal read's CPU. Forgotten when the hour moves on.
   let signedHour = 0;
   let signed = new Map<string, string>();
+  const counted = cacheCounters('media-paths');
   return {
     pathFor(ref) {
       const expires = Math.ceil((now().getTime() + HOUR_MS) / HOUR_MS) * (HOUR_MS / 1000);
@@ -43,11 +45,14 @@ export function mediaUrls(signingSecret: string, now: () => Date): MediaUrls {
         signed = new Map();
       }
       const payload = `${CODES[ref.kind]}${ref.id}-${expires}`;
-      let path = signed.get(payload);
-      if (path === undefined) {
-        path = `${MEDIA_PREFIX}${payload}-${mac(payload).toString('base64url')}`;
-        signed.set(payload, path);
+      const known = signed.get(payload);
+      if (known !== undefined) {
+        counted.hit();
+        return known;
       }
+      counted.miss();
+      const path = `${MEDIA_PREFIX}${payload}-${mac(payload).toString('base64url')}`;
+      signed.set(payload, path);
       return path;
     },
     read(token) {

@@ -19,12 +19,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Server, type Locker } from '@tus/server';
+import { EVENTS, Server, type Locker } from '@tus/server';
 import { extensionOf, isUsableFileName } from '../../schemas/rules/kinds-file';
 import { formatMegabytes } from '../../schemas/rules/engine-types';
 import type { Caller } from '../authority/caller';
 import { mayUpload } from '../authority/upload-permissions';
 import { HttpProblem, messagesBody, problem } from '../http/problems';
+import { uploadsCreated, uploadsFinished, uploadsInProgress } from '../metrics/metrics';
 import { assertNoControlCharacters } from '../plugins/request-edge';
 import { contentMatchesExtension, HEAD_BYTES, UPLOAD_EXTENSIONS } from './content-check';
 import { isStorageUnavailable } from './storage-availability';
@@ -148,6 +149,9 @@ function createArea(app: FastifyInstance, bytes: UploadBytes, locker: Locker | u
     },
   });
 
+  tus.on(EVENTS.POST_CREATE, () => uploadsCreated.inc());
+  tus.on(EVENTS.POST_FINISH, () => uploadsFinished.inc());
+
   const area: UploadArea = {
     tus,
     async facts(id) {
@@ -231,7 +235,10 @@ export default fp(async function uploads(app: FastifyInstance, opts: UploadsOpti
         if (facts && facts.owner !== caller.userId) throw problem.forbidden();
       }
       reply.hijack();
-      await area.tus.handle(request.raw, reply.raw);
+      // A PATCH carries an upload's bytes: in progress on this instance until it is answered.
+      const receiving = request.method === 'PATCH';
+      if (receiving) uploadsInProgress.inc();
+      await area.tus.handle(request.raw, reply.raw).finally(() => receiving && uploadsInProgress.dec());
     };
     files.all(UPLOAD_PATH, { schema: { hide: true } }, handler);
     files.all(`${UPLOAD_PATH}/*`, { schema: { hide: true } }, handler);

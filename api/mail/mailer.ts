@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { countedMails } from '../metrics/metrics';
 
 export interface OutgoingMail {
   /** One address, or several separated by commas. */
@@ -22,15 +23,15 @@ export interface Mailer {
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
-    return {
+    return countedMails({
       async send(mail) {
         await transport.sendMail({ from: opts.from, textEncoding: 'base64', ...mail });
         opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
-    };
+    });
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return {
+  return countedMails({
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, textEncoding: 'base64', ...mail });
       await fs.mkdir(opts.outboxDir, { recursive: true });
@@ -41,5 +42,5 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
       await fs.writeFile(file.replace(/\.eml$/, '.txt'), `To: ${mail.to}\n${mail.cc ? `Cc: ${mail.cc}\n` : ''}${mail.bcc ? `Bcc: ${mail.bcc}\n` : ''}Subject: ${mail.subject}\n\n${mail.text}\n`);
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
     },
-  };
+  });
 }
