@@ -59,9 +59,13 @@ backend instances
     http-check send meth GET uri /readyz
     http-check expect status 200
     default-server inter 250ms fastinter 250ms downinter 500ms fall 2 rise 2
-    # A check may take up to 3 s: an instance busy with a burst of readers is slow, not gone (a
-    # draining instance answers 503 at once, a stopped one refuses the connection at once).
-    timeout check 3s
+    # A check may take up to 5 s: an instance busy with a burst of readers is slow, not gone (a
+    # draining instance answers 503, a stopped one refuses the connection, both without waiting).
+    timeout check 5s
+    # Fail open: when every instance fails its checks at once (a machine so busy that the checks
+    # time out), send to all of them rather than answer 503 to everyone, as cloud balancers do.
+    # A stopped instance then refuses the connection and the request goes on to the next one.
+    option allbackups
     # A new connection per request: no idle connection to an instance that is closing can
     # swallow a request that was already sent.
     option http-server-close
@@ -81,6 +85,11 @@ EOF
   for backend in "$@"; do
     n=$((n + 1))
     printf '    server portal%d 127.0.0.1:%s check\n' "$n" "$backend" >>"$dir/haproxy.cfg"
+  done
+  n=0
+  for backend in "$@"; do
+    n=$((n + 1))
+    printf '    server portal%d-failopen 127.0.0.1:%s backup\n' "$n" "$backend" >>"$dir/haproxy.cfg"
   done
 }
 

@@ -87,6 +87,9 @@ t.test('two instances behind a load balancer', async (t) => {
     SMTP_URL: smtp.url,
     TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // After SIGTERM an instance fails readiness and keeps serving this long: longer than the
+    // production default (5 s) since on a busy CI machine each check of /readyz can take seconds.
+    SHUTDOWN_GRACE_MS: '8000',
     ...s3Env(s3),
   };
   const settings: InstanceSettings[] = [];
@@ -119,11 +122,11 @@ t.test('two instances behind a load balancer', async (t) => {
   const lb = balancer.url;
   // Round robin: both instances answer through the balancer once its first checks passed.
   const servedBy = new Set<string>();
-  while (servedBy.size < 2) {
+  while (!servedBy.has('portal1') || !servedBy.has('portal2')) {
     const res = await call(`${lb}/healthz`);
     if (res.status === 200) servedBy.add(String(res.headers.get('x-served-by')));
   }
-  t.same([...servedBy].sort(), ['portal1', 'portal2'], 'the balancer sends to both instances');
+  t.pass('the balancer sends to both instances');
   step('balancer up, both instances in rotation');
 
   const provider = await signIn(lb, smtp, 'demo-provider');
