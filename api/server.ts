@@ -8,6 +8,7 @@ import { openDatabase } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 import { describeStorage, storageFor } from './files/storage';
+import { StorageUnavailableError } from './files/storage-availability';
 import { loadSigningSecret } from './secrets';
 import { seedIfEmpty } from '../seeds/index';
 import { demoAccounts } from '../seeds/platform';
@@ -57,7 +58,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StorageUnavailableError) {
     console.error(`Cannot start: ${err.message}`);
   } else {
     console.error(err);
