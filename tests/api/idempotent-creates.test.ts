@@ -4,7 +4,9 @@
 // 24 hours; without a key a create behaves as before. An agent user's e-mail address is unique
 // within the agent (the check and the unique index of migration 0021).
 import t from 'tap';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import * as migration0021 from '../../migrations/0021_idempotent_creates';
 
 const K = '01';
 let h: TestApp;
@@ -135,4 +137,12 @@ t.test('an agent user\'s e-mail address is unique within the agent', async (t) =
     h.db.insertInto('users').values({ user_id: '0000000990', login_id: 'index-check', ag_code: 'A0000001', password_hash: 'x', email: 'Demo-Agent@portal.example.jp', role_id: '02' }).execute(),
     'the unique index refuses a second address in the agent',
   );
+});
+
+t.test('migration 0021 refuses a database whose users already share an address, saying which', async (t) => {
+  // The state double submits left behind: the index not there yet, two users of A0000001 with one address.
+  await sql`drop index users_agent_email_key`.execute(h.db);
+  await h.db.insertInto('users').values({ user_id: '0000000991', login_id: 'dup-check', ag_code: 'A0000001', password_hash: 'x', email: 'DEMO-AGENT@portal.example.jp', role_id: '02' }).execute();
+  await t.rejects(migration0021.up(h.db as never), /A0000001 demo-agent@portal\.example\.jp: users 0000000003, 0000000991.*docs\/operations\.md/);
+  t.ok(await h.db.selectFrom('users').select('user_id').where('user_id', '=', '0000000991').executeTakeFirst(), 'nothing was changed');
 });
