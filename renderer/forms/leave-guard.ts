@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { formatMessage } from '../../schemas/messages/format';
 import { confirmMessage } from '../app/dialog';
+import { hasSignedInSession } from '../app/session';
 
 export interface LeaveGuardProps {
   /** Off for a read-only form. */
@@ -27,7 +28,9 @@ export function LeaveGuard(props: LeaveGuardProps): null {
 }
 
 function useLeaveGuard({ enabled, dirty, allowLeave, onLeave }: LeaveGuardProps): void {
-  const guarding = useCallback(() => enabled && !allowLeave.current && dirty(), [enabled, allowLeave, dirty]);
+  // A session that ended (logout, an expired session) has cleared itself before it moves to the
+  // sign-in page: nothing is left to save, so that move is never held up.
+  const guarding = useCallback(() => enabled && !allowLeave.current && hasSignedInSession() && dirty(), [enabled, allowLeave, dirty]);
 
   useEffect(() => {
     if (!enabled) return;

@@ -98,6 +98,7 @@ t.test('content files, images and videos: removing the middle of three keeps the
   t.equal(upd.statusCode, 200, upd.body);
   const after = await load();
   for (const [field, files] of Object.entries(kinds)) {
+    t.ok((c[field] as Entry[]).every((f) => Number.isInteger(f.fileId)), `${field}: each stored file has its id`);
     const kept = after[field] as Entry[];
     t.same(kept.map((f) => f.fileName), [files[0][0], files[2][0]], `${field}: the middle file is the one removed`);
     t.same(kept.map((f) => f.fileId), [c[field][0].fileId, c[field][2].fileId], `${field}: the others keep their ids`);
