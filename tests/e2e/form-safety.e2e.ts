@@ -9,7 +9,7 @@ import path from 'node:path';
 import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, signIn, startPortal } from './harness';
+import { answerDialog, answerDialogsYourself, dismissAllPopups, launchBrowser, newPage, type Portal, signIn, startPortal } from './harness';
 
 let portal: Portal;
 let browser: Browser;
@@ -123,6 +123,7 @@ t.test('leaving a form with unsaved input asks first; nothing is asked when noth
   t.match(admin.url(), /\/notification-reg\?categoryId=1$/, 'declined: still on the form');
   t.equal(await admin.locator('#f-notification-reg__title').inputValue(), '保存していないお知らせ', 'with what was typed');
   // A reload asks through the browser's own question.
+  answerDialogsYourself(admin);
   const asked = new Promise<string>((resolve) => admin.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
   void admin.evaluate(() => window.location.reload()).catch(() => undefined);
   t.equal(await asked, 'beforeunload', 'a reload asks');
