@@ -32,6 +32,8 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   await dismissAllPopups(page);
   const panel = page.getByRole('complementary', { name: 'インセンティブ進捗' });
   await panel.getByText(/¥[\d,]+/).first().waitFor();
+  // Issue 22 item 7: the panel adds up every target system and says so; the screen names its system.
+  t.equal(await panel.getByRole('definition').first().evaluate((el) => el.closest('dl')?.getAttribute('aria-describedby') ? document.getElementById(el.closest('dl')!.getAttribute('aria-describedby')!)?.textContent : null), 'すべての対象システムの合計', 'the panel says what its figures add up');
 
   const calls: string[] = [];
   // Listened on the context: the new tab's first calls start before its page object is handed over.
@@ -54,6 +56,11 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   t.ok(await tab.getByRole('radio', { name: '当年' }).isChecked(), 'current year by default');
   await t.resolves(tab.getByText('累計増加額').first().waitFor(), 'summary rows of the current year');
   await t.resolves(tab.getByText('進捗状況').waitFor());
+  t.same(
+    await tab.locator('section[aria-labelledby] dl dt').allInnerTexts(),
+    ['累計増加額（Web受発注システム）', '進捗状況（Web受発注システム）', '累計増加額（Web受発注システム）', '累計稼働ID数（Web受発注システム）'],
+    'the summary figures name the target system they are of',
+  );
   await t.resolves(tab.locator('table[aria-label="表彰実績"]').waitFor(), 'the commendation table');
   t.equal(await tab.locator('figure[data-chart]').count(), 4, 'four charts');
   t.ok((await tab.locator('figure[data-chart] svg rect').count()) > 20, 'bars are drawn');
