@@ -144,14 +144,18 @@ t.test('the provider imports monthly figures: a bad row changes nothing, then a 
   const year = new Date().getFullYear();
   const badFile = path.join(dir, 'bad.csv');
   await fs.writeFile(badFile, `\uFEFF${header}\r\nA0000001,01,${year - 2},1,9990000,,210\r\nA0000001,01,${year - 2},13,1000,,1\r\n`);
-  await page.getByLabel('取込ファイル').setInputFiles(badFile);
+  // The portal's own picker (ファイルを選択), not the browser's file input (issue 22).
+  const shownInputs = await page.locator('main input[type="file"]').evaluateAll((inputs) => inputs.filter((i) => i.getBoundingClientRect().width > 2).length);
+  t.equal(shownInputs, 0, 'no browser file input ("Choose File") on the screen');
+  await t.resolves(page.getByRole('button', { name: '取込ファイルを選択' }).waitFor(), 'the ファイルを選択 button');
+  await page.getByLabel('取込ファイル', { exact: true }).setInputFiles(badFile);
   await page.getByRole('button', { name: '取込内容を確認' }).click();
   await t.resolves(page.getByRole('alert').getByText(formatMessage('ERR_0015', ['3', '月'])).waitFor(), 'the bad row is named');
   t.ok(await page.getByRole('button', { name: '取り込む' }).isDisabled(), 'nothing to import');
 
   const goodFile = path.join(dir, 'good.csv');
   await fs.writeFile(goodFile, `\uFEFF${header}\r\nA0000001,01,${year - 2},1,9990000,,210\r\n`);
-  await page.getByLabel('取込ファイル').setInputFiles(goodFile);
+  await page.getByLabel('取込ファイル', { exact: true }).setInputFiles(goodFile);
   await page.getByRole('button', { name: '取込内容を確認' }).click();
   await t.resolves(page.getByText(/取込内容の確認.*更新 1件/).waitFor(), 'the dry run lists the change');
   await screenshot(page, 'incentive-import-dry-run');
