@@ -319,7 +319,7 @@ function RowTableWidgetFn(props: WidgetProps) {
         return (
           <Cell id={cid} store={store} label={aria}>
             {(invalid) => (
-              <div className={styles.inline}>
+              <div className={c.linkCheck ? styles.stack : styles.inline}>
                 <input
                   id={cid}
                   className="input"
