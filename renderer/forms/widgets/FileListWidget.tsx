@@ -158,12 +158,13 @@ function FileListWidgetFn(props: WidgetProps) {
           ))}
           {running.map((u) => (
             <li key={u.key}>
-              <UploadProgress fileName={u.fileName} percent={u.percent} />
+              <UploadProgress fileName={u.fileName} percent={u.percent} waiting={u.waiting} />
             </li>
           ))}
         </ul>
       )}
-      {!readonly && (
+      {/* A form in preview (disabled) offers no pick button: nothing could be added there. */}
+      {!locked && (
         <div className={styles.inline} style={{ marginTop: entries.length + running.length > 0 ? 8 : 0 }}>
           <input ref={input} id={id} type="file" className="visually-hidden" tabIndex={-1} accept={accept} multiple={multiple} onChange={pick} disabled={locked || full} />
           <button type="button" className="btn btn-secondary" disabled={locked || full} onClick={() => input.current?.click()}>
