@@ -8,6 +8,7 @@ import { openDatabase } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateAndSeed } from './db/migrate-and-seed';
 import { describeStorage, storageFor } from './files/storage';
+import { StorageUnavailableError } from './files/storage-availability';
 import { loadSigningSecret } from './secrets';
 import { demoAccounts } from '../seeds/platform';
 
@@ -76,7 +77,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StorageUnavailableError) {
     console.error(`Cannot start: ${err.message}`);
   } else {
     console.error(err);

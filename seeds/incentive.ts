@@ -1,9 +1,9 @@
 // Demo data of the incentive screen (issue 12): the target systems, monthly figures of the two
 // incentive agents (A0000001 growing and ahead of target, A0000002 shrinking and behind it, one
 // month of net returns) from January three years back through last month (and this year's later
-// months with their targets only), the floating panel's
-// rows derived from them, the two scheme explanations (manual contents) the screen links to,
-// and the admin category of the figures import. Deterministic for a given today.
+// months with their targets only), the floating panel's rows derived from them (every reported
+// month), the two scheme explanations (manual contents) the screen links to, and the admin
+// category of the figures import. Deterministic for a given today.
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema';
 import { INCENTIVE_IMPORT_CATEGORY_ID } from '../api/routes/incentive/access';
@@ -69,24 +69,6 @@ function figuresOf(p: Profile, fromYear: number, last: { year: number; month: nu
   return rows;
 }
 
-/** The report months the floating panel publishes: April of the current season through last month (as before issue 12). */
-function panelMonths(today: string): Array<{ year: number; month: number }> {
-  const [year, month] = today.split('-').map(Number);
-  const months: Array<{ year: number; month: number }> = [];
-  let y = month >= 5 ? year : year - 1;
-  let m = 4;
-  while (y < year || (y === year && m < month)) {
-    months.push({ year: y, month: m });
-    m++;
-    if (m > 12) {
-      m = 1;
-      y++;
-    }
-  }
-  if (months.length === 0) months.push({ year: month === 1 ? year - 1 : year, month: month === 1 ? 12 : month - 1 });
-  return months;
-}
-
 const p = (...paragraphs: string[]) => paragraphs.map((x) => `<p>${x}</p>`).join('');
 
 export async function seedIncentive(db: Kysely<Database>, today: string): Promise<void> {
@@ -96,7 +78,7 @@ export async function seedIncentive(db: Kysely<Database>, today: string): Promis
   const rows = PROFILES.flatMap((pr) => figuresOf(pr, year - 3, last, year));
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('incentive_monthly_figures').values(rows.slice(i, i + 200)).execute();
   const at = new Date(`${today}T00:00:00+09:00`);
-  for (const code of new Set(PROFILES.map((pr) => pr.daihyoCode))) await refreshFloating(db, code, panelMonths(today), at);
+  for (const code of new Set(PROFILES.map((pr) => pr.daihyoCode))) await refreshFloating(db, code, at);
 
   // The two scheme explanations: manual contents the screen links to.
   const sub = await db.selectFrom('sub_categories').select('sub_category_id').where('category_id', '=', 5).where('sub_category_name', '=', '業務手順').executeTakeFirst();

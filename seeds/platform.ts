@@ -168,7 +168,8 @@ export async function seedPlatform(db: Kysely<Database>, hash: (password: string
     await db.insertInto('agent_segment_members').values(s.members.map((ag_code) => ({ ag_segment_id, ag_code }))).execute();
   }
 
-  // The default global navigation (current list).
+  // The default global navigation (current list). The display order is unique within the list
+  // (spec 001: ERR_0017 per list), numbered as the header draws it: each top item, then its children.
   const { kanri_id } = await db
     .insertInto('global_navi_settings')
     .values({ setting_name: '標準グローバルナビ', target_kbn: '0', reflection_date: '2026-04-01' })
@@ -177,18 +178,18 @@ export async function seedPlatform(db: Kysely<Database>, hash: (password: string
   const rows: Array<[number | null, number, string, string, number, boolean?]> = [
     [null, 1, 'お知らせ', '/news', 1],
     [null, 10, '営業支援', '', 2],
-    [10, 2, 'FAQ', '/faq', 1],
-    [10, 3, '申請フォーム', '/application-form', 2],
-    [10, 4, '提案書', '/proposal', 3],
-    [10, 5, 'マニュアル', '/manual', 4],
-    [null, 6, 'スキルアップ', '/skilup-video-list', 3],
-    [6, 8, '虎の巻', '/skilup-toranomaki', 1],
-    [6, 7, 'イベント', '/skilup-event-list', 2],
-    [null, 9, 'ワンストップガイド', '/one-stop-gide', 4],
-    [null, 13, '申請管理', '/shinsei-kanri-ag', 5],
-    [null, 14, '申請管理', '/shinsei-kanri-provider', 5], // supplier staff only (audience provider)
-    [null, 11, 'インセンティブ', '/incentive', 6, true],
-    [null, 999, 'コーポレートサイト', 'https://www.example.jp/', 7, true],
+    [10, 2, 'FAQ', '/faq', 3],
+    [10, 3, '申請フォーム', '/application-form', 4],
+    [10, 4, '提案書', '/proposal', 5],
+    [10, 5, 'マニュアル', '/manual', 6],
+    [null, 6, 'スキルアップ', '/skilup-video-list', 7],
+    [6, 8, '虎の巻', '/skilup-toranomaki', 8],
+    [6, 7, 'イベント', '/skilup-event-list', 9],
+    [null, 9, 'ワンストップガイド', '/one-stop-gide', 10],
+    [null, 13, '申請管理', '/shinsei-kanri-ag', 11],
+    [null, 14, '申請管理', '/shinsei-kanri-provider', 12], // supplier staff only (audience provider)
+    [null, 11, 'インセンティブ', '/incentive', 13, true],
+    [null, 999, 'コーポレートサイト', 'https://www.example.jp/', 14, true],
   ];
   await db
     .insertInto('global_navi_rows')

@@ -574,6 +574,8 @@ export interface ApplicationsTable {
 
 export interface ApplicationFilesTable extends ApplicationFileRow {
   app_no: number;
+  /** The attachment's stable id (migration 0021): a save keeps files by it, never by row_no. */
+  file_id: Generated<number>;
   uploaded_by: Generated<string>;
   uploaded_at: Date | string;
 }
@@ -596,7 +598,19 @@ export interface ApplicationNotificationsTable {
   app_no: number;
 }
 
+/** An answered create of the form engine by its Idempotency-Key (migration 0021). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  idem_key: string;
+  call_path: string;
+  body_hash: string;
+  status_code: number;
+  answer: string;
+  created_at: Date | string;
+}
+
 export interface Database {
+  idempotency_keys: IdempotencyKeysTable;
   application_categories: ApplicationCategoriesTable;
   application_category_files: ApplicationCategoryFilesTable;
   applications: ApplicationsTable;

@@ -27,8 +27,8 @@ export interface UploadBytes {
   head(id: string, bytes: number): Promise<Uint8Array>;
   /** Forgets the upload and its bytes; unknown ids are ignored. */
   remove(id: string): Promise<void>;
-  /** Removes expired uploads (see the top of this file); resolves to how many. */
-  sweep(): Promise<number>;
+  /** Removes uploads expired at `now` (see the top of this file; local disk: tus's own clock); resolves to how many. */
+  sweep(now?: number): Promise<number>;
 }
 
 /** Uploads under a directory of the local disk (DATA_DIR/uploads). */
@@ -143,9 +143,9 @@ export async function bucketUploadBytes(settings: S3Settings, expiryMs: number):
       }
     },
     remove,
-    async sweep() {
+    async sweep(now = Date.now()) {
       // Every upload has its "<id>.info", written when it was created.
-      const before = Date.now() - expiryMs;
+      const before = now - expiryMs;
       const expired: string[] = [];
       let token: string | undefined;
       do {

@@ -102,6 +102,8 @@ function checkCreation(app: FastifyInstance, request: FastifyRequest, caller: Ca
   if (!isUsableFileName(fileName)) messages.push({ messageId: 'ERR_0025', args: ['ファイル名'] });
   if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(fileName))) messages.push({ messageId: 'ERR_0027', args: [] });
   if (Number(length) > app.config.maxFileSize) messages.push({ messageId: 'ERR_0024', args: [formatMegabytes(app.config.maxFileSize)] });
+  // An empty file is refused as the specs refuse an empty upload (ERR_0011): it holds nothing to attach.
+  if (Number(length) === 0) messages.push({ messageId: 'ERR_0011', args: [] });
   if (messages.length) throw problem.validation(messages);
   return { filename: fileName, filetype: (meta.filetype ?? '').slice(0, 255), agcode: agCode, userid: userId, owner: caller.userId };
 }

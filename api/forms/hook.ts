@@ -57,6 +57,8 @@ export interface FormHook {
   scope?(ctx: HookContext, fields: FormRecord): Scope | Promise<Scope>;
   /** Checks only the server can make (existence, uniqueness); their messages join the rules'. */
   check?(ctx: HookContext, record: FormRecord, mode: SaveMode, id: RecordId | null): Promise<RuleResult[]>;
+  /** The message for a unique index (by name) that a concurrent save took after `check` passed. */
+  duplicates?: Record<string, RuleResult>;
   /** Column values the record does not carry (who wrote it, sanitised HTML, derived flags). */
   columns?(ctx: HookContext, record: FormRecord, mode: SaveMode): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** After the row is written, in its transaction: child rows, files, search index. */

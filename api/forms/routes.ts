@@ -24,6 +24,7 @@ import { CallerIds, SystemKbn } from '../http/wire';
 import { serverRuleContext } from './enforce';
 import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
 import { formHooks } from './hooks/index';
+import { claimKey, idempotentCall, keepAnswer, KeyAlreadyUsed, storedAnswer } from './idempotency';
 import { childFileKeys, completeRecord, deleteRow, insertRow, listRows, loadRow, readChildRows, readExtensions, recordOf, rowValues, storeShape, writeChildRows, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
 import { selectedKeys, selectionPath } from './delete-many';
 import { contentFailures, readRequestBody, resolveFiles } from './request-body';
@@ -188,6 +189,12 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         const ctx = ctxOf(request);
         await hook.admits?.(ctx);
         const { body, files } = await readRequestBody(app, request);
+        // A create sent again with its Idempotency-Key answers what the first one answered (idempotency.ts).
+        const idem = mode === 'new' ? idempotentCall(request, call.call, body, files) : undefined;
+        if (idem) {
+          const prior = await storedAnswer(app.db, idem, app.clock.now());
+          if (prior !== undefined) return prior;
+        }
         const { record, failures } = normaliseRecord(form, recordFromBody(form, call.body, body));
         const fileInputs = await resolveFiles(app, request, form, record, body, files);
         const value = byFieldValue(s, body, record);
@@ -229,9 +236,13 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         // action that stores only the status stores nothing else.
         const values = !storesFields ? computed : rowValues(s.shape, loaded || step ? completeRecord(s.shape, record) : record, computed);
         const discarded: string[] = [];
+        const answerTemplate = call.answer ?? { [s.shape.spec.key.field]: '=record.' + s.shape.spec.key.field };
         let savedId: RecordId;
+        let answer: unknown;
         try {
-          savedId = await saveWithUploads(app, ctx.caller, async (trx, attach) => {
+          [savedId, answer] = await saveWithUploads(app, ctx.caller, async (trx, attach): Promise<[RecordId, unknown]> => {
+            // The key first: a concurrent duplicate waits here until this one commits.
+            if (idem) await claimKey(trx, idem, at);
             const wctx: WriteContext = { ...ctx, trx, attach, discard: (k) => discarded.push(k) };
             // A single file read into the record (a CSV import) is used once: claimed in this transaction.
             for (const f of fileInputs.values()) {
@@ -257,13 +268,22 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
               if (!step?.to || editableAfter(form, step.to)) await touchLock(trx, locks, key, ctx.caller.userId, at);
               else await releaseLock(trx, locks, key, ctx.caller.userId);
             }
-            const after = { ...(await loadRecord(ctx, s, key, scope, trx)).record, ...(await hook.audit?.(trx, key)) };
+            const saved = (await loadRecord(ctx, s, key, scope, trx)).record;
+            const after = { ...saved, ...(await hook.audit?.(trx, key)) };
             await recordAudit(trx, { caller: ctx.caller, action: mode === 'new' ? 'create' : 'update', entity: s.shape.spec.audit, entityId: key, before: auditBefore, after, at });
-            return key;
+            const answered = answerOf(answerTemplate, saved);
+            if (idem) await keepAnswer(trx, idem, answered);
+            return [key, answered];
           });
         } catch (err) {
+          // The same key committed by a concurrent duplicate: its answer (nothing of this one was kept).
+          if (err instanceof KeyAlreadyUsed && idem) return storedAnswer(app.db, idem, app.clock.now());
           // A unique column taken by a concurrent save (a checked name) reads as a duplicate, not a 500.
-          if ((err as { code?: string }).code === '23505') throw problem.validation([{ messageId: 'ERR_0017', args: [titleOf(form)] }]);
+          if ((err as { code?: string }).code === '23505') {
+            const constraint = (err as { constraint?: string }).constraint;
+            const known = constraint ? hook.duplicates?.[constraint] : undefined;
+            throw problem.validation([known ?? { messageId: 'ERR_0017', args: [titleOf(form)] }]);
+          }
           throw err;
         }
         await Promise.all(discarded.map((k) => app.storage.delete(k).catch(() => undefined)));
@@ -273,8 +293,8 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         } catch (err) {
           request.log.error({ err, form: form.id, id: savedId }, 'after-save step failed');
         }
-        const saved = (await loadRecord(ctx, s, savedId, scope)).record;
-        return answerOf(call.answer ?? { [s.shape.spec.key.field]: '=record.' + s.shape.spec.key.field }, saved);
+        // The answer read in the save's own transaction: the one a repeated key answers too.
+        return answer;
       }, call.encoding === 'multipart');
     if (calls.create) save('new', calls.create);
     if (calls.update) save('update', calls.update);

@@ -41,6 +41,10 @@ export interface ApiPostOptions {
   /** On 503 outOfOperation, go to /out-of-operation (default true). The route guard redirects itself. */
   redirectOutOfOperation?: boolean;
   signal?: AbortSignal;
+  /** The Idempotency-Key header of a create (renderer/forms/submission-key.ts). */
+  idempotencyKey?: string;
+  /** Keep the request alive when the page is left (an edit lock given back on pagehide). */
+  keepalive?: boolean;
 }
 
 /**
@@ -117,14 +121,15 @@ async function send(
   opts: ApiPostOptions,
   makeBody: (headers: Headers) => BodyInit | undefined,
 ): Promise<Response> {
-  const { auth = true, redirectOutOfOperation = true, signal } = opts;
+  const { auth = true, redirectOutOfOperation = true, signal, idempotencyKey, keepalive } = opts;
   let request: Request;
   try {
     const headers = new Headers({ Accept: 'application/json' });
     const token = auth ? getToken() : '';
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
     const body = makeBody(headers);
-    request = new Request(path, { method, headers, body, credentials: 'same-origin', signal });
+    request = new Request(path, { method, headers, body, credentials: 'same-origin', signal, keepalive });
   } catch (cause) {
     throw new ApiError({ kind: 'setup', cause });
   }

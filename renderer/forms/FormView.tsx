@@ -23,7 +23,7 @@
 // A processing flag blocks double submits; a failed save keeps everything typed and scrolls to
 // the messages. A 403 (an agent administrator on another agent) reads ERR_SYS998.
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams, type NavigateOptions, type To } from 'react-router-dom';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
@@ -35,6 +35,7 @@ import { ensureValidSession } from '../components/session-check';
 import { useRemote } from '../components/use-remote';
 import { useRouteHandle } from '../app/route-handle';
 import { resultOf, runCall } from './calls';
+import { SubmissionKeys } from './submission-key';
 import { ContentPreview, type PreviewTarget } from './ContentPreview';
 import { ruleContext, type CallSpec, type FormAction, type MessageRef } from './definitions';
 import { MailDialog } from './MailDialog';
@@ -54,7 +55,8 @@ import { formTemplates } from './templates';
 import { translateString } from './translate';
 import { useProcessing } from '../app/use-processing';
 import { formWidgets } from './widgets';
-import { displayTime, isStaleError, leaveEditLock, locksOf, stillFresh, takeEditLock, type Post } from './edit-lock';
+import { displayTime, isStaleError, leaveEditLock, locksOf, releaseEditLock, stillFresh, takeEditLock, type Post } from './edit-lock';
+import { LeaveGuard } from './leave-guard';
 import { storedStatus, workflowBody, workflowState, type WorkflowButton } from './workflow';
 import { apiPost } from '../api/client';
 import { effectiveIds } from '../app/session';
@@ -210,8 +212,23 @@ function previewTarget(action: FormAction | undefined, s: Scope): PreviewTarget 
   return { categoryId: String(categoryId), contentsId: String(contentsId), page: action.content.page ?? 'content' };
 }
 
-function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, formId, heldKeys }: LoadedProps) {
-  const navigate = useNavigate();
+function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload: reloadForm, query, formId, heldKeys }: LoadedProps) {
+  const routerNavigate = useNavigate();
+  // The form's own moves (after a save, after 戻る) are never asked about by the leave guard.
+  const allowLeave = useRef(false);
+  const navigate = useCallback(
+    (to: To, options?: NavigateOptions) => {
+      allowLeave.current = true;
+      void routerNavigate(to, options);
+    },
+    [routerNavigate],
+  );
+  // A reload shows the same record again: the edit lock this screen holds is kept.
+  const keepLock = useRef(false);
+  const reload = useCallback(() => {
+    keepLock.current = true;
+    reloadForm();
+  }, [reloadForm]);
   const screenName = useRouteHandle()?.screenName ?? '';
   const { definition, mode, modeLabel, title } = setup;
   const viewCtx = useMemo(() => viewContext(mode, setup.data), [mode, setup.data]);
@@ -228,6 +245,8 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       }),
   );
   const { processing, run } = useProcessing();
+  // One Idempotency-Key per submission of a create: a retry of the same body reuses it.
+  const [submissionKeys] = useState(() => new SubmissionKeys());
   const { lines, scrollRequest } = useFormMessages(store);
   const [previewing, setPreviewing] = useState<PreviewTarget | null>(null);
   const actions = definition.actions ?? {};
@@ -280,6 +299,38 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       live = false;
     };
   }, [flow?.locks, locks, recordKey, post, ask, navigate, readOnlyParam, heldKeys]);
+
+  // The lock goes back when the screen is left without 戻る: another screen (unmount), or the page
+  // hidden — a closed tab, a reload, another address — by a keep-alive fetch that still carries the
+  // bearer token (sendBeacon cannot). Back from the browser's page cache, the form loads again and
+  // asks for the lock anew. The lock's expiry stays the fallback.
+  const releaseHeld = useCallback(
+    (keepalive: boolean) => {
+      if (!held.current || !locks || !isFilledValue(recordKey)) return;
+      held.current = false;
+      heldKeys.delete(String(recordKey));
+      void releaseEditLock(locks, String(recordKey), (path, body) => apiPost<unknown>(path, { ...effectiveIds(), ...body }, { keepalive }));
+    },
+    [locks, recordKey, heldKeys],
+  );
+  useEffect(() => {
+    const onHide = () => releaseHeld(true);
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reload();
+    };
+    window.addEventListener('pagehide', onHide);
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      window.removeEventListener('pageshow', onShow);
+    };
+  }, [releaseHeld, reload]);
+  useEffect(
+    () => () => {
+      if (!keepLock.current) releaseHeld(false);
+    },
+    [releaseHeld],
+  );
 
   const scope = useCallback(
     (extra: Partial<Scope> = {}): Scope => ({
@@ -348,7 +399,7 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
       if (!call) return;
       let answer: unknown;
       try {
-        answer = (await runCall(call, s)).data;
+        answer = (await runCall(call, s, undefined, createsRecord(mode) ? submissionKeys : undefined)).data;
       } catch (error) {
         await failed(error);
         return;
@@ -384,7 +435,9 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
 
   // Leaving asks to confirm (CNF_0002) only when something was changed since the form loaded.
   const [loaded] = useState(() => comparable(setup.record));
-  const edited = () => comparable(store.getRecord()) !== loaded;
+  const edited = useCallback(() => comparable(store.getRecord()) !== loaded, [store, loaded]);
+  // Leaving the page otherwise (reload, the browser's back, a link) asks too while something is unsaved.
+  const leaveAgreed = useCallback(() => releaseHeld(false), [releaseHeld]);
 
   const back = () =>
     run(async () => {
@@ -473,7 +526,7 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
     const mail = actions[button.name]?.mail;
     let answer: unknown;
     try {
-      answer = (await runCall(call, s, extra)).data;
+      answer = (await runCall(call, s, extra, call === definition.calls?.create ? submissionKeys : undefined)).data;
       if (list && mail) await runCall(mail.send, { ...s, result: list });
     } catch (error) {
       setMailing(null);
@@ -647,6 +700,7 @@ function LoadedForm({ setup, display, onClose, onSaved, onTitle, reload, query, 
   return (
     <Frame display={display} title={display === 'page' ? title + (readOnly ? '（プレビュー）' : '') : ''}>
       {definition.description && !readOnly && <p className={styles.lead}>{fillPlaceholders(definition.description, setup.data)}</p>}
+      {display === 'page' && <LeaveGuard enabled={!readOnly} dirty={edited} allowLeave={allowLeave} onLeave={leaveAgreed} />}
       <ErrorList lines={lines} scrollRequest={scrollRequest} />
       <Summary lines={summaryLines(definition.summary, mode, scope())} />
       <FormBody store={store} schema={definition.schema as RJSFSchema} uiSchema={setup.uiSchema} onSubmit={onSubmit} disabled={flow ? !flow.editable : undefined}>

@@ -6,6 +6,7 @@ import { effectiveIds } from '../app/session';
 import type { CallSpec } from './definitions';
 import { evaluate, type Scope } from './expressions';
 import { localFileOf } from './local-files';
+import type { SubmissionKeys } from './submission-key';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,20 +64,24 @@ export interface CallOutcome {
   empty?: boolean;
 }
 
-/** Runs the call; errors are ApiErrors (400 carries the rule messages). */
-export async function runCall(spec: CallSpec, scope: Scope, extra?: Record<string, unknown>): Promise<CallOutcome> {
+/**
+ * Runs the call; errors are ApiErrors (400 carries the rule messages). `keys`: the call creates a
+ * record and sends one Idempotency-Key per submission (submission-key.ts).
+ */
+export async function runCall(spec: CallSpec, scope: Scope, extra?: Record<string, unknown>, keys?: SubmissionKeys): Promise<CallOutcome> {
   // `extra`: values the engine adds beside the template (a workflow's status and display time).
   const evaluated = callBody(spec, scope);
   const body = extra && isRecord(evaluated) ? { ...evaluated, ...extra } : evaluated;
+  const idempotencyKey = keys?.keyFor(body);
   if (spec.response === 'file') {
     const file = await apiDownload(spec.call, stripLocal(body), spec.defaultFileName ?? 'download');
     if (!file.empty) saveFile(file.blob, file.fileName);
     return { data: undefined, empty: file.empty };
   }
   if (spec.encoding === 'multipart') {
-    return { data: await apiPostMultipart<unknown>(spec.call, multipartOf(body)) };
+    return { data: await apiPostMultipart<unknown>(spec.call, multipartOf(body), { idempotencyKey }) };
   }
-  return { data: await apiPost<unknown>(spec.call, stripLocal(body)) };
+  return { data: await apiPost<unknown>(spec.call, stripLocal(body), { idempotencyKey }) };
 }
 
 /** The part of an answer named by `result` (dots allowed), or the whole answer. */

@@ -51,6 +51,14 @@ export async function takeEditLock(locks: Locks, key: string, post: Post, ask: A
 /** Leaving a record held for edit: CNF_0002, then the lock is given back (a failed release only lapses later). Answers whether to leave. */
 export async function leaveEditLock(locks: Locks, key: string, post: Post, ask: Ask): Promise<boolean> {
   if (!(await ask('CNF_0002'))) return false;
-  await post(locks.calls.release, { [locks.bodyKey]: key }).catch(() => undefined);
+  await releaseEditLock(locks, key, post);
   return true;
+}
+
+/**
+ * Gives the lock back (戻る, leaving the screen, the page hidden: closing the tab). A release that
+ * fails or never arrives only lapses later: the lock's expiry is the fallback.
+ */
+export async function releaseEditLock(locks: Locks, key: string, post: Post): Promise<void> {
+  await post(locks.calls.release, { [locks.bodyKey]: key }).catch(() => undefined);
 }

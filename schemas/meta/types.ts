@@ -234,6 +234,8 @@ export interface StoreRows {
 export interface SummaryItem {
   label: string;
   value: string;
+  /** `date`: a yyyy-MM-dd value shown yyyy/MM/dd, as the lists show it. */
+  format?: 'date';
 }
 
 export interface FormDefinition {

@@ -89,6 +89,54 @@ t.test('global navigation management', async (t) => {
     await expect({ ...base, nowSettingList: [row('77', 'x', '1')] }, [msg('ERR_0006', 'カテゴリ')], 'unknown category');
   });
 
+  t.test('the live default saved unchanged: 200; a real duplicate order: ERR_0017 (the order is unique per list)', async (t) => {
+    const defaultId = (await call('GetInitialDisplayData', {})).json().glovalNaviInitialDisplayData.defaultKanriId as string;
+    const loaded = (await call('GetGlovalNaviData', { glonaviKanriId: defaultId })).json().gloValNaviKanriData;
+    t.equal(loaded.settingName, '標準グローバルナビ');
+    const orders = (loaded.nowSettingList as Row[]).map((r) => r.dispNo);
+    t.equal(new Set(orders).size, orders.length, 'the seeded orders are unique within the list');
+    const headerBefore = await nav(agent);
+    const res = await call('updateGlobalNavi', loaded);
+    t.equal(res.statusCode, 200, res.body);
+    t.same(await nav(agent), headerBefore, 'the header is unchanged');
+    // Two children of different parents with one order are a duplicate too (per list, not per parent).
+    const list = (loaded.nowSettingList as Row[]).map((r) => ({ ...r }));
+    const faq = list.find((r) => r.categoryId === '2')!;
+    const toranomaki = list.find((r) => r.categoryId === '8')!;
+    t.not(faq.pairentId, toranomaki.pairentId, 'two different parents');
+    toranomaki.dispNo = faq.dispNo;
+    const dup = await call('updateGlobalNavi', { ...loaded, nowSettingList: list });
+    t.equal(dup.statusCode, 400, dup.body);
+    t.same(messagesOf(dup), [msg('ERR_0017', '現在の設定の表示順')]);
+  });
+
+  t.test('migration 0026 renumbers a list that numbers per parent, in the order the header draws it', async (t) => {
+    const { up } = await import('../../migrations/0026_global_navi_order_per_list');
+    const { kanri_id } = await h.db
+      .insertInto('global_navi_settings')
+      .values({ setting_name: '旧採番', target_kbn: '2', target_code: 'A0000005', reflection_date: '2026-04-01' })
+      .returning('kanri_id')
+      .executeTakeFirstOrThrow();
+    const old: Array<[number | null, number, string, number]> = [
+      [null, 1, 'お知らせ', 1],
+      [null, 10, '営業支援', 2],
+      [10, 3, '申請フォーム', 2],
+      [10, 2, 'FAQ', 1],
+      [null, 6, 'スキルアップ', 3],
+      [6, 7, 'イベント', 1],
+    ];
+    const values = (kbn: '01' | '02') => old.map(([parent_id, category_id, disp_name, disp_no]) => ({ kanri_id, detail_kbn: kbn, parent_id, category_id, disp_name, disp_no }));
+    await h.db.insertInto('global_navi_rows').values(values('01')).execute();
+    // A list that already satisfies the rule keeps its numbers.
+    await h.db.insertInto('global_navi_rows').values([{ kanri_id, detail_kbn: '02', parent_id: null, category_id: 1, disp_name: 'お知らせ', disp_no: 40 }, { kanri_id, detail_kbn: '02', parent_id: null, category_id: 6, disp_name: 'スキルアップ', disp_no: 20 }]).execute();
+    await up(h.db as unknown as Parameters<typeof up>[0]);
+    const rows = async (kbn: '01' | '02') =>
+      (await h.db.selectFrom('global_navi_rows').select(['disp_name', 'disp_no']).where('kanri_id', '=', kanri_id).where('detail_kbn', '=', kbn).orderBy('disp_no').execute()).map((r) => [r.disp_name, r.disp_no]);
+    t.same(await rows('01'), [['お知らせ', 1], ['営業支援', 2], ['FAQ', 3], ['申請フォーム', 4], ['スキルアップ', 5], ['イベント', 6]]);
+    t.same(await rows('02'), [['スキルアップ', 20], ['お知らせ', 40]], 'a list without duplicates is left alone');
+    await h.db.deleteFrom('global_navi_settings').where('kanri_id', '=', kanri_id).execute();
+  });
+
   let id = '';
   t.test('a segment setting: saved, listed, reaching the segment only, its scheduled list on its date', async (t) => {
     const before2 = await nav(agent2);

@@ -111,6 +111,31 @@ t.test('incentive', async (t) => {
     }
   });
 
+  await t.test('the panel and the screen agree for several agents and months: the panel adds up every target system', async (t) => {
+    // The provider administrator acting as each agent, on business dates through the seeded year.
+    const agents = [
+      { userId: '0000000003', agCode: 'A0000001' },
+      { userId: '0000000004', agCode: 'A0000002' },
+    ];
+    const dates = ['2026-01-20', '2026-02-10', '2026-03-31', '2026-07-15', '2026-08-01', '2026-10-20', '2026-11-20'];
+    for (const who of agents) {
+      const s = actingAs(h, provider, who);
+      for (const targetDate of dates) {
+        const panel = (await s.call('/api/Incentive/getIncentiveFloating', { targetDate })).json();
+        const parts = [(await jisseki(s, { targetDate, targetSystem: '01' })).json(), (await jisseki(s, { targetDate, targetSystem: '02' })).json()];
+        const sum = (k: string) => parts[0][k] + parts[1][k];
+        const label = `${who.agCode} on ${targetDate}`;
+        t.equal(panel.hokokuMonth, parts[0].shoreiList[0].hokokuMonth, `${label}: the panel reports the screen's report month`);
+        t.same(
+          [panel.shoreiRuikeiZokagaku, panel.shoreiShinchokuJokyo, panel.hyoshoRuikeiZokagaku, panel.hyoshoRuikeiKadoId],
+          [sum('shoreiRuikeiZokagaku'), sum('shoreiShinchokuJokyo'), sum('hyoshoRuikeiZokagaku'), sum('hyoshoRuikeiKadoId')],
+          `${label}: the panel's figures are the screen's, added up over the target systems`,
+        );
+        t.not(panel.hyoshoRuikeiKadoId, parts[0].hyoshoRuikeiKadoId, `${label}: and not one system's alone`);
+      }
+    }
+  });
+
   await t.test('authority: own representative code only, whatever the body says', async (t) => {
     const own = (await jisseki(agent)).json();
     const theirs = (await jisseki(agent2)).json();

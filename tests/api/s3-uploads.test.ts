@@ -6,7 +6,10 @@
 // upload's lock is the advisory lock every instance shares (api/files/upload-locker.ts).
 import { createHash } from 'node:crypto';
 import t from 'tap';
+import { createS3Client } from '../../api/files/s3-client';
 import { AdvisoryLocker } from '../../api/files/upload-locker';
+import { bucketUploadBytes, UPLOADS_PREFIX } from '../../api/files/upload-stores';
+import { UPLOAD_EXPIRY_MS } from '../../api/files/uploads';
 import { s3Storage } from '../../api/files/s3-storage';
 import { readAll } from '../../api/files/storage';
 import { signInAs } from '../helpers/portal';
@@ -29,6 +32,14 @@ t.test('files in a bucket: tus in chunks, register, download whole and by range'
     await locker?.close();
   });
   const provider = (await h.signIn('demo-provider')).token;
+  const { sdk, client } = await createS3Client(settings);
+  t.teardown(() => client.destroy());
+  /** Whether the bucket holds the object (looked at directly, not through the portal). */
+  const inBucket = (key: string) =>
+    client.send(new sdk.HeadObjectCommand({ Bucket: settings.bucket, Key: key })).then(
+      () => true,
+      (err: { $metadata?: { httpStatusCode?: number } }) => (err.$metadata?.httpStatusCode === 404 ? false : Promise.reject(err)),
+    );
   const meta = { agcode: 'P0000001', userid: '0000000001' };
 
   // A PDF of 6 MiB and a bit, sent in four chunks (the first parts are smaller than the 5 MiB an S3 part needs).
@@ -48,6 +59,8 @@ t.test('files in a bucket: tus in chunks, register, download whole and by range'
     if (i === 0) {
       t.equal((await tusHead(h, provider, location)).headers['upload-offset'], String(cuts[1]), 'the offset is read back from the bucket');
       t.match(await h.app.uploads.facts(uploadId), { complete: false, offset: cuts[1], size });
+      t.ok(await inBucket(`${UPLOADS_PREFIX}${uploadId}.info`), 'the upload in progress lives in the bucket');
+      t.ok(await inBucket(`${UPLOADS_PREFIX}${uploadId}.part`), 'its first chunk too (shorter than a part: waiting for the next)');
     }
   }
   t.match(await h.app.uploads.facts(uploadId), { complete: true, size, fileName: '大容量カタログ.pdf' }, 'finished in the bucket');
@@ -83,7 +96,8 @@ t.test('files in a bucket: tus in chunks, register, download whole and by range'
   t.teardown(() => storage.delete(row.stored_key));
   t.equal(await storage.size(row.stored_key), size, 'the file is in the bucket');
   t.same(createHash('sha256').update(await readAll(storage, row.stored_key)).digest('hex'), createHash('sha256').update(data).digest('hex'), 'byte for byte');
-  t.equal(await h.app.uploads.facts(uploadId), null, 'the upload is removed from the bucket once attached');
+  t.equal(await h.app.uploads.facts(uploadId), null, 'the upload is removed once attached');
+  for (const suffix of ['', '.info', '.part']) t.notOk(await inBucket(`${UPLOADS_PREFIX}${uploadId}${suffix}`), `no object uploads/<id>${suffix} is left in the bucket`);
 
   const agent = await signInAs(h, 'demo-agent');
   const detail = (await agent.call('/api/ContentsDetail/getContentsDetail', { categoryId: 1, contentId })).json();
@@ -101,4 +115,15 @@ t.test('files in a bucket: tus in chunks, register, download whole and by range'
   const tail = await h.app.inject({ method: 'GET', url: file.tempFilePath, headers: { range: 'bytes=-10' } });
   t.equal(tail.statusCode, 206);
   t.ok(tail.rawPayload.equals(data.subarray(size - 10)), 'the last ten bytes');
+
+  // An upload left unfinished expires: the hourly sweep, a day on, aborts it and deletes its objects.
+  const left = await tusCreate(h, provider, 2 * MiB, { filename: '途中で止めた.pdf', filetype: 'application/pdf', ...meta });
+  const leftId = String(left.headers.location).split('/').pop()!;
+  t.equal((await tusPatch(h, provider, String(left.headers.location), 0, data.subarray(0, MiB))).statusCode, 204);
+  const sweeper = await bucketUploadBytes(settings, UPLOAD_EXPIRY_MS);
+  await sweeper.sweep(Date.now() + 60_000);
+  t.ok(await inBucket(`${UPLOADS_PREFIX}${leftId}.info`), 'within the day it is kept');
+  t.ok((await sweeper.sweep(Date.now() + UPLOAD_EXPIRY_MS + 60_000)) >= 1, 'a day later it is swept');
+  for (const suffix of ['', '.info', '.part']) t.notOk(await inBucket(`${UPLOADS_PREFIX}${leftId}${suffix}`), `uploads/<id>${suffix} is gone`);
+  t.equal(await h.app.uploads.facts(leftId), null, 'and the portal no longer knows it');
 });

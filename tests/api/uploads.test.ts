@@ -73,6 +73,9 @@ t.test('resumable uploads', async (t) => {
       ['𠮷.pdf', 10, [msg('ERR_0025', 'ファイル名')]],
       ['', 10, [msg('ERR_0025', 'ファイル名'), msg('ERR_0027')]],
       ['big.mp4', 20 * 1024 * 1024 + 1, [msg('ERR_0024', '20')]],
+      // An empty attachment: the catalogue's empty-file message (spec 001 and 002: an empty file, ERR_0011).
+      ['empty.pdf', 0, [msg('ERR_0011')]],
+      ['空のメモ.txt', 0, [msg('ERR_0011')]],
     ];
     for (const [name, size, expected] of cases) {
       const res = await tusCreate(h, admin, size, meta(name));

@@ -96,8 +96,23 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Pages whose native dialogs a test answers itself (the leave question of tests/e2e/form-safety.e2e.ts). */
+const ownDialogs = new WeakSet<Page>();
+
+export function answerDialogsYourself(page: Page): void {
+  ownDialogs.add(page);
+}
+
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  // A form with unsaved input asks before the page is left (beforeunload, docs/forms.md): a test
+  // that goes to another address means to leave, so the question is answered "leave" (Playwright
+  // would dismiss it and abort the navigation). Any other native dialog is dismissed, as by default.
+  context.on('dialog', (dialog) => {
+    const page = dialog.page();
+    if (page && ownDialogs.has(page)) return;
+    void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
+  });
   return context.newPage();
 }
 

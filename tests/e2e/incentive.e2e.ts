@@ -32,6 +32,8 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   await dismissAllPopups(page);
   const panel = page.getByRole('complementary', { name: 'インセンティブ進捗' });
   await panel.getByText(/¥[\d,]+/).first().waitFor();
+  // Issue 22 item 7: the panel adds up every target system and says so; the screen names its system.
+  t.equal(await panel.getByRole('definition').first().evaluate((el) => el.closest('dl')?.getAttribute('aria-describedby') ? document.getElementById(el.closest('dl')!.getAttribute('aria-describedby')!)?.textContent : null), 'すべての対象システムの合計', 'the panel says what its figures add up');
 
   const calls: string[] = [];
   // Listened on the context: the new tab's first calls start before its page object is handed over.
@@ -54,6 +56,11 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   t.ok(await tab.getByRole('radio', { name: '当年' }).isChecked(), 'current year by default');
   await t.resolves(tab.getByText('累計増加額').first().waitFor(), 'summary rows of the current year');
   await t.resolves(tab.getByText('進捗状況').waitFor());
+  t.same(
+    await tab.locator('section[aria-labelledby] dl dt').allInnerTexts(),
+    ['累計増加額（Web受発注システム）', '進捗状況（Web受発注システム）', '累計増加額（Web受発注システム）', '累計稼働ID数（Web受発注システム）'],
+    'the summary figures name the target system they are of',
+  );
   await t.resolves(tab.locator('table[aria-label="表彰実績"]').waitFor(), 'the commendation table');
   t.equal(await tab.locator('figure[data-chart]').count(), 4, 'four charts');
   t.ok((await tab.locator('figure[data-chart] svg rect').count()) > 20, 'bars are drawn');
@@ -137,14 +144,18 @@ t.test('the provider imports monthly figures: a bad row changes nothing, then a 
   const year = new Date().getFullYear();
   const badFile = path.join(dir, 'bad.csv');
   await fs.writeFile(badFile, `\uFEFF${header}\r\nA0000001,01,${year - 2},1,9990000,,210\r\nA0000001,01,${year - 2},13,1000,,1\r\n`);
-  await page.getByLabel('取込ファイル').setInputFiles(badFile);
+  // The portal's own picker (ファイルを選択), not the browser's file input (issue 22).
+  const shownInputs = await page.locator('main input[type="file"]').evaluateAll((inputs) => inputs.filter((i) => i.getBoundingClientRect().width > 2).length);
+  t.equal(shownInputs, 0, 'no browser file input ("Choose File") on the screen');
+  await t.resolves(page.getByRole('button', { name: '取込ファイルを選択' }).waitFor(), 'the ファイルを選択 button');
+  await page.getByLabel('取込ファイル', { exact: true }).setInputFiles(badFile);
   await page.getByRole('button', { name: '取込内容を確認' }).click();
   await t.resolves(page.getByRole('alert').getByText(formatMessage('ERR_0015', ['3', '月'])).waitFor(), 'the bad row is named');
   t.ok(await page.getByRole('button', { name: '取り込む' }).isDisabled(), 'nothing to import');
 
   const goodFile = path.join(dir, 'good.csv');
   await fs.writeFile(goodFile, `\uFEFF${header}\r\nA0000001,01,${year - 2},1,9990000,,210\r\n`);
-  await page.getByLabel('取込ファイル').setInputFiles(goodFile);
+  await page.getByLabel('取込ファイル', { exact: true }).setInputFiles(goodFile);
   await page.getByRole('button', { name: '取込内容を確認' }).click();
   await t.resolves(page.getByText(/取込内容の確認.*更新 1件/).waitFor(), 'the dry run lists the change');
   await screenshot(page, 'incentive-import-dry-run');

@@ -128,7 +128,7 @@ t.test('workflow buttons are checked like every action', async (t) => {
 });
 
 t.test('the summary above a saved request', async (t) => {
-  const record = { appNo: '12', appDate: '2026/11/24 10:00', appAgCode: 'A0000001', appAgName: '株式会社さくら文具', appStatus: 'プロバイダー確認中', appMemo: '' };
+  const record = { appNo: '12', appDate: '2026/11/24 10:00', appAgCode: 'A0000001', appAgName: '株式会社さくら文具', appStatus: 'プロバイダー確認中', wishDate: '2027-01-15', appMemo: '' };
   const scope = { record, query: new URLSearchParams(), mode: { name: 'update', label: '' }, context: {}, data: {} };
   t.same(summaryLines(providerDef.summary, 'new', scope), [], 'nothing before a number exists');
   const lines = summaryLines(providerDef.summary, 'update', scope);
@@ -139,6 +139,7 @@ t.test('the summary above a saved request', async (t) => {
     { label: 'ステータス', value: 'プロバイダー確認中' },
   ]);
   t.notOk(lines.some((l) => l.label === '申請内容'), 'an empty value is left out');
+  t.same(lines.find((l) => l.label === '希望納期'), { label: '希望納期', value: '2027/01/15' }, 'a date as the list shows it (yyyy/MM/dd)');
 });
 
 t.test('mail dialog and mail draft declarations', async (t) => {

@@ -1,7 +1,8 @@
 // What the agent-user form (schemas/forms/ag-user.json) does beyond its columns: an agent
 // administrator works on the users of their own agent only (403; a provider administrator on
 // any); the agent and the role must exist, and administrators keep their own role; a new user
-// gets an id from the sequence, no usable password, and a mail with a link to set one.
+// gets an id from the sequence, no usable password, and a mail with a link to set one. An e-mail
+// address is used once within an agent.
 import { sql } from 'kysely';
 import type { RuleResult } from '../../../schemas/rules/engine';
 import { effectiveIds, isProviderAdmin, type Caller } from '../../authority/caller';
@@ -24,8 +25,11 @@ export function mayManage(c: Caller, agCode: string): boolean {
   return isProviderAdmin(c) || agCode === effectiveIds(c).agCode;
 }
 
+const EMAIL_TAKEN: RuleResult = { field: 'email', messageId: 'ERR_0017', args: ['メールアドレス'] };
+
 export const agentUserHook: FormHook = {
   fields: ['agName', 'roleDisplayName'],
+  duplicates: { users_agent_email_key: EMAIL_TAKEN },
 
   // The agent named by the call (the caller's own when none): another agent's users are not there.
   scope(ctx, fields) {
@@ -47,6 +51,13 @@ export const agentUserHook: FormHook = {
     const agCode = str(record.agCode);
     if (agCode && !(await db.selectFrom('agents').select('ag_code').where('ag_code', '=', agCode).executeTakeFirst())) out.push({ field: 'agCode', messageId: 'ERR_0006', args: ['代理店コード'] });
     const roleId = str(record.roleId);
+    // An e-mail address is unique within the agent (the password reset finds the user by both; migration 0021).
+    const email = str(record.email);
+    if (agCode && email) {
+      let same = db.selectFrom('users').select('user_id').where('ag_code', '=', agCode).where('deleted_at', 'is', null).where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+      if (id !== null) same = same.where('user_id', '<>', String(id));
+      if (await same.executeTakeFirst()) out.push(EMAIL_TAKEN);
+    }
     if (roleId && !(await db.selectFrom('roles').select('role_id').where('role_id', '=', roleId).executeTakeFirst())) out.push({ field: 'roleId', messageId: 'ERR_0025', args: ['機能権限'] });
     // An administrator keeps their own role: changing it could lock them out.
     if (mode === 'update' && id === ctx.caller.userId) {

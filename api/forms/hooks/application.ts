@@ -42,8 +42,8 @@ export async function categoryData(db: HookContext['app']['db'], categoryId: num
 export const categoryOptions = async (db: HookContext['app']['db']) => (await repo.categories(db)).map((c) => ({ value: String(c.app_category_id), text: c.category_name }));
 
 interface FileChanges {
-  kept: repo.FileRow[];
-  removed: repo.FileRow[];
+  kept: repo.AttachmentRow[];
+  removed: repo.AttachmentRow[];
   uploadIds: string[];
 }
 
@@ -69,15 +69,17 @@ export const applicationHook: FormHook = {
 
   async prepare(ctx, record, _mode, id) {
     if (isReceiver(ctx)) return;
-    // Names and sizes come from the stored rows (kept by rowNo) and the caller's finished uploads, never from the body.
-    const list = Array.isArray(record.appTempFileList) ? (record.appTempFileList as { rowNo?: unknown; uploadId?: unknown }[]) : [];
+    // Names and sizes come from the stored rows and the caller's finished uploads, never from the
+    // body. A stored file is kept by its stable fileId, never by its place in the list (the screen
+    // renumbers rowNo when a file is removed).
+    const list = Array.isArray(record.appTempFileList) ? (record.appTempFileList as { fileId?: unknown; uploadId?: unknown }[]) : [];
     const existing = id === null ? [] : await repo.filesOf(ctx.app.db, Number(id));
-    const keptRows = new Set(list.filter((f) => blank(f.uploadId)).map((f) => Number(f.rowNo)));
-    const kept = existing.filter((f) => keptRows.has(f.row_no));
+    const keptIds = new Set(list.filter((f) => blank(f.uploadId) && !blank(f.fileId)).map((f) => Number(f.fileId)));
+    const kept = existing.filter((f) => keptIds.has(Number(f.file_id)));
     const uploads = [];
     for (const f of list) if (!blank(f.uploadId)) uploads.push(await finishedUpload(ctx.app, ctx.caller, String(f.uploadId)));
     record.appTempFileList = [...kept.map((f) => ({ fileName: f.file_name, size: Number(f.file_size) })), ...uploads.map((u) => ({ fileName: u.fileName, size: u.size, uploadId: u.id }))];
-    ctx.state.attachments = { kept, removed: existing.filter((f) => !keptRows.has(f.row_no)), uploadIds: uploads.map((u) => u.id) } satisfies FileChanges;
+    ctx.state.attachments = { kept, removed: existing.filter((f) => !keptIds.has(Number(f.file_id))), uploadIds: uploads.map((u) => u.id) } satisfies FileChanges;
   },
 
   async check(ctx, record) {
@@ -117,7 +119,7 @@ export const applicationHook: FormHook = {
     const files = ctx.state.attachments as FileChanges | undefined;
     if (!files) return;
     if (files.removed.length) {
-      await ctx.trx.deleteFrom('application_files').where('app_no', '=', appNo).where('row_no', 'in', files.removed.map((f) => f.row_no)).execute();
+      await ctx.trx.deleteFrom('application_files').where('app_no', '=', appNo).where('file_id', 'in', files.removed.map((f) => Number(f.file_id))).execute();
       // The seeds' shared files stay.
       for (const f of files.removed) if (!f.stored_key.startsWith('seed/')) ctx.discard(f.stored_key);
     }

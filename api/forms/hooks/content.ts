@@ -29,7 +29,7 @@ export const ONE_STOP_CATEGORIES = new Set([2, 3, 4, 5]);
 
 const LINK_ROWS = 3;
 
-type Entry = { rowNo?: unknown; fileName?: unknown; size?: unknown; uploadId?: unknown; isUpload?: unknown };
+type Entry = { fileId?: unknown; rowNo?: unknown; fileName?: unknown; size?: unknown; uploadId?: unknown; isUpload?: unknown };
 const entries = (v: unknown): Entry[] => (Array.isArray(v) ? (v as Entry[]).filter((e) => e && typeof e === 'object') : []);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const num = (v: unknown) => Number(str(v));
@@ -52,20 +52,26 @@ async function writeFiles(ctx: WriteContext, contentId: number, record: FormReco
     const existing = await ctx.trx.selectFrom('content_files').selectAll().where('content_id', '=', contentId).where('kind', '=', section.kind).execute();
     // A copy starts with the source's files (same bytes, new rows); the source must be a content of the same form scope.
     const source = copyOf && existing.length === 0 ? await ctx.trx.selectFrom('content_files').selectAll().where('content_id', '=', copyOf).where('kind', '=', section.kind).execute() : [];
-    const known = new Map([...source, ...existing].map((f) => [f.file_name, f]));
-    const kept = wanted.filter((e) => !str(e.uploadId) && known.has(str(e.fileName))).map((e) => known.get(str(e.fileName))!);
+    // A stored file is kept by its stable id (fileId), never by its place in the list or its name.
+    const known = new Map([...source, ...existing].map((f) => [f.file_id, f]));
+    const kept = [...new Set(wanted.filter((e) => !str(e.uploadId) && known.has(num(e.fileId))).map((e) => known.get(num(e.fileId))!))];
     const uploads = wanted.map((e) => str(e.uploadId)).filter((id) => id !== '');
     const attached = uploads.length
       ? await ctx.attach({ form: ctx.form, field: section.field, uploadIds: uploads, existingNames: kept.map((f) => f.file_name), keyPrefix: `contents/${contentId}/${section.kind}` })
       : [];
-    for (const f of existing) if (!kept.includes(f) && !(await keyUsedElsewhere(ctx.trx, f.stored_key, f.file_id))) ctx.discard(f.stored_key);
-    await ctx.trx.deleteFrom('content_files').where('content_id', '=', contentId).where('kind', '=', section.kind).execute();
+    const removed = existing.filter((f) => !kept.includes(f));
+    for (const f of removed) if (!(await keyUsedElsewhere(ctx.trx, f.stored_key, f.file_id))) ctx.discard(f.stored_key);
+    if (removed.length) await ctx.trx.deleteFrom('content_files').where('file_id', 'in', removed.map((f) => f.file_id)).execute();
     const explanation = section.explanation ? str(record[section.explanation]).slice(0, 1000) : '';
+    // Kept rows keep their id and take their new place: negative places first, as (content, kind, row_no) is unique.
+    const own = kept.filter((f) => f.content_id === contentId);
+    for (const [i, f] of own.entries()) await ctx.trx.updateTable('content_files').set({ row_no: -(i + 1) }).where('file_id', '=', f.file_id).execute();
+    for (const [i, f] of own.entries()) await ctx.trx.updateTable('content_files').set({ row_no: i + 1, explanation }).where('file_id', '=', f.file_id).execute();
     const rows = [
-      ...kept.map((f) => ({ file_name: f.file_name, stored_key: f.stored_key, file_size: Number(f.file_size), content_type: f.content_type })),
+      ...kept.filter((f) => f.content_id !== contentId).map((f) => ({ file_name: f.file_name, stored_key: f.stored_key, file_size: Number(f.file_size), content_type: f.content_type })),
       ...attached.map((a) => ({ file_name: a.fileName.slice(0, 255), stored_key: a.storageKey, file_size: a.size, content_type: a.contentType })),
     ];
-    if (rows.length) await ctx.trx.insertInto('content_files').values(rows.map((r, i) => ({ ...r, content_id: contentId, kind: section.kind, row_no: i + 1, explanation }))).execute();
+    if (rows.length) await ctx.trx.insertInto('content_files').values(rows.map((r, i) => ({ ...r, content_id: contentId, kind: section.kind, row_no: own.length + i + 1, explanation }))).execute();
   }
 }
 
@@ -216,7 +222,7 @@ export const contentHook: FormHook = {
     });
     const files = await db.selectFrom('content_files').selectAll().where('content_id', '=', contentId).orderBy('kind').orderBy('row_no').execute();
     for (const section of FILE_SECTIONS) {
-      record[section.field] = files.filter((f) => f.kind === section.kind).map((f) => ({ rowNo: f.row_no, fileName: f.file_name, size: Number(f.file_size), isUpload: false }));
+      record[section.field] = files.filter((f) => f.kind === section.kind).map((f) => ({ fileId: f.file_id, rowNo: f.row_no, fileName: f.file_name, size: Number(f.file_size), isUpload: false }));
     }
     const thumbnail = row.thumbnail_id ? await db.selectFrom('thumbnails').selectAll().where('thumbnail_id', '=', Number(row.thumbnail_id)).executeTakeFirst() : undefined;
     record[thumbnailNameField(ctx.form)] = thumbnail?.file_name ?? '';

@@ -82,8 +82,13 @@ export interface FileRow {
   content_type: string;
 }
 
-export async function filesOf(db: Db, appNo: number): Promise<FileRow[]> {
-  return db.selectFrom('application_files').select(['row_no', 'file_name', 'stored_key', 'file_size', 'content_type']).where('app_no', '=', appNo).orderBy('row_no').execute();
+/** A request attachment: `file_id` is its stable id (a save keeps files by it), `row_no` its place. */
+export interface AttachmentRow extends FileRow {
+  file_id: number;
+}
+
+export async function filesOf(db: Db, appNo: number): Promise<AttachmentRow[]> {
+  return db.selectFrom('application_files').select(['file_id', 'row_no', 'file_name', 'stored_key', 'file_size', 'content_type']).where('app_no', '=', appNo).orderBy('row_no').execute();
 }
 
 export async function categoryFiles(db: Db, categoryId: number): Promise<FileRow[]> {

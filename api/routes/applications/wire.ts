@@ -5,13 +5,14 @@ import { Type, type Static } from '@sinclair/typebox';
 import { slashDateTime } from '../../contents/wire';
 import { statusText, APPLICATION_WORKFLOW } from '../../../schemas/workflows/workflow';
 import { isoOf } from '../../forms/workflow-store';
-import type { ApplicationRow, FileRow, ListRow, ReceiverRow } from './repository';
+import type { ApplicationRow, AttachmentRow, FileRow, ListRow, ReceiverRow } from './repository';
 
 export const WireNo = (description: string) => Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 12 })], { description }));
 
 export const Option = Type.Object({ value: Type.String(), text: Type.String() });
 
 export const Attachment = Type.Object({
+  fileId: Type.Integer({ description: 'The stored file\'s stable id: a save keeps the files whose fileId it sends' }),
   rowNo: Type.Number(),
   fileName: Type.String(),
   tempFilePath: Type.String(),
@@ -95,8 +96,8 @@ const dateOnly = (d: Date | string | null): string => {
   return (d.getUTCHours() === 0 ? d : local).toISOString().slice(0, 10);
 };
 
-export function attachmentsWire(files: FileRow[]): Static<typeof Attachment>[] {
-  return files.map((f) => ({ rowNo: f.row_no, fileName: f.file_name, tempFilePath: '', tempFileSize: sizeText(Number(f.file_size)), size: Number(f.file_size), isUpload: false, fileUrl: '' }));
+export function attachmentsWire(files: AttachmentRow[]): Static<typeof Attachment>[] {
+  return files.map((f) => ({ fileId: Number(f.file_id), rowNo: f.row_no, fileName: f.file_name, tempFilePath: '', tempFileSize: sizeText(Number(f.file_size)), size: Number(f.file_size), isUpload: false, fileUrl: '' }));
 }
 
 export function referencesWire(files: FileRow[]): Static<typeof ReferenceFile>[] {
@@ -113,7 +114,7 @@ export function categoryWire(c: { osg_category_id: number | null; osg_contents_i
   };
 }
 
-export function applicantWire(r: ApplicationRow, files: FileRow[], cat: Static<typeof CategoryData>): Static<typeof ApplicantRecord> {
+export function applicantWire(r: ApplicationRow, files: AttachmentRow[], cat: Static<typeof CategoryData>): Static<typeof ApplicantRecord> {
   return {
     appNo: String(r.app_no),
     appDate: slashDateTime(new Date(r.app_date)),
@@ -137,7 +138,7 @@ export function applicantWire(r: ApplicationRow, files: FileRow[], cat: Static<t
   };
 }
 
-export function receiverWire(r: ReceiverRow, files: FileRow[], cat: Static<typeof CategoryData>): Static<typeof ReceiverRecord> {
+export function receiverWire(r: ReceiverRow, files: AttachmentRow[], cat: Static<typeof CategoryData>): Static<typeof ReceiverRecord> {
   return { ...applicantWire(r, files, cat), operateUser: r.operate_user, providerMemo: r.provider_memo, appUserMail: r.app_user_mail ?? '' };
 }
 

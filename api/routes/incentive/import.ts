@@ -143,10 +143,7 @@ export default async function incentiveImportRoutes(fastify: FastifyInstance) {
         const p = await plan(trx);
         const rows: ImportedFigure[] = p.changes.map((c) => c.row);
         await repo.upsertFigures(trx, rows, caller.userId, now);
-        for (const code of new Set(rows.map((r) => r.daihyoCode))) {
-          const months = rows.filter((r) => r.daihyoCode === code).map((r) => ({ year: r.year, month: r.month }));
-          await repo.refreshFloating(trx, code, months, now);
-        }
+        for (const code of new Set(rows.map((r) => r.daihyoCode))) await repo.refreshFloating(trx, code, now);
         await recordAudit(trx, {
           caller,
           action: 'upload',

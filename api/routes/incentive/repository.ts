@@ -58,16 +58,20 @@ async function figuresBySystem(db: Db, daihyoCode: string): Promise<Map<string, 
 }
 
 /**
- * Rewrites the floating panel's rows of a representative code: the months it already reports
- * plus `newMonths` (the ones an import just published), each recomputed from the figures.
+ * Rewrites the floating panel's rows of a representative code from its figures: one row for every
+ * month that has reported sales in any target system, each the screen's summary figures of that
+ * month added up over the systems (api/incentive/summary.ts). The panel thus answers, for any
+ * date, what the screen answers for that date summed over its target systems — never a month the
+ * screen does not report, nor a month it does left out (docs/incentive.md).
  */
-export async function refreshFloating(db: Db, daihyoCode: string, newMonths: Array<{ year: number; month: number }>, at: Date): Promise<void> {
-  const existing = await db.selectFrom('incentive_floating').select(['hokoku_year', 'hokoku_month']).where('daihyo_code', '=', daihyoCode).execute();
-  const months = new Map<number, { year: number; month: number }>();
-  for (const e of existing) months.set(e.hokoku_year * 100 + e.hokoku_month, { year: e.hokoku_year, month: e.hokoku_month });
-  for (const m of newMonths) months.set(m.year * 100 + m.month, m);
-  if (months.size === 0) return;
+export async function refreshFloating(db: Db, daihyoCode: string, at: Date): Promise<void> {
   const bySystem = await figuresBySystem(db, daihyoCode);
+  const months = new Map<number, { year: number; month: number }>();
+  for (const figures of bySystem.values()) {
+    for (const f of figures) if (f.sales !== null) months.set(f.year * 100 + f.month, { year: f.year, month: f.month });
+  }
+  await db.deleteFrom('incentive_floating').where('daihyo_code', '=', daihyoCode).execute();
+  if (months.size === 0) return;
   const rows = [...months.values()].map(({ year, month }) => {
     const f = floatingFigures(bySystem, year, month);
     return {
@@ -81,8 +85,7 @@ export async function refreshFloating(db: Db, daihyoCode: string, newMonths: Arr
       updated_at: at,
     };
   });
-  await db.deleteFrom('incentive_floating').where('daihyo_code', '=', daihyoCode).execute();
-  await db.insertInto('incentive_floating').values(rows).execute();
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('incentive_floating').values(rows.slice(i, i + 200)).execute();
 }
 
 // ---- Handoff tokens ---------------------------------------------------------------------------

@@ -24,11 +24,13 @@ function FieldTemplateFn(props: FieldTemplateProps) {
 
   const options = getUiOptions(uiSchema);
   const showLabel = options.label !== false && (displayLabel || isWidgetBacked(uiSchema));
+  // ui:options.wide: the label above and the widget across the whole form (a wide table).
+  const wide = options.wide === true;
   const required = !disabled && !readonly && (store?.isRequired(path) ?? false);
   const errorId = `${id}-error`;
 
   return (
-    <div className={`${styles.row} ${showLabel ? '' : styles.rowNoLabel}`} data-field={path}>
+    <div className={`${styles.row} ${showLabel && !wide ? '' : styles.rowNoLabel} ${wide ? styles.rowWide : ''}`} data-field={path}>
       {showLabel && (
         <div className={styles.labelCell}>
           <label id={`${id}-label`} htmlFor={id}>

@@ -2,8 +2,10 @@
 // with the bearer token and the metadata filename, filetype, agcode and userid (the effective
 // ids: the pseudo ids while a provider administrator acts as an agent). Progress is an integer
 // percent. An interrupted upload resumes: the client remembers the upload URL by the file's
-// fingerprint and continues from the server's offset (also after a reload). Files are never
-// turned into base64 or data URLs. The answer is the upload id a save call refers to.
+// fingerprint and continues from the server's offset (also after a reload). While the network is
+// away (a request that got no answer, or the browser offline) the progress says it is waiting for
+// the network (INF_0002) and the upload retries for about a minute before it fails. Files are
+// never turned into base64 or data URLs. The answer is the upload id a save call refers to.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DetailedError, Upload } from 'tus-js-client';
 import { formatMessage, type Message } from '../../../schemas/messages/format';
@@ -12,6 +14,8 @@ import styles from './TusUpload.module.css';
 
 export const UPLOAD_ENDPOINT = '/api/files';
 const CHUNK_SIZE = 5 * 1024 * 1024;
+/** Retries after a request without an answer: about a minute in all, so a short drop resumes. */
+const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 10000, 10000, 10000, 10000];
 
 export interface UploadedFile {
   uploadId: string;
@@ -48,14 +52,14 @@ export interface UploadHandle {
 }
 
 /** Starts (or resumes) the upload of one file. */
-export function startTusUpload(file: File, onProgress: (percent: number) => void): UploadHandle {
+export function startTusUpload(file: File, onProgress: (percent: number) => void, onWaiting: (waiting: boolean) => void = () => undefined): UploadHandle {
   const { agCode, userId } = effectiveIds();
   let upload: Upload | null = null;
   const done = new Promise<UploadedFile>((resolve, reject) => {
     upload = new Upload(file, {
       endpoint: UPLOAD_ENDPOINT,
       chunkSize: CHUNK_SIZE,
-      retryDelays: [0, 1000, 3000, 5000],
+      retryDelays: RETRY_DELAYS,
       removeFingerprintOnSuccess: true,
       metadata: { filename: file.name, filetype: file.type || 'application/octet-stream', agcode: agCode, userid: userId },
       // The token is read per request: the session check renews it during long uploads.
@@ -66,9 +70,14 @@ export function startTusUpload(file: File, onProgress: (percent: number) => void
       // A refusal of the server (400 extension, size, name; 403) is final; network trouble retries.
       onShouldRetry: (err) => {
         const status = err.originalResponse?.getStatus() ?? 0;
+        if (status === 0) onWaiting(true); // no answer at all: the network is away
         return status === 0 || status >= 500 || status === 409 || status === 423;
       },
-      onProgress: (sent, total) => onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0),
+      onProgress: (sent, total) => {
+        onWaiting(false);
+        onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0);
+      },
+      onChunkComplete: () => onWaiting(false),
       onSuccess: () => {
         const url = upload?.url ?? '';
         const uploadId = url.split('?')[0].split('/').filter(Boolean).pop() ?? '';
@@ -96,6 +105,8 @@ export interface RunningUpload {
   key: string;
   fileName: string;
   percent: number;
+  /** The network is away: the upload waits and resumes by itself. */
+  waiting: boolean;
 }
 
 /**
@@ -117,9 +128,11 @@ export function useTusUploads() {
 
   const start = useCallback((file: File): Promise<UploadedFile> => {
     const key = `u${next.current++}`;
-    setRunning((list) => [...list, { key, fileName: file.name, percent: 0 }]);
-    const handle = startTusUpload(file, (percent) =>
-      setRunning((list) => list.map((u) => (u.key === key && u.percent !== percent ? { ...u, percent } : u))),
+    setRunning((list) => [...list, { key, fileName: file.name, percent: 0, waiting: !navigator.onLine }]);
+    const handle = startTusUpload(
+      file,
+      (percent) => setRunning((list) => list.map((u) => (u.key === key && u.percent !== percent ? { ...u, percent } : u))),
+      (waiting) => setRunning((list) => list.map((u) => (u.key === key && u.waiting !== waiting ? { ...u, waiting } : u))),
     );
     handles.current.set(key, handle);
     const finish = () => {
@@ -134,10 +147,11 @@ export function useTusUploads() {
 }
 
 /** The progress of one upload as an integer percent. */
-export function UploadProgress({ fileName, percent }: { fileName: string; percent: number }) {
+export function UploadProgress({ fileName, percent, waiting = false }: { fileName: string; percent: number; waiting?: boolean }) {
   const value = Math.max(0, Math.min(100, Math.floor(percent)));
+  const offline = useOffline();
   return (
-    <div className={styles.progress}>
+    <div className={styles.progress} data-waiting={waiting || offline ? 'true' : undefined}>
       <span className={styles.name} title={fileName}>
         {fileName}
       </span>
@@ -145,8 +159,28 @@ export function UploadProgress({ fileName, percent }: { fileName: string; percen
       <span className={styles.percent} aria-live="polite">
         {value}%
       </span>
+      {(waiting || offline) && (
+        <span className={styles.waiting} role="status">
+          {formatMessage('INF_0002')}
+        </span>
+      )}
     </div>
   );
+}
+
+/** The browser says it is offline (its online and offline events). */
+function useOffline(): boolean {
+  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
+  useEffect(() => {
+    const update = () => setOffline(!navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return offline;
 }
 
 /** The text of an upload failure. */

@@ -1,7 +1,10 @@
 // A date (yyyy-MM-dd) with the calendar of the browser, at most 9999-12-31 (spec 001 section 9).
 // A date outside the range or half typed is left to the rules (date, dateOrder …) on blur.
+// A form in preview (disabled) shows the date as text, yyyy/MM/dd as the lists do, whatever the
+// browser's language would make of a date input.
 import { memo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
+import { formatDate } from '../../app/format';
 import { storeOf, useFieldMessages } from '../form-store';
 import styles from './Widgets.module.css';
 
@@ -12,6 +15,7 @@ function DateWidgetFn(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, registry, htmlName } = props;
   const store = storeOf(registry);
   const invalid = useFieldMessages(store, store ? store.pathOfId(id) : '').length > 0;
+  if (disabled) return <input id={id} name={htmlName || id} type="text" className={`input ${styles.short}`} value={typeof value === 'string' ? formatDate(value) : ''} disabled />;
   return (
     <input
       id={id}

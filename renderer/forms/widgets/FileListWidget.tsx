@@ -2,7 +2,8 @@
 // Each chosen file is first checked by the form's file rules (extension, size, name, duplicate)
 // and then uploaded through the one tus upload (progress in whole percent); the record keeps
 // {rowNo, fileName, size, uploadId, isUpload: true}, and the save call attaches the uploads by id.
-// Files already saved come from the server with fileName and fileUrl (isUpload false).
+// Files already saved come from the server with their fileId, fileName and fileUrl (isUpload
+// false); the save keeps them by fileId (docs/forms.md), so only rowNo is renumbered here.
 // ui:options: accept (".pdf,.docx"), multiple (true), maxFiles, explanationField (the sibling
 // field of the explanation), explanationLabel, buttonLabel (the pick button, default ファイルを追加),
 // preview (images: each entry shows its picture, a saved one from its fileUrl, a new one from the
@@ -19,6 +20,8 @@ import { UploadError, UploadProgress, useTusUploads } from '../upload/TusUpload'
 import styles from './Widgets.module.css';
 
 export interface FileListEntry {
+  /** A stored file's stable id: what the save keeps it by. */
+  fileId?: number;
   rowNo?: number;
   fileName: string;
   size?: number;
@@ -155,12 +158,13 @@ function FileListWidgetFn(props: WidgetProps) {
           ))}
           {running.map((u) => (
             <li key={u.key}>
-              <UploadProgress fileName={u.fileName} percent={u.percent} />
+              <UploadProgress fileName={u.fileName} percent={u.percent} waiting={u.waiting} />
             </li>
           ))}
         </ul>
       )}
-      {!readonly && (
+      {/* A form in preview (disabled) offers no pick button: nothing could be added there. */}
+      {!locked && (
         <div className={styles.inline} style={{ marginTop: entries.length + running.length > 0 ? 8 : 0 }}>
           <input ref={input} id={id} type="file" className="visually-hidden" tabIndex={-1} accept={accept} multiple={multiple} onChange={pick} disabled={locked || full} />
           <button type="button" className="btn btn-secondary" disabled={locked || full} onClick={() => input.current?.click()}>

@@ -143,27 +143,30 @@ function ImageCell({ id, label, value, accept, download, disabled, store, onPick
     }
   };
 
+  // The preview beside the name and the buttons (stacked), so a row keeps the spec's 120 px.
   return (
     <div className={styles.image}>
       {src ? <img src={src} alt={`${label}のプレビュー`} className={styles.thumb} /> : <span className={styles.noImage}>未設定</span>}
-      {running.map((u) => (
-        <UploadProgress key={u.key} fileName={u.fileName} percent={u.percent} />
-      ))}
-      {entry && (
-        <span className={styles.fileName} title={entry.fileName}>
-          {entry.fileName}
-        </span>
-      )}
-      <input ref={input} id={id} type="file" className="visually-hidden" tabIndex={-1} accept={accept} onChange={pick} disabled={disabled} aria-label={label} />
-      <div className={styles.inline}>
-        <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={disabled || running.length > 0} onClick={() => input.current?.click()}>
-          参照
-        </button>
-        {download && entry && (
-          <button type="button" className={`btn btn-secondary ${styles.small}`} aria-label={`ダウンロード（${label}）`} onClick={() => void fetchSaved()}>
-            ダウンロード
-          </button>
+      <div className={styles.imageSide}>
+        {running.map((u) => (
+          <UploadProgress key={u.key} fileName={u.fileName} percent={u.percent} waiting={u.waiting} />
+        ))}
+        {entry && (
+          <span className={styles.fileName} title={entry.fileName}>
+            {entry.fileName}
+          </span>
         )}
+        <input ref={input} id={id} type="file" className="visually-hidden" tabIndex={-1} accept={accept} onChange={pick} disabled={disabled} aria-label={label} />
+        <div className={styles.imageButtons}>
+          <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={disabled || running.length > 0} onClick={() => input.current?.click()}>
+            参照
+          </button>
+          {download && entry && (
+            <button type="button" className={`btn btn-secondary ${styles.small}`} aria-label={`ダウンロード（${label}）`} onClick={() => void fetchSaved()}>
+              ダウンロード
+            </button>
+          )}
+        </div>
       </div>
     </div>
   );
@@ -316,7 +319,7 @@ function RowTableWidgetFn(props: WidgetProps) {
         return (
           <Cell id={cid} store={store} label={aria}>
             {(invalid) => (
-              <div className={styles.inline}>
+              <div className={c.linkCheck ? styles.stack : styles.inline}>
                 <input
                   id={cid}
                   className="input"

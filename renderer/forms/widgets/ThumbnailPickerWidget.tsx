@@ -89,7 +89,7 @@ function ThumbnailPickerWidgetFn(props: WidgetProps) {
         )}
       </div>
       {running.map((u) => (
-        <UploadProgress key={u.key} fileName={u.fileName} percent={u.percent} />
+        <UploadProgress key={u.key} fileName={u.fileName} percent={u.percent} waiting={u.waiting} />
       ))}
       <div className={styles.inline} style={{ marginTop: 8 }}>
         {uploaded.length === 0 && (

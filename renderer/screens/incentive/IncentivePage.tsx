@@ -72,6 +72,9 @@ export default function IncentivePage() {
   const [selection, setSelection] = useState<Selection>({ targetSystem: '', targetYear: '0' });
   const [reward, setReward] = useState<RewardPart | null>(null);
   const [commendation, setCommendation] = useState<CommendationPart | null>(null);
+  // The target system each part's figures are of: the commendation part is fetched once, for the
+  // first system (spec 002 section 4); the summary labels name it (docs/incentive.md).
+  const [shownSystems, setShownSystems] = useState({ reward: '', commendation: '' });
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const ids = useRef<ScreenIds>({ userId: '', agCode: '', daihyoCode: '' });
@@ -97,6 +100,7 @@ export default function IncentivePage() {
       setSelection(first);
       setReward(figures);
       setCommendation(figures);
+      setShownSystems({ reward: first.targetSystem, commendation: first.targetSystem });
       setPhase({ state: 'ready' });
     } catch (error) {
       setPhase({ state: 'error', message: errorMessageText(error, FETCH_POLICY) });
@@ -124,6 +128,7 @@ export default function IncentivePage() {
     setSelection(next);
     try {
       setReward(await loadReward(ids.current, dataTargetDate(), next));
+      setShownSystems((s) => ({ ...s, reward: next.targetSystem }));
     } catch (error) {
       setPhase({ state: 'error', message: errorMessageText(error, FETCH_POLICY) });
     } finally {
@@ -148,6 +153,7 @@ export default function IncentivePage() {
     }
   }
 
+  const systemName = (value: string) => init?.targetSystemList.find((s) => s.value === value)?.text ?? '';
   const user = getSession().user;
   const agName = user?.pseudoAgName || user?.agName || '';
   return (
@@ -227,8 +233,8 @@ export default function IncentivePage() {
               </h2>
               {selection.targetYear === '0' && (
                 <dl className={styles.summary}>
-                  <Summary label="累計増加額" value={reward.shoreiRuikeiZokagaku} kind="yen" />
-                  <Summary label="進捗状況" value={reward.shoreiShinchokuJokyo} kind="yen" />
+                  <Summary label={`累計増加額（${systemName(shownSystems.reward)}）`} value={reward.shoreiRuikeiZokagaku} kind="yen" />
+                  <Summary label={`進捗状況（${systemName(shownSystems.reward)}）`} value={reward.shoreiShinchokuJokyo} kind="yen" />
                 </dl>
               )}
               <FigureTable name="奨励金実績" caption="奨励金実績（単位：円、比率は%）" rows={reward.shoreiList} months={REWARD_MONTHS} totals={['kamikiTotal', 'shimokiTotal', 'togetsuRuikei', 'yearTotal']} />
@@ -260,8 +266,8 @@ export default function IncentivePage() {
                 <span className={styles.period}>（8月〜翌年7月）</span>
               </h2>
               <dl className={styles.summary}>
-                <Summary label="累計増加額" value={commendation.hyoshoRuikeiZokagaku} kind="yen" />
-                <Summary label="累計稼働ID数" value={commendation.hyoshoRuikeiKadoId} kind="id" />
+                <Summary label={`累計増加額（${systemName(shownSystems.commendation)}）`} value={commendation.hyoshoRuikeiZokagaku} kind="yen" />
+                <Summary label={`累計稼働ID数（${systemName(shownSystems.commendation)}）`} value={commendation.hyoshoRuikeiKadoId} kind="id" />
               </dl>
               <FigureTable name="表彰実績" caption="表彰実績（売上は円、稼働IDは件）" rows={commendation.hyoshoList} months={FISCAL_MONTHS} totals={['togetsuRuikei', 'yearTotal']} />
               <div className={styles.charts}>

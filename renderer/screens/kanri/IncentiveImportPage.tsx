@@ -9,6 +9,8 @@ import { alertMessage, confirmMessage } from '../../app/dialog';
 import { FormErrors } from '../../app/form';
 import { effectiveIds } from '../../app/session';
 import layout from '../../forms/FormLayout.module.css';
+import { forgetLocalFile, localFileOf, type LocalFileEntry } from '../../forms/local-files';
+import { CsvFileInput } from '../../forms/widgets/CsvFileWidget';
 import styles from './IncentiveImport.module.css';
 
 interface Values {
@@ -55,6 +57,15 @@ function send(file: File, isDryRun: boolean): Promise<ImportAnswer> {
 
 export function IncentiveImportPage() {
   const [file, setFile] = useState<File | null>(null);
+  const [picked, setPicked] = useState<LocalFileEntry | null>(null);
+  // The portal's own picker (ファイルを選択, the name, 選択を解除), as every other screen that takes a file.
+  const choose = (entry: LocalFileEntry | null) => {
+    forgetLocalFile(picked);
+    setPicked(entry);
+    setFile(entry ? (localFileOf(entry) ?? null) : null);
+    setPlan(null);
+    setErrors([]);
+  };
   const [plan, setPlan] = useState<ImportAnswer | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -98,15 +109,15 @@ export function IncentiveImportPage() {
           <label className={styles.label} htmlFor="incentive-import-file">
             取込ファイル
           </label>
-          <input
+          <CsvFileInput
             id="incentive-import-file"
-            type="file"
+            label="取込ファイル"
+            entry={picked ? { fileName: picked.fileName } : undefined}
             accept=".csv,text/csv"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setPlan(null);
-              setErrors([]);
-            }}
+            countLabel="件"
+            disabled={busy}
+            onPick={choose}
+            onClear={() => choose(null)}
           />
           <button type="button" className="btn btn-secondary" disabled={busy || !file} onClick={() => void run(true)}>
             取込内容を確認

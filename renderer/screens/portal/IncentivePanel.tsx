@@ -1,6 +1,7 @@
 // The floating incentive panel of the portal top (spec 000 sections 2, 3 and 6): only for an
 // incentive entrant holding the incentive permission; amounts in yen with thousands separators,
-// a negative value in the negative style; the details open in a new tab.
+// a negative value in the negative style; the details open in a new tab. Its figures add up every
+// target system, which the screen shows one at a time: the panel says so (docs/incentive.md).
 import { useId, useState, type MouseEvent } from 'react';
 import { apiPost } from '../../api/client';
 import { alertApiError } from '../../app/errors/alert-api-error';
@@ -89,6 +90,7 @@ export function IncentivePanel({ daihyoCode }: { daihyoCode: string }) {
       return next;
     });
   const bodyId = useId();
+  const scopeId = useId();
   const remote = useRemote<IncentiveFloating>(
     `incentive:${daihyoCode}`,
     (signal) => loadIncentiveFloating(daihyoCode, signal),
@@ -121,7 +123,12 @@ export function IncentivePanel({ daihyoCode }: { daihyoCode: string }) {
         {(remote.status === 'loading' || remote.status === 'idle') && <p className={styles.incentiveNote}>読み込み中…</p>}
         {data && !period && <p className={styles.incentiveNote}>集計済みの実績はまだありません。</p>}
         {data && period && (
-          <dl className={styles.figures}>
+          <p id={scopeId} className={styles.incentiveScope}>
+            すべての対象システムの合計
+          </p>
+        )}
+        {data && period && (
+          <dl className={styles.figures} aria-describedby={scopeId}>
             <Figure label="奨励金 累計増加額" value={data.shoreiRuikeiZokagaku} kind="yen" />
             <Figure label="奨励金 進捗状況" value={data.shoreiShinchokuJokyo} kind="yen" />
             <Figure label="表彰 累計増加額" value={data.hyoshoRuikeiZokagaku} kind="yen" />
