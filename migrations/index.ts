@@ -18,6 +18,7 @@ import * as m0017 from './0017_application_badge_feed';
 import * as m0018 from './0018_application_receiver_extra';
 import * as m0019 from './0019_incentive_floating_feed';
 import * as m0020 from './0020_media_feed';
+import * as m0022 from './0022_mail_outbox';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0018_application_receiver_extra': m0018,
   '0019_incentive_floating_feed': m0019,
   '0020_media_feed': m0020,
+  '0022_mail_outbox': m0022,
 };

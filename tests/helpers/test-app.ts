@@ -10,6 +10,7 @@ import { tokyoDate } from '../../api/clock';
 import { loadConfig } from '../../api/config';
 import { localDiskStorage, type FileStorage } from '../../api/files/storage';
 import type { AuthLimits } from '../../api/routes/auth/limits';
+import type { OutboxSettings } from '../../api/mail/settings';
 import { seedIfEmpty } from '../../seeds/index';
 import { buildSeedFiles, writeSeedFiles } from '../../seeds/demo-files';
 import { demoAccounts } from '../../seeds/platform';
@@ -56,7 +57,13 @@ export function cookiesOf(res: LightMyRequestResponse): Record<string, string> {
 }
 
 export async function createTestApp(
-  opts: { now?: Date; operatingHours?: string; authLimits?: Partial<AuthLimits>; /** A migrated database of the test's own (closed with the app). */ database?: DatabaseHandle } = {},
+  opts: {
+    now?: Date;
+    operatingHours?: string;
+    authLimits?: Partial<AuthLimits>;
+    /** A migrated database of the test's own (closed with the app). */ database?: DatabaseHandle;
+    /** The mail outbox's retry timing (short in tests that wait for a retry). */ mailOutbox?: Partial<OutboxSettings>;
+  } = {},
 ): Promise<TestApp> {
   const clock = new TestClock(opts.now ?? DEFAULT_NOW);
   const today = tokyoDate(clock.now());
@@ -73,7 +80,7 @@ export async function createTestApp(
   const handle = opts.database ?? (await openTestDatabase({ seed: { today } }));
   const smtp = await startSmtpCapture();
   const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
-  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage });
+  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, mailOutbox: opts.mailOutbox, distDir: '/nonexistent', storage });
   // Tests change rows straight through `db` (another connection, like an operator's SQL or
   // another instance): on PostgreSQL the change reaches the caches by NOTIFY a moment later,
   // so each request first waits for what was committed before it. PGlite hands it over at once.
