@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { createMailer, type Mailer } from './mail/mailer';
+import failedMailRoutes from './mail/failed-mail-routes';
 import { MailSender } from './mail/sender';
 import type { OutboxSettings } from './mail/settings';
 import { mediaUrls } from './files/media-url';
@@ -166,6 +167,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(agUserRoutes);
   await app.register(bannerRegRoutes);
   await app.register(declaredFormRoutes);
+  await app.register(failedMailRoutes);
 
   return app;
 }

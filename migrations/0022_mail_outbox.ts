@@ -31,5 +31,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The senders' claim reads only the rows still to send.
     `create index mail_outbox_due on mail_outbox (next_attempt_at) where status in ('pending', 'sending')`,
     `create index mail_outbox_status on mail_outbox (status, updated_at)`,
+    // The provider administrators' 送信エラーメール screen, in a database whose admin screens
+    // already exist (a new database gets it with the others from seeds/platform.ts).
+    `insert into categories (category_id, category_name, category_url, system_category_name, kind, audience, display_order)
+      select 118, '送信エラーメール', '/mail-error-list', 'mail-error-list', 'admin', 'provider_admin', 118
+      where exists (select 1 from categories where category_id = 100) and not exists (select 1 from categories where category_id = 118)`,
+    `insert into role_permissions (role_id, category_id, parmition_flg)
+      select r.role_id, 118, case when r.role_id = '01' then '1' else '0' end from roles r
+      where exists (select 1 from categories where category_id = 118)
+        and not exists (select 1 from role_permissions p where p.role_id = r.role_id and p.category_id = 118)`,
   ]);
 }

@@ -55,3 +55,16 @@ export async function enqueueMail(db: Kysely<Database> | Transaction<Database>, 
     .execute();
   return rows.map((r) => r.mail_id);
 }
+
+/** An administrator's resend: dead letters due again at once, their tries counted afresh. Answers the ids requeued. */
+export async function requeueDeadMail(db: Kysely<Database> | Transaction<Database>, mailIds: number[]): Promise<number[]> {
+  if (mailIds.length === 0) return [];
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, claim_id: null, updated_at: sql<Date>`now()` })
+    .where('mail_id', 'in', mailIds)
+    .where('status', '=', 'dead')
+    .returning('mail_id')
+    .execute();
+  return rows.map((r) => r.mail_id);
+}

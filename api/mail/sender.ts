@@ -119,22 +119,6 @@ export class MailSender {
     return counts;
   }
 
-  /** An administrator's resend of a dead letter: due at once with its tries counted afresh. */
-  async resend(mailId: number): Promise<boolean> {
-    const r = await this.db
-      .updateTable('mail_outbox')
-      .set({ status: 'pending', attempts: 0, next_attempt_at: sql`now()`, claim_id: null, updated_at: sql`now()` })
-      .where('mail_id', '=', mailId)
-      .where('status', '=', 'dead')
-      .executeTakeFirst();
-    const done = Number(r.numUpdatedRows) === 1;
-    if (done) {
-      this.log.info({ mailId }, 'mail outbox: dead letter queued again');
-      this.nudge();
-    }
-    return done;
-  }
-
   // ---- inside --------------------------------------------------------------------------------
 
   private track<T>(p: Promise<T>): Promise<T> {
