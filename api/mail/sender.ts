@@ -7,7 +7,7 @@
 // It wakes when the earliest pending row is due (never later than the poll interval), and when
 // nudged. A request that enqueued mails calls deliverNow() after its commit to try them at once,
 // so a mail that can be sent goes out before the answer, as before the outbox.
-// Logs carry counts and ids only, never addresses' mail bodies or codes.
+// Its logs carry counts, ids and errors: never a mail's body or a code.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Selectable, type UpdateObject } from 'kysely';
