@@ -92,7 +92,13 @@ export class MailSender {
     const rows = await this.claim(ids);
     if (rows.length === 0) return { sent: 0, waiting: ids.length };
     const counts: RunCounts = { sent: 0, retried: 0, dead: 0, expired: 0 };
-    const work = this.track(this.sendAll(rows, counts).then(() => this.report(counts)));
+    const work = this.track(
+      this.sendAll(rows, counts).then(() => {
+        this.report(counts);
+        // The background sender learns when the retry is due (it may be sooner than its poll).
+        if (counts.retried > 0) this.nudge();
+      }),
+    );
     let cap: NodeJS.Timeout | undefined;
     await Promise.race([work, new Promise((resolve) => (cap = setTimeout(resolve, this.settings.firstTryTimeoutMs)))]);
     clearTimeout(cap);
