@@ -198,13 +198,19 @@ export interface ErrorPolicy {
   network?: string;
   /** The request could not be made. */
   setup?: string;
+  /** Statuses above 499 whose body's messages are shown (the sign-in's unsent code mail). */
+  bodyMessages?: number[];
 }
 
 export const GENERAL_ERROR_POLICY: ErrorPolicy = {};
 
-/** /api/Auth/login: 401 ERR_USER002, 500 ERR_SYS999, other ERR_SYS001, no answer ERR_SYS001, setup ERR_SYS002. */
+/**
+ * /api/Auth/login: 401 ERR_USER002, 500 ERR_SYS999, other ERR_SYS001, no answer ERR_SYS001, setup ERR_SYS002;
+ * a 503 with messages says what failed (the one-time code's mail could not be sent, ERR_SYS003).
+ */
 export const LOGIN_ERROR_POLICY: ErrorPolicy = {
   byStatus: { 401: 'ERR_USER002', 500: 'ERR_SYS999' },
+  bodyMessages: [503],
   otherStatus: 'ERR_SYS001',
   network: 'ERR_SYS001',
   setup: 'ERR_SYS002',
@@ -243,7 +249,7 @@ export function errorMessageText(error: unknown, policy: ErrorPolicy = GENERAL_E
   const status = error.status ?? 0;
   const fixed = policy.byStatus?.[status];
   if (fixed) return formatMessage(fixed);
-  if (status >= 400 && status < 500 && error.messages) return formatMessages(error.messages);
+  if (((status >= 400 && status < 500) || policy.bodyMessages?.includes(status)) && error.messages) return formatMessages(error.messages);
   if (status === 400 && typeof error.body === 'string' && error.body.trim() !== '') return error.body;
   if (status === 403) return formatMessage('ERR_0022');
   return formatMessage(policy.otherStatus ?? 'ERR_SYS999');

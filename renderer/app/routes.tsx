@@ -50,6 +50,7 @@ const GlovalNaviKanriPage = lazyScreen(() => import('../screens/appearance/Glova
 const IconMenuKanriListPage = lazyScreen(() => import('../screens/appearance/IconMenuKanriListPage'), 'IconMenuKanriListPage');
 const IconMenuKanriPage = lazyScreen(() => import('../screens/appearance/IconMenuKanriPage'), 'IconMenuKanriPage');
 const IconMenuPreviewPage = lazyScreen(() => import('../screens/appearance/IconMenuPreviewPage'), 'IconMenuPreviewPage');
+const MailErrorListPage = lazyScreen(() => import('../screens/kanri/MailErrorListPage'), 'MailErrorListPage');
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -134,6 +135,7 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/banner-touroku', 'バナー登録', BannerRegPage),
   admin('/event-entry-dl', 'イベント申込ダウンロード', EventEntryDownloadPage),
   admin('/customer-serch', '登録企業検索', CustomerSearchPage),
+  admin('/mail-error-list', '送信エラーメール一覧', MailErrorListPage),
   admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage),
   admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage),
   admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage),
