@@ -9,11 +9,8 @@ import type { UploadArea } from './files/uploads';
 import type { MediaUrls } from './files/media-url';
 import type { FileStorage } from './files/storage';
 import type { Mailer } from './mail/mailer';
-<<<<<<< HEAD
 import type { Readiness } from './plugins/health';
-=======
 import type { MailSender } from './mail/sender';
->>>>>>> wt-mail
 import type { AuthLimits } from './routes/auth/limits';
 
 declare module 'fastify' {

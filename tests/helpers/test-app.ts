@@ -63,15 +63,12 @@ export async function createTestApp(
     operatingHours?: string;
     authLimits?: Partial<AuthLimits>;
     /** A migrated database of the test's own (closed with the app). */ database?: DatabaseHandle;
-<<<<<<< HEAD
     /** The file storage (default: a temporary directory); the seeded files are written to it. */
     storage?: FileStorage;
     /** More configuration (e.g. the S3_ settings of a test bucket). */
     env?: Record<string, string>;
     uploadLocker?: Locker;
-=======
     /** The mail outbox's retry timing (short in tests that wait for a retry). */ mailOutbox?: Partial<OutboxSettings>;
->>>>>>> wt-mail
   } = {},
 ): Promise<TestApp> {
   const clock = new TestClock(opts.now ?? DEFAULT_NOW);
@@ -88,13 +85,8 @@ export async function createTestApp(
   }
   const handle = opts.database ?? (await openTestDatabase({ seed: { today } }));
   const smtp = await startSmtpCapture();
-<<<<<<< HEAD
   const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', ...opts.env });
-  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage, uploadLocker: opts.uploadLocker });
-=======
-  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
-  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, mailOutbox: opts.mailOutbox, distDir: '/nonexistent', storage });
->>>>>>> wt-mail
+  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage, uploadLocker: opts.uploadLocker, mailOutbox: opts.mailOutbox });
   // Tests change rows straight through `db` (another connection, like an operator's SQL or
   // another instance): on PostgreSQL the change reaches the caches by NOTIFY a moment later,
   // so each request first waits for what was committed before it. PGlite hands it over at once.

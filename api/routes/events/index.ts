@@ -262,7 +262,7 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   async function completeMessage(mailIds: number[], action: string) {
     const done = formatMessage('INF_0001', ['イベントのお申し込み', action]);
     const first = await app.mailOutbox.deliverNow(mailIds);
-    return first.waiting > 0 ? `${done}${formatMessage('INF_0002')}` : done;
+    return first.waiting > 0 ? `${done}${formatMessage('INF_0003')}` : done;
   }
 
   app.post('/api/EventDetail/eventApplication', { schema: { body: ActionBody, response: { 200: ActionAnswer } } }, async (request) => {
