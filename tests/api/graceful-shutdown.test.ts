@@ -56,7 +56,7 @@ function slowRequest(port: number, url: string, body: string) {
   return { finish: () => req.end(bytes.subarray(5)), done, sent };
 }
 
-t.test('SIGTERM: readiness fails first, requests in flight complete, then the port closes and the process exits 0', { timeout: 200_000 }, async (t) => {
+t.test('SIGTERM: readiness fails first, requests in flight complete, then the port closes and the process exits 0', { timeout: 400_000 }, async (t) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-shutdown-'));
   t.teardown(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
