@@ -57,6 +57,7 @@ import { formWidgets } from './widgets';
 import { displayTime, isStaleError, leaveEditLock, locksOf, stillFresh, takeEditLock, type Post } from './edit-lock';
 import { storedStatus, workflowBody, workflowState, type WorkflowButton } from './workflow';
 import { apiPost } from '../api/client';
+import { WayBack } from '../app/errors/RefusedScreen';
 import { effectiveIds } from '../app/session';
 import styles from './FormLayout.module.css';
 
@@ -109,6 +110,11 @@ export function FormView(props: FormViewProps) {
         <p className={styles.loadError} role="alert">
           {remote.message}
         </p>
+        {props.display === 'page' && (
+          <div className={styles.loadErrorActions}>
+            <WayBack />
+          </div>
+        )}
         {props.display === 'modal' && (
           <div className={styles.loadErrorActions}>
             <button type="button" className="btn btn-secondary" onClick={props.onClose}>
