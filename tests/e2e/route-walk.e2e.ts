@@ -5,7 +5,7 @@
 // it needs ERR_SYS998, each with a way back and without the 管理者モード bar of a usable admin screen.
 import fs from 'node:fs';
 import t from 'tap';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { tokyoDate } from '../../api/clock';
 import { formatMessage } from '../../schemas/messages/format';
 import { dismissAllPopups, launchBrowser, newPage, signIn, startPortal, type Portal } from './harness';
@@ -115,11 +115,11 @@ async function walk(browser: Browser, role: (typeof ROLES)[number], paths: strin
   const page = await newPage(browser);
   await signIn(portal, page, role.loginId, role.password);
   await dismissAllPopups(page);
-  let inFlight = 0;
+  const inFlight = new Set<Request>();
   let consoleErrors: string[] = [];
-  page.on('request', () => void inFlight++);
-  page.on('requestfinished', () => void inFlight--);
-  page.on('requestfailed', () => void inFlight--);
+  page.on('request', (request) => void inFlight.add(request));
+  page.on('requestfinished', (request) => void inFlight.delete(request));
+  page.on('requestfailed', (request) => void inFlight.delete(request));
   page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
   page.on('console', (message) => {
     // The browser's own line for a refused call (4xx) is the answer the screen handles, not an error of the app.
@@ -136,7 +136,7 @@ async function walk(browser: Browser, role: (typeof ROLES)[number], paths: strin
       window.history.pushState(null, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, `/with-ag${path}`);
-    await settle(page, () => inFlight);
+    await settle(page, () => inFlight.size);
     const dialogTexts = await page.getByRole('alertdialog').allInnerTexts();
     const bodyText = (await page.locator('body').innerText()).trim();
     const landed = new URL(page.url()).pathname.replace(/^\/with-ag/, '');
