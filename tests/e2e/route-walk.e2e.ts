@@ -8,7 +8,7 @@ import t from 'tap';
 import type { Browser, Page, Request } from 'playwright-core';
 import { tokyoDate } from '../../api/clock';
 import { formatMessage } from '../../schemas/messages/format';
-import { dismissAllPopups, launchBrowser, newPage, signIn, startPortal, type Portal } from './harness';
+import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -78,6 +78,14 @@ const APPLICANT = ['/shinsei-kanri-ag', '/shinseiform-ag'];
 const RECEIVER = ['/shinsei-kanri-provider', '/shinseiform-provider'];
 /** Opened without the ?categoryId= or stored handoff they need (ERR_SYS998 for those who may use them). */
 const WITHOUT_CONTEXT = ['/notification-reg', '/kanrisya-notification-reg', '/skilup-touroku', '/login-popup-reg'];
+
+/** Refusals a person looks at (test-results/screens). */
+const SHOTS: Array<[LoginId, string]> = [
+  ['demo-agent', '/incentive-jisseki-torikomi'],
+  ['demo-provider', '/shinseiform-ag'],
+  ['demo-provider', '/notification-reg'],
+  ['demo-provider', '/event-entry-dl'],
+];
 
 const startsWithAny = (path: string, prefixes: readonly string[]) => prefixes.some((p) => path === p || path.startsWith(`${p}/`));
 
@@ -156,6 +164,7 @@ async function walk(browser: Browser, role: (typeof ROLES)[number], paths: strin
     } else if (bodyText.includes(NO_AUTHORITY) || bodyText.includes(NO_CONTEXT)) {
       problems.push(`refused: ${JSON.stringify(bodyText.slice(0, 120))}`);
     }
+    if (SHOTS.some(([r, p]) => r === role.loginId && p === path)) await screenshot(page, `route-walk-${role.loginId}${path.replaceAll('/', '-')}`);
     visits.push({ path, problems });
     // Answer what the screen asked (an edit lock's CNF_0011, a refusal's alert) before the next visit.
     for (let i = 0; i < 3 && (await page.getByRole('alertdialog').count()); i++) {
