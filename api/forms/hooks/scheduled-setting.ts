@@ -23,7 +23,7 @@ export const OTHER_CATEGORY_ID = 999;
 type SettingsTable = 'global_navi_settings' | 'icon_menu_settings';
 
 /** A segment's id in the target code (a text column that also holds agent codes); 0, never found, when it is not one. */
-const segmentIdOf = (code: string) => parseKey(code, true) ?? 0;
+const segmentIdOf = (code: string) => Number(parseKey(code, true) ?? 0);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const rowsOf = (v: unknown): FormRecord[] => (Array.isArray(v) ? v.filter((r): r is FormRecord => typeof r === 'object' && r !== null && !Array.isArray(r)) : []);
 
