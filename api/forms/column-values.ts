@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { RuleResult } from '../../schemas/rules/engine';
 import type { FormDefinition } from '../../schemas/meta/types';
+import { matchesPattern } from '../../schemas/rules/paths';
 import { columnCatalogue, type ColumnCatalogue, type ColumnFacts } from '../db/column-catalogue';
 import type { Database } from '../db/schema';
 import type { FormRecord, StoreShape } from './record-store';
@@ -62,6 +63,10 @@ const titleOf = (form: FormDefinition, field: string) => {
   return typeof title === 'string' ? title : field;
 };
 
+/** Whether a maxLength rule of the form limits the field (`list.0.name` for `list[].name`) to at most `max` characters. */
+const limitedByRule = (form: FormDefinition, field: string, max: number) =>
+  form.rules.some((r) => r.rule === 'maxLength' && r.max <= max && (r.field === field || matchesPattern(field, r.field)));
+
 /**
  * The fields of `record` whose values their columns cannot hold, each once as ERR_0025 with the
  * field's title (a child row's value: its list's title). Each such value is removed from the
@@ -70,7 +75,9 @@ const titleOf = (form: FormDefinition, field: string) => {
 export function columnFailures(catalogue: ColumnCatalogue, form: FormDefinition, shape: StoreShape, record: FormRecord): RuleResult[] {
   const failures: RuleResult[] = [];
   const check = (table: string, column: string, holder: Record<string, unknown>, key: string, field: string, label: string) => {
-    const facts = catalogue.get(`${table}.${column}`);
+    const found = catalogue.get(`${table}.${column}`);
+    // Where the form's own rule limits the length as tightly, its message speaks (the browser shows the same).
+    const facts = found?.maxLength !== undefined && limitedByRule(form, field, found.maxLength) ? { ...found, maxLength: undefined } : found;
     const value = holder[key];
     if (!facts || blank(value) || fitsColumn(value, facts)) return;
     delete holder[key];

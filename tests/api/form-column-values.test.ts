@@ -86,11 +86,15 @@ t.test('values a column cannot hold are a labelled 400 before any SQL', async (t
     t.match(catalogue.get('contents.keisai_start'), { kind: 'date' });
     t.match(catalogue.get('events.kaisai_at'), { kind: 'timestamp' });
     t.match(catalogue.get('contents.jyuyo_flg'), { kind: 'boolean' });
-    const form = formOf(h.app.definitions, 'notification-reg');
-    const shape = storeShape(form);
-    // Text past the column's length, where no rule of the form limits it (the rules limit the title themselves).
+    const declared = formOf(h.app.definitions, 'notification-reg');
+    const shape = storeShape(declared);
+    // The form's own maxLength rule on the title speaks first (its message, as the browser shows it).
+    t.same(columnFailures(catalogue, declared, shape, { title: 'あ'.repeat(256) }), [], 'a length the rules limit is left to them');
+    // Text past the column's length where no rule limits it.
+    const form = { ...declared, rules: [] };
     const record: Record<string, unknown> = { title: 'あ'.repeat(256), subCategoryId: '12', agSegmentId: ' 3 ', keisaiKikanStart: '2026/11/01', jyuyoFlg: 'true', copyContentsId: 5 };
     t.same(columnFailures(catalogue, form, shape, record), [{ field: 'title', messageId: 'ERR_0025', args: ['タイトル'] }]);
+    t.same(columnFailures(catalogue, form, shape, { title: '𠮷'.repeat(255) }), [], 'characters are counted, not UTF-16 units');
     t.notOk('title' in record, 'the value that does not fit is dropped: no hook sees it');
     t.same(record, { subCategoryId: '12', agSegmentId: ' 3 ', keisaiKikanStart: '2026/11/01', jyuyoFlg: 'true', copyContentsId: 5 }, 'values that fit are kept as sent');
   });
