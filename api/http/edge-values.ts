@@ -9,7 +9,13 @@
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
-export const hasControlCharacter = (s: string): boolean => CONTROL_CHARACTER.test(s);
+/**
+ * Half of a surrogate pair alone (JSON may carry "\ud800"): no character at all. PostgreSQL's
+ * jsonb refuses its escape, so it is refused with the control characters.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const hasControlCharacter = (s: string): boolean => CONTROL_CHARACTER.test(s) || LONE_SURROGATE.test(s);
 
 /**
  * The wire path (`agUserData.bikou1`, `ids.2`, `body`) of the first string — value or key —
