@@ -5,12 +5,12 @@
 // an integer in the column's range, a real calendar date, a timestamp, a flag, text within the
 // column's length. A value that does not fit is a 400 naming the field by its title (ERR_0025)
 // before any SQL, for every form and column at once, never a 500 from the database.
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { RuleResult } from '../../schemas/rules/engine';
 import type { FormDefinition } from '../../schemas/meta/types';
 import { matchesPattern } from '../../schemas/rules/paths';
 import { columnCatalogue, type ColumnCatalogue, type ColumnFacts } from '../db/column-catalogue';
-import type { Database } from '../db/schema';
+import { formFailures } from './enforce';
 import type { FormRecord, StoreShape } from './record-store';
 import { normaliseRecord } from './wire-record';
 
@@ -102,10 +102,18 @@ export function columnFailures(catalogue: ColumnCatalogue, form: FormDefinition,
 
 /**
  * The record a save call carries, ready for the hooks and the rules: declared fields of the right
- * JSON type (wire-record.ts), then values their columns can hold. `failures` name every field
- * that was dropped, once.
+ * JSON type (wire-record.ts), then values their columns can hold. A value that does not fit is
+ * answered by the form's own rules for that field when they refuse it (their message, e.g. a
+ * date's format or a row's order, as the browser shows it), else ERR_0025. `failures` name every
+ * field that was dropped.
  */
-export async function checkedRecord(db: Kysely<Database>, form: FormDefinition, shape: StoreShape, raw: FormRecord): Promise<{ record: FormRecord; failures: RuleResult[] }> {
+export async function checkedRecord(app: FastifyInstance, form: FormDefinition, shape: StoreShape, raw: FormRecord): Promise<{ record: FormRecord; failures: RuleResult[] }> {
   const { record, failures } = normaliseRecord(form, raw);
-  return { record, failures: [...failures, ...columnFailures(await columnCatalogue(db), form, shape, record)] };
+  const sent = structuredClone(record);
+  const unfit = columnFailures(await columnCatalogue(app.db), form, shape, record);
+  const spoken = unfit.flatMap((f) => {
+    const own = formFailures(app, form, sent, { fields: [f.field] }).filter((m) => m.field === f.field);
+    return own.length ? own : [f];
+  });
+  return { record, failures: [...failures, ...spoken] };
 }

@@ -189,7 +189,7 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         const ctx = ctxOf(request);
         await hook.admits?.(ctx);
         const { body, files } = await readRequestBody(app, request);
-        const { record, failures } = await checkedRecord(app.db, form, s.shape, recordFromBody(form, call.body, body));
+        const { record, failures } = await checkedRecord(app, form, s.shape, recordFromBody(form, call.body, body));
         const fileInputs = await resolveFiles(app, request, form, record, body, files);
         const value = byFieldValue(s, body, record);
         await authorizeCategory(app, request, s, value);

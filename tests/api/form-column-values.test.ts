@@ -65,18 +65,21 @@ t.test('values a column cannot hold are a labelled 400 before any SQL', async (t
     for (const [field, extra, title] of notices) {
       const res = await provider.call('/api/ContentsReg/RegContents', { contentsCategoryId: '1', ...extra });
       t.equal(res.statusCode, 400, `${field}: ${res.body}`);
-      t.ok(messagesOf(res).some((m) => m.messageId === 'ERR_0025' && m.args[0] === title), `${field} names ${title}: ${res.body}`);
+      // The form's own rule for the field speaks where it has one (a date's format: ERR_0020), else ERR_0025.
+      t.ok(messagesOf(res).some((m) => ['ERR_0025', 'ERR_0020'].includes(m.messageId) && m.args[0] === title), `${field} names ${title}: ${res.body}`);
     }
     // An event's date and time live in a one-to-one table (timestamp columns).
     for (const kaisaiDate of ['2027-02-29T10:00', '2027-01-15T25:00', 'x']) {
       const res = await provider.call('/api/EventReg/RegContents', { contentsCategoryId: '7', kaisaiDate });
       t.equal(res.statusCode, 400, `kaisaiDate ${kaisaiDate}: ${res.body}`);
-      t.ok(messagesOf(res).some((m) => m.messageId === 'ERR_0025'), `kaisaiDate ${kaisaiDate}: ${res.body}`);
+      t.ok(messagesOf(res).some((m) => ['ERR_0025', 'ERR_0020'].includes(m.messageId) && m.args[0] === '開催日時'), `kaisaiDate ${kaisaiDate}: ${res.body}`);
     }
-    // A child row's integer column: named by its list's title.
+    // A child row's integer column: the form's row rule names the row and the column; without one, the list's title.
     const res = await provider.call('/api/GlovalNaviManegment/regGlobalNavi', { settingName: 'x', settingTargetKbn: '0', reflectionDate: '2026-12-01', nowSettingList: [{ categoryId: '1', dispName: 'x', dispNo: 1.5 }] });
     t.equal(res.statusCode, 400, res.body);
-    t.ok(messagesOf(res).some((m) => m.messageId === 'ERR_0025' && m.args[0] === '現在の設定'), res.body);
+    t.ok(messagesOf(res).some((m) => m.messageId === 'ERR_0025' && m.args[0] === '現在の設定1行目の表示順'), res.body);
+    const category = await provider.call('/api/GlovalNaviManegment/regGlobalNavi', { settingName: 'x', settingTargetKbn: '0', reflectionDate: '2026-12-01', nowSettingList: [{ categoryId: 1e308, dispName: 'x', dispNo: '1' }] });
+    t.equal(category.statusCode, 400, category.body);
   });
 
   t.test('the checker itself, against the database’s own column types', async (t) => {
