@@ -13,6 +13,9 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { createMailer, type Mailer } from './mail/mailer';
+import failedMailRoutes from './mail/failed-mail-routes';
+import { MailSender } from './mail/sender';
+import type { OutboxSettings } from './mail/settings';
 import { mediaUrls } from './files/media-url';
 import { storageFor, type FileStorage } from './files/storage';
 import { cookieSecretFrom } from './secrets';
@@ -71,6 +74,8 @@ export interface AppOptions {
   signingSecret: string;
   clock?: Clock;
   mailer?: Mailer;
+  /** The outbox sender's settings over the configured ones (tests: short backoff). */
+  mailOutbox?: Partial<OutboxSettings>;
   authLimits?: Partial<AuthLimits>;
   logger?: FastifyServerOptions['logger'];
   /** Where the built renderer is (default dist/renderer); tests need none. */
@@ -98,6 +103,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('mediaUrls', mediaUrls(opts.signingSecret, () => app.clock.now()));
   app.decorate('definitions', loadDefinitions());
   app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, outboxDir: path.join(opts.config.dataDir, 'mail'), from: opts.config.mailFrom, log: app.log }));
+  // Every instance runs a sender over the shared outbox; it stops before the database closes.
+  app.decorate('mailOutbox', new MailSender(opts.db, app.mailer, { ...opts.config.mailOutbox, ...opts.mailOutbox }, app.log));
+  app.addHook('onReady', async () => app.mailOutbox.start());
+  app.addHook('onClose', async () => app.mailOutbox.close());
 
   // External plugins
   await app.register(swagger, {
@@ -165,6 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(agUserRoutes);
   await app.register(bannerRegRoutes);
   await app.register(declaredFormRoutes);
+  await app.register(failedMailRoutes);
 
   return app;
 }

@@ -1,6 +1,7 @@
 // Configuration from environment variables, validated once at start-up with clear messages.
 import net from 'node:net';
 import path from 'node:path';
+import { outboxSettingsFrom, type OutboxSettings } from './mail/settings';
 
 export type OperatingHours = { kind: 'always' } | { kind: 'window'; startMinute: number; endMinute: number; text: string };
 
@@ -11,6 +12,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The mail outbox's retries (MAIL_* variables, api/mail/settings.ts). */
+  mailOutbox: OutboxSettings;
   operatingHours: OperatingHours;
   jwtSecret: string | undefined;
   publicUrl: string;
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     smtpUrl,
     mailFrom: env.MAIL_FROM || '代理店ポータル <no-reply@portal.example.jp>',
+    mailOutbox: outboxSettingsFrom(env),
     operatingHours: parseOperatingHours(env.OPERATING_HOURS || '08:00-21:00'),
     jwtSecret: env.JWT_SECRET || undefined,
     publicUrl,

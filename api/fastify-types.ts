@@ -10,6 +10,7 @@ import type { MediaUrls } from './files/media-url';
 import type { FileStorage } from './files/storage';
 import type { Mailer } from './mail/mailer';
 import type { Readiness } from './plugins/health';
+import type { MailSender } from './mail/sender';
 import type { AuthLimits } from './routes/auth/limits';
 
 declare module 'fastify' {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     clock: Clock;
     config: Config;
     mailer: Mailer;
+    /** The mail outbox's sender (api/mail/sender.ts): callers enqueue in their transaction, then deliverNow. */
+    mailOutbox: MailSender;
     authLimits: AuthLimits;
     /** Bytes of uploaded and seeded files (api/files/storage.ts). */
     storage: FileStorage;

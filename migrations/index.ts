@@ -19,7 +19,8 @@ import * as m0018 from './0018_application_receiver_extra';
 import * as m0019 from './0019_incentive_floating_feed';
 import * as m0020 from './0020_media_feed';
 import * as m0021 from './0021_idempotent_creates';
-import * as m0026 from './0026_global_navi_order_per_list';
+import * as m0022 from './0022_mail_outbox';
+import * as m0023 from './0023_global_navi_order_per_list';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0019_incentive_floating_feed': m0019,
   '0020_media_feed': m0020,
   '0021_idempotent_creates': m0021,
-  '0026_global_navi_order_per_list': m0026,
+  '0022_mail_outbox': m0022,
+  '0023_global_navi_order_per_list': m0023,
 };

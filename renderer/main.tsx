@@ -1,4 +1,5 @@
-// Entry of the renderer: global styles, global error handlers, the router and the dialog host.
+// Entry of the renderer: global styles, global error handlers, the router, the notice shown while
+// the server is away and the dialog host.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -7,6 +8,7 @@ import './styles/global.css';
 import './forms/widgets/rich-text/colors.css';
 import { DialogHost } from './app/dialog';
 import { ErrorBoundary } from './app/errors/ErrorBoundary';
+import { ServerAwayNotice } from './app/errors/ServerAwayNotice';
 import { installGlobalErrorHandlers } from './app/errors/unexpected-error';
 import { setNavigator } from './app/navigation';
 import { createAppRouter } from './app/router';
@@ -26,6 +28,7 @@ createRoot(container).render(
     <ErrorBoundary>
       <RouterProvider router={router} />
     </ErrorBoundary>
+    <ServerAwayNotice />
     <DialogHost />
   </StrictMode>,
 );

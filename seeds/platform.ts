@@ -84,6 +84,8 @@ export const categories: CategorySeed[] = [
   { id: 115, name: 'ワンストップガイドTOP管理', url: '/one-stop-gide_kanri', system: 'one-stop-guide-mgt', kind: 'admin', audience: 'provider_admin', order: 115 },
   { id: 116, name: '管理者お知らせ登録', url: '/kanrisya-notification-reg?categoryId=12', system: 'admin-notice-reg', kind: 'admin', audience: 'provider_admin', order: 116 },
   { id: 117, name: '登録企業検索', url: '/customer-serch', system: 'customer-search', kind: 'admin', audience: 'provider_admin', order: 117 },
+  // Mails that failed every try (api/mail/failed-mail-routes.ts); migration 0022 adds it to existing databases.
+  { id: 118, name: '送信エラーメール', url: '/mail-error-list', system: 'mail-error-list', kind: 'admin', audience: 'provider_admin', order: 118 },
   { id: 999, name: 'その他', url: '', system: 'other', kind: 'other', order: 999 },
 ];
 

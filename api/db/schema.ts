@@ -671,6 +671,7 @@ export interface Database {
   incentive_handoffs: IncentiveHandoffsTable; // 0008_incentive
   company_imports: CompanyImportsTable; // 0012_registered_companies
   registered_companies: RegisteredCompaniesTable; // 0012_registered_companies
+  mail_outbox: MailOutboxTable; // 0022_mail_outbox
 }
 
 // ---- 0008_incentive: the incentive screen's figures and the handoff of the incentive tab
@@ -736,4 +737,27 @@ export interface RegisteredCompaniesTable {
   name_grams: ColumnType<number[], string, string>;
   address_grams: ColumnType<number[], string, string>;
   import_id: number | null;
+}
+
+// ---- 0022_mail_outbox: every mail the portal sends, written with the change that causes it
+export interface MailOutboxTable {
+  mail_id: Generated<number>;
+  /** What the mail is (api/mail/outbox.ts, MailKind). */
+  kind: string;
+  to_address: string;
+  cc_address: Generated<string>;
+  bcc_address: Generated<string>;
+  subject: string;
+  body: string;
+  status: Generated<'pending' | 'sending' | 'sent' | 'dead' | 'expired'>;
+  attempts: Generated<number>;
+  next_attempt_at: GeneratedTimestamp;
+  /** Not sent after this (a one-time code's validity); null: no limit. */
+  expires_at: NullableTimestamp;
+  /** The sender holding the row while it is being sent. */
+  claim_id: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: Generated<string>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  sent_at: NullableTimestamp;
 }

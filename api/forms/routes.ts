@@ -28,7 +28,8 @@ import { claimKey, idempotentCall, keepAnswer, KeyAlreadyUsed, storedAnswer } fr
 import { childFileKeys, completeRecord, deleteRow, insertRow, listRows, loadRow, readChildRows, readExtensions, recordOf, rowValues, storeShape, writeChildRows, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
 import { selectedKeys, selectionPath } from './delete-many';
 import { contentFailures, readRequestBody, resolveFiles } from './request-body';
-import { answerOf, fieldsAt, keyPath, normaliseRecord, parseKey, readsData, recordFromBody, valueAt } from './wire-record';
+import { checkedRecord } from './column-values';
+import { answerOf, fieldsAt, keyPath, parseKey, readsData, recordFromBody, valueAt } from './wire-record';
 import { checkFresh, deleteStep, editableAfter, isoOf, lockedByOther, nextStamp, releaseLock, saveStep, staleRecord, takeLock, touchLock, type Step } from './workflow-store';
 
 /** Any body of a declared form: the caller's ids and the record's fields (checked by the engine, not by Ajv). */
@@ -195,7 +196,8 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
           const prior = await storedAnswer(app.db, idem, app.clock.now());
           if (prior !== undefined) return prior;
         }
-        const { record, failures } = normaliseRecord(form, recordFromBody(form, call.body, body));
+        const { record, failures } = await checkedRecord(app, form, s.shape, recordFromBody(form, call.body, body));
+
         const fileInputs = await resolveFiles(app, request, form, record, body, files);
         const value = byFieldValue(s, body, record);
         await authorizeCategory(app, request, s, value);

@@ -6,6 +6,7 @@
 // checked for its JSON type (a wrong type is a 400 naming the field's label, never a 500).
 import type { RuleResult } from '../../schemas/rules/engine';
 import type { FormDefinition } from '../../schemas/meta/types';
+import { loosely, NOT_MEANT } from '../http/edge-values';
 import type { FormRecord, RecordId } from './record-store';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -104,22 +105,36 @@ export function readsData(template: unknown): boolean {
 
 type FieldSchema = { type?: unknown; title?: unknown; items?: FieldSchema; properties?: Record<string, FieldSchema> };
 
-function fits(value: unknown, schema: FieldSchema | undefined): boolean {
-  if (!schema || value === null || value === undefined) return true;
+/** The value as the record keeps it, or NOT_MEANT when its JSON type is wrong (a number may come as digits, a flag as "true"/"false" or 1/0: edge-values.ts). */
+function fitted(value: unknown, schema: FieldSchema | undefined): unknown {
+  if (!schema || value === null || value === undefined) return value;
   switch (schema.type) {
     case 'string':
-      return typeof value === 'string' || typeof value === 'number';
+      return typeof value === 'string' || typeof value === 'number' ? value : NOT_MEANT;
     case 'integer':
     case 'number':
-      return typeof value === 'number' || (typeof value === 'string' && /^-?[0-9]{0,15}(\.[0-9]+)?$/.test(value));
+      // "" in a row is an empty cell (the store writes NULL).
+      return typeof value === 'number' || value === '' ? value : loosely(value, schema.type);
     case 'boolean':
-      return typeof value === 'boolean' || value === 'true' || value === 'false';
-    case 'array':
-      return Array.isArray(value) && value.length <= 10000 && value.every((v) => fits(v, schema.items));
-    case 'object':
-      return isObject(value) && Object.entries(schema.properties ?? {}).every(([k, s]) => fits(value[k], s));
+      return typeof value === 'boolean' ? value : loosely(value, 'boolean');
+    case 'array': {
+      if (!Array.isArray(value) || value.length > 10000) return NOT_MEANT;
+      const items = value.map((v) => fitted(v, schema.items));
+      return items.includes(NOT_MEANT) ? NOT_MEANT : items;
+    }
+    case 'object': {
+      if (!isObject(value)) return NOT_MEANT;
+      const out = { ...value };
+      for (const [k, s] of Object.entries(schema.properties ?? {})) {
+        if (!(k in value)) continue;
+        const v = fitted(value[k], s);
+        if (v === NOT_MEANT) return NOT_MEANT;
+        out[k] = v;
+      }
+      return out;
+    }
     default:
-      return true;
+      return value;
   }
 }
 
@@ -133,11 +148,12 @@ export function normaliseRecord(form: FormDefinition, record: FormRecord): { rec
   for (const [field, value] of Object.entries(record)) {
     if (value === null || value === '') continue;
     const schema = form.schema.properties[field] as FieldSchema | undefined;
-    if (!fits(value, schema)) {
+    const kept = fitted(value, schema);
+    if (kept === NOT_MEANT) {
       failures.push({ field, messageId: 'ERR_0025', args: [typeof schema?.title === 'string' ? schema.title : field] });
       continue;
     }
-    out[field] = schema?.type === 'string' && typeof value === 'number' ? String(value) : value;
+    out[field] = schema?.type === 'string' && typeof kept === 'number' ? String(kept) : kept;
   }
   return { record: out, failures };
 }

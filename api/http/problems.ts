@@ -37,6 +37,8 @@ export const problem = {
   tooManyResults: (what: string) => new HttpProblem(416, { messages: wire([{ messageId: 'ERR_0023', args: [what] }]) }),
   tooManyAttempts: () => new HttpProblem(429, { messages: wire([{ messageId: 'ERR_USER003' }]) }),
   outOfOperation: () => new HttpProblem(503, { outOfOperation: true }),
+  /** 503: a mail the answer depends on could not be sent now (ERR_SYS003 naming it); the outbox retries it. */
+  mailNotSent: (what: string) => new HttpProblem(503, { messages: wire([{ messageId: 'ERR_SYS003', args: [what] }]) }),
 };
 
 export function messagesBody(messages: readonly Message[]): { messages: WireMessage[] } {

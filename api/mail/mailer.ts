@@ -22,7 +22,9 @@ export interface Mailer {
 
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits, so a server that does not answer fails the try well within the outbox's
+    // lease (api/mail/settings.ts) instead of holding the row for minutes.
+    const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     return countedMails({
       async send(mail) {
         await transport.sendMail({ from: opts.from, textEncoding: 'base64', ...mail });

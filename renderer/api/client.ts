@@ -4,6 +4,7 @@
 import { formatMessage, formatMessages, type Message } from '../../schemas/messages/format';
 import { getToken } from '../app/session';
 import { navigateTo } from '../app/navigation';
+import { beginWaiting, isReadCall, MAX_READ_RETRIES, parseRetryAfter, retryDelayMs, sleep } from './server-away';
 
 export const SYSTEM_KBN = '01';
 
@@ -15,19 +16,27 @@ export class ApiError extends Error {
   readonly status?: number;
   readonly messages?: Message[];
   readonly body?: unknown;
+  /** Retry-After of the answer, in seconds. */
+  readonly retryAfter?: number;
 
-  constructor(init: { kind: ApiErrorKind; status?: number; messages?: Message[]; body?: unknown; cause?: unknown }) {
+  constructor(init: { kind: ApiErrorKind; status?: number; messages?: Message[]; body?: unknown; retryAfter?: number; cause?: unknown }) {
     super(init.kind === 'http' ? `API answered ${init.status}` : `API call failed (${init.kind})`, { cause: init.cause });
     this.name = 'ApiError';
     this.kind = init.kind;
     this.status = init.status;
     this.messages = init.messages;
     this.body = init.body;
+    this.retryAfter = init.retryAfter;
   }
 
   /** 503 with { outOfOperation: true }: the request arrived outside operating hours. */
   get outOfOperation(): boolean {
     return this.kind === 'http' && this.status === 503 && isRecord(this.body) && this.body.outOfOperation === true;
+  }
+
+  /** 503 for any other reason: the server is up but its database is away (ERR_SYS001); try again later. */
+  get serverAway(): boolean {
+    return this.kind === 'http' && this.status === 503 && !this.outOfOperation;
   }
 }
 
@@ -114,8 +123,35 @@ export function fileNameOf(disposition: string | null): string {
   return plain ? (plain[2] ?? plain[1]).trim() : '';
 }
 
-/** One request with the bearer token and cookies; any failure becomes an ApiError. */
+/**
+ * One call: a read that finds the server away (503, not out of hours) is sent again after
+ * Retry-After with backoff while the app says it is waiting (server-away.ts); a write is not.
+ */
 async function send(
+  path: string,
+  method: 'GET' | 'POST',
+  opts: ApiPostOptions,
+  makeBody: (headers: Headers) => BodyInit | undefined,
+): Promise<Response> {
+  if (!isReadCall(method, path)) return sendOnce(path, method, opts, makeBody);
+  let endWaiting: (() => void) | undefined;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await sendOnce(path, method, opts, makeBody);
+      } catch (error) {
+        if (!isApiError(error) || !error.serverAway || attempt >= MAX_READ_RETRIES || opts.signal?.aborted) throw error;
+        endWaiting ??= beginWaiting();
+        await sleep(retryDelayMs(attempt, error.retryAfter), opts.signal);
+      }
+    }
+  } finally {
+    endWaiting?.();
+  }
+}
+
+/** One request with the bearer token and cookies; any failure becomes an ApiError. */
+async function sendOnce(
   path: string,
   method: 'GET' | 'POST',
   opts: ApiPostOptions,
@@ -149,6 +185,7 @@ async function send(
     status: response.status,
     body: parsed,
     messages: extractMessages(parsed),
+    retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
   });
   if (error.outOfOperation && redirectOutOfOperation) navigateTo('/out-of-operation');
   throw error;
@@ -198,13 +235,19 @@ export interface ErrorPolicy {
   network?: string;
   /** The request could not be made. */
   setup?: string;
+  /** Statuses above 499 whose body's messages are shown (the sign-in's unsent code mail). */
+  bodyMessages?: number[];
 }
 
 export const GENERAL_ERROR_POLICY: ErrorPolicy = {};
 
-/** /api/Auth/login: 401 ERR_USER002, 500 ERR_SYS999, other ERR_SYS001, no answer ERR_SYS001, setup ERR_SYS002. */
+/**
+ * /api/Auth/login: 401 ERR_USER002, 500 ERR_SYS999, other ERR_SYS001, no answer ERR_SYS001, setup ERR_SYS002;
+ * a 503 with messages says what failed (the one-time code's mail could not be sent, ERR_SYS003).
+ */
 export const LOGIN_ERROR_POLICY: ErrorPolicy = {
   byStatus: { 401: 'ERR_USER002', 500: 'ERR_SYS999' },
+  bodyMessages: [503],
   otherStatus: 'ERR_SYS001',
   network: 'ERR_SYS001',
   setup: 'ERR_SYS002',
@@ -243,7 +286,9 @@ export function errorMessageText(error: unknown, policy: ErrorPolicy = GENERAL_E
   const status = error.status ?? 0;
   const fixed = policy.byStatus?.[status];
   if (fixed) return formatMessage(fixed);
-  if (status >= 400 && status < 500 && error.messages) return formatMessages(error.messages);
+  if (((status >= 400 && status < 500) || policy.bodyMessages?.includes(status)) && error.messages) return formatMessages(error.messages);
+  // The database away (ERR_SYS001, "try again later"): what the server said, not an unexpected error.
+  if (error.serverAway && error.messages) return formatMessages(error.messages);
   if (status === 400 && typeof error.body === 'string' && error.body.trim() !== '') return error.body;
   if (status === 403) return formatMessage('ERR_0022');
   return formatMessage(policy.otherStatus ?? 'ERR_SYS999');

@@ -4,10 +4,11 @@
 //   2. /api/System/checkOperationTime: false -> /out-of-operation; failure -> ERR_SYS999, /error-page
 //   3. /api/auth/validate (the user id, sent as a JSON string): renewed token stored;
 //      401 or no answer -> ERR_USER001, session cleared, /login?redirect=<path>;
-//      other failures   -> ERR_SYS999, /error-page
+//      other failures   -> ERR_SYS999 (ERR_SYS001 when the server stayed away through the
+//      client's retries, renderer/api/server-away.ts), /error-page
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { formatMessage } from '../../schemas/messages/format';
-import { apiPost, isApiError } from '../api/client';
+import { apiPost, errorMessageText, isApiError } from '../api/client';
 import type { OperationTimeResponse, ValidateSessionResponse } from '../api/types';
 import { alertMessage } from './dialog';
 import { stripBasePath } from './navigation';
@@ -31,6 +32,11 @@ function isOutOfOperation(error: unknown): boolean {
   return isApiError(error) && error.outOfOperation;
 }
 
+/** ERR_SYS001 when the server stayed away through the client's retries; else ERR_SYS999. */
+function failureText(error: unknown): string {
+  return isApiError(error) && error.serverAway ? errorMessageText(error) : formatMessage('ERR_SYS999');
+}
+
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
   const returnTo = stripBasePath(url.pathname) + url.search;
@@ -47,7 +53,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
 
   if (!hours.ok) {
     if (isOutOfOperation(hours.error)) throw redirect('/out-of-operation');
-    await alertMessage(formatMessage('ERR_SYS999'));
+    await alertMessage(failureText(hours.error));
     throw redirect('/error-page');
   }
   if (hours.value.isWithinOperationHours === false) throw redirect('/out-of-operation');
@@ -61,7 +67,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
       clearSession();
       throw redirect(loginPathFor(returnTo));
     }
-    await alertMessage(formatMessage('ERR_SYS999'));
+    await alertMessage(failureText(error));
     throw redirect('/error-page');
   }
   if (validation.value?.isValid === false) {

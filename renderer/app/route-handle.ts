@@ -1,5 +1,6 @@
 // What each route of the table carries to the layout, the header and the operation log.
 import { useMatches } from 'react-router-dom';
+import type { ScreenNeeds } from './screen-access';
 
 export interface RouteHandle {
   /** Japanese screen name, used in the operation log and as the heading of pending pages. */
@@ -7,6 +8,8 @@ export interface RouteHandle {
   /** Administrator screen: the header shows 管理者モード. */
   admin: boolean;
   access: 'public' | 'guarded';
+  /** What the screen needs before it opens (screen-access.ts). */
+  needs?: ScreenNeeds;
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

@@ -1,7 +1,9 @@
 // The route table of the whole app (spec 000 section 2, spec 001 section 2, spec 002 section 2),
 // kept as data: path, screen, public or guarded, administrator screen, Japanese screen name (the
-// operation log uses it). Later issues replace PendingPage per route.
+// operation log uses it), and what the screen needs before it opens (screen-access.ts: the
+// permission categories, the query it cannot do without).
 import type { ComponentType } from 'react';
+import { SCREEN_CATEGORY as C, type ScreenNeeds } from './screen-access';
 // Screens other than the sign-in and notice pages load when first visited (lazy-screen.tsx).
 import { lazyScreen } from './lazy-screen';
 import { AboutPage } from '../screens/public/AboutPage';
@@ -50,6 +52,7 @@ const GlovalNaviKanriPage = lazyScreen(() => import('../screens/appearance/Glova
 const IconMenuKanriListPage = lazyScreen(() => import('../screens/appearance/IconMenuKanriListPage'), 'IconMenuKanriListPage');
 const IconMenuKanriPage = lazyScreen(() => import('../screens/appearance/IconMenuKanriPage'), 'IconMenuKanriPage');
 const IconMenuPreviewPage = lazyScreen(() => import('../screens/appearance/IconMenuPreviewPage'), 'IconMenuPreviewPage');
+const MailErrorListPage = lazyScreen(() => import('../screens/kanri/MailErrorListPage'), 'MailErrorListPage');
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -61,6 +64,8 @@ export interface AppRoute {
   admin?: boolean;
   /** Japanese screen name (operation log fromScreenName / toScreenName). */
   screenName: string;
+  /** Guarded screens: the permission and context the screen needs (else ERR_0022 / ERR_SYS998 and a way back). */
+  needs?: ScreenNeeds;
 }
 
 const pub = (path: string, screen: ComponentType, screenName: string): AppRoute => ({
@@ -70,20 +75,27 @@ const pub = (path: string, screen: ComponentType, screenName: string): AppRoute 
   screenName,
 });
 
-const page = (path: string, screenName: string, screen: ComponentType = PendingPage): AppRoute => ({
+const page = (path: string, screenName: string, screen: ComponentType = PendingPage, needs?: ScreenNeeds): AppRoute => ({
   path,
   screen,
   access: 'guarded',
   screenName,
+  needs,
 });
 
-const admin = (path: string, screenName: string, screen: ComponentType = PendingPage): AppRoute => ({
+const admin = (path: string, screenName: string, screen: ComponentType, permission: readonly number[], query?: ScreenNeeds['query']): AppRoute => ({
   path,
   screen,
   access: 'guarded',
   admin: true,
   screenName,
+  needs: { permission, query },
 });
+
+/** The content categories each registration screen serves (its ?categoryId=). */
+const NOTICE_CATEGORIES = ['1', '2', '3', '4', '5'];
+const applicant: ScreenNeeds = { permission: [C.requestApplicant], agentSide: true };
+const receiver: ScreenNeeds = { permission: [C.requestReceiver] };
 
 export const appRoutes: readonly AppRoute[] = [
   // Public (spec 000 section 2).
@@ -117,40 +129,41 @@ export const appRoutes: readonly AppRoute[] = [
   page('/one-stop-gide', 'ワンストップガイド', OneStopGidePage),
 
   // Administrator maintenance (spec 001 section 2).
-  admin('/kanrisya-top', '管理者TOP', KanriTopPage),
-  admin('/agsegment-reg', 'AGセグメント登録', AgSegmentPage),
-  admin('/aguser-maintenance', 'AGユーザーメンテナンス', AgUserMaintenancePage),
-  admin('/aguser-reg', 'AGユーザー登録', AgUserRegPage),
-  admin('/notification-reg', 'お知らせ登録', NotificationRegPage),
-  admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage),
-  admin('/event-touroku', 'イベント登録', EventRegPage),
-  admin('/login-popup-list', 'ログインポップアップ一覧', LoginPopupListPage),
-  admin('/login-popup-reg', 'ログインポップアップ登録', LoginPopupRegPage),
-  admin('/glovalnavi-kanri-list', 'グローバルナビ一覧', GlovalNaviKanriListPage),
-  admin('/glovalnavi-kanri', 'グローバルナビ登録', GlovalNaviKanriPage),
-  admin('/iconmenu-kanri-list', 'アイコンメニュー一覧', IconMenuKanriListPage),
-  admin('/iconmenu-kanri', 'アイコンメニュー登録', IconMenuKanriPage),
-  admin('/banner-touroku-list', 'バナーメンテナンス', BannerListPage),
-  admin('/banner-touroku', 'バナー登録', BannerRegPage),
-  admin('/event-entry-dl', 'イベント申込ダウンロード', EventEntryDownloadPage),
-  admin('/customer-serch', '登録企業検索', CustomerSearchPage),
-  admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage),
-  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage),
-  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage),
-  admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage),
-  admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage),
+  admin('/kanrisya-top', '管理者TOP', KanriTopPage, [C.adminTop]),
+  admin('/agsegment-reg', 'AGセグメント登録', AgSegmentPage, [C.agSegment]),
+  admin('/aguser-maintenance', 'AGユーザーメンテナンス', AgUserMaintenancePage, [C.agUser]),
+  admin('/aguser-reg', 'AGユーザー登録', AgUserRegPage, [C.agUser]),
+  admin('/notification-reg', 'お知らせ登録', NotificationRegPage, [C.noticeReg, C.faqReg, C.applicationFormReg, C.proposalReg, C.manualReg], { categoryId: NOTICE_CATEGORIES }),
+  admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage, [C.adminNoticeReg], { categoryId: ['12'] }),
+  admin('/event-touroku', 'イベント登録', EventRegPage, [C.eventReg]),
+  admin('/login-popup-list', 'ログインポップアップ一覧', LoginPopupListPage, [C.loginPopup]),
+  admin('/login-popup-reg', 'ログインポップアップ登録', LoginPopupRegPage, [C.loginPopup]),
+  admin('/glovalnavi-kanri-list', 'グローバルナビ一覧', GlovalNaviKanriListPage, [C.globalNavi]),
+  admin('/glovalnavi-kanri', 'グローバルナビ登録', GlovalNaviKanriPage, [C.globalNavi]),
+  admin('/iconmenu-kanri-list', 'アイコンメニュー一覧', IconMenuKanriListPage, [C.iconMenu]),
+  admin('/iconmenu-kanri', 'アイコンメニュー登録', IconMenuKanriPage, [C.iconMenu]),
+  admin('/banner-touroku-list', 'バナーメンテナンス', BannerListPage, [C.banner]),
+  admin('/banner-touroku', 'バナー登録', BannerRegPage, [C.banner]),
+  admin('/event-entry-dl', 'イベント申込ダウンロード', EventEntryDownloadPage, [C.eventEntryDownload]),
+  admin('/customer-serch', '登録企業検索', CustomerSearchPage, [C.customerSearch]),
+  admin('/mail-error-list', '送信エラーメール一覧', MailErrorListPage, [C.mailErrors]),
+  admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage, [C.oneStopGuide]),
+  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage, [C.globalNavi]),
+  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage, [C.iconMenu]),
+  admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage, [C.skilupReg], { categoryId: ['6', '8'] }),
+  admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage, [C.incentiveImport]),
 
   // Skill-up, events and requests (spec 002 section 2).
   page('/skilup-video-list', 'スキルアップ動画一覧', SkilupVideoListPage),
   page('/skilup-toranomaki', '営業虎の巻', ToranomakiPage),
   page('/skilup-event-list', 'イベント一覧', EventListPage),
   page('/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', 'イベント詳細', EventDetailPage),
-  page('/shinsei-kanri-provider', '申請管理（受付）', ShinseiKanriProviderPage),
-  page('/shinsei-kanri-ag', '申請管理', ShinseiKanriAgPage),
-  page('/shinseiform-ag', '申請フォーム（申請者）', ShinseiFormAgPage),
-  page('/shinseiform-ag/appNo/:appNo', '申請フォーム（申請者）', ShinseiFormAgPage),
-  page('/shinseiform-provider', '申請フォーム（受付）', ShinseiFormProviderPage),
-  page('/shinseiform-provider/appNo/:appNo', '申請フォーム（受付）', ShinseiFormProviderPage),
+  page('/shinsei-kanri-provider', '申請管理（受付）', ShinseiKanriProviderPage, receiver),
+  page('/shinsei-kanri-ag', '申請管理', ShinseiKanriAgPage, applicant),
+  page('/shinseiform-ag', '申請フォーム（申請者）', ShinseiFormAgPage, applicant),
+  page('/shinseiform-ag/appNo/:appNo', '申請フォーム（申請者）', ShinseiFormAgPage, applicant),
+  page('/shinseiform-provider', '申請フォーム（受付）', ShinseiFormProviderPage, receiver),
+  page('/shinseiform-provider/appNo/:appNo', '申請フォーム（受付）', ShinseiFormProviderPage, receiver),
 ];
 
 /** Any other path: a not-found page inside the authenticated layout. */

@@ -59,6 +59,7 @@ import { displayTime, isStaleError, leaveEditLock, locksOf, releaseEditLock, sti
 import { LeaveGuard } from './leave-guard';
 import { storedStatus, workflowBody, workflowState, type WorkflowButton } from './workflow';
 import { apiPost } from '../api/client';
+import { WayBack } from '../app/errors/RefusedScreen';
 import { effectiveIds } from '../app/session';
 import styles from './FormLayout.module.css';
 
@@ -111,6 +112,11 @@ export function FormView(props: FormViewProps) {
         <p className={styles.loadError} role="alert">
           {remote.message}
         </p>
+        {props.display === 'page' && (
+          <div className={styles.loadErrorActions}>
+            <WayBack />
+          </div>
+        )}
         {props.display === 'modal' && (
           <div className={styles.loadErrorActions}>
             <button type="button" className="btn btn-secondary" onClick={props.onClose}>

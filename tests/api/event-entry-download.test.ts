@@ -6,6 +6,7 @@
 import t from 'tap';
 import { parseCsvRecords } from '../../schemas/rules/csv-records';
 import { ENTRY_FILE_HEADER } from '../../api/routes/event-entry/entry-file';
+import { slashDateTime } from '../../api/contents/wire';
 import { messageIds } from '../helpers/api-probe';
 import { actingAs, signInAs } from '../helpers/portal';
 import { createTestApp } from '../helpers/test-app';
@@ -20,16 +21,18 @@ t.test('event entry download', async (t) => {
   const events = await h.db.selectFrom('contents as c').innerJoin('events as e', 'e.content_id', 'c.content_id').select(['c.content_id', 'c.title', 'e.csv_file_name']).where('c.category_id', '=', 7).orderBy('c.content_id').execute();
   const first = events[0];
 
-  await t.test('the events dropdown: every posted event with its file name, newest event first', async (t) => {
+  await t.test('the events dropdown: every posted event with its file name and date, newest event first', async (t) => {
     const res = await provider.call(INIT, { targetDate: '' });
     t.equal(res.statusCode, 200);
-    const list = res.json().eventListData as { eventId: number; eventName: string; eventCsvFileName: string }[];
+    const list = res.json().eventListData as { eventId: number; eventName: string; eventCsvFileName: string; eventDate: string }[];
     t.equal(list.length, events.length);
-    const item = list.find((e) => e.eventId === first.content_id)!;
-    t.same(item, { eventId: first.content_id, eventName: first.title, eventCsvFileName: first.csv_file_name });
     const dates = await h.db.selectFrom('events').select(['content_id', 'kaisai_at']).execute();
-    const at = new Map(dates.map((d) => [d.content_id, d.kaisai_at.getTime()]));
+    const at = new Map(dates.map((d) => [d.content_id, new Date(d.kaisai_at).getTime()]));
+    const item = list.find((e) => e.eventId === first.content_id)!;
+    t.same(item, { eventId: first.content_id, eventName: first.title, eventCsvFileName: first.csv_file_name, eventDate: slashDateTime(new Date(at.get(first.content_id)!)) }, 'with the date it is held (issue 22: the titles do not follow the dates)');
+    t.ok(list.every((e) => /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/.test(e.eventDate)), 'yyyy/MM/dd HH:mm');
     t.ok(list.every((e, i) => i === 0 || at.get(list[i - 1].eventId)! >= at.get(e.eventId)!), 'ordered by event date, newest first');
+    t.ok(list.every((e, i) => i === 0 || list[i - 1].eventDate >= e.eventDate), 'as the dates shown say');
 
     // An event registered today is posted from tomorrow: not listed yet on today's date.
     await h.db.updateTable('contents').set({ keisai_start: '2026-11-21' }).where('content_id', '=', first.content_id).execute();

@@ -110,8 +110,8 @@ t.test('global navigation management', async (t) => {
     t.same(messagesOf(dup), [msg('ERR_0017', '現在の設定の表示順')]);
   });
 
-  t.test('migration 0026 renumbers a list that numbers per parent, in the order the header draws it', async (t) => {
-    const { up } = await import('../../migrations/0026_global_navi_order_per_list');
+  t.test('migration 0023 renumbers a list that numbers per parent, in the order the header draws it', async (t) => {
+    const { up } = await import('../../migrations/0023_global_navi_order_per_list');
     const { kanri_id } = await h.db
       .insertInto('global_navi_settings')
       .values({ setting_name: '旧採番', target_kbn: '2', target_code: 'A0000005', reflection_date: '2026-04-01' })

@@ -42,7 +42,7 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-export async function startPortal(opts: { operatingHours?: string } = {}): Promise<Portal> {
+export async function startPortal(opts: { operatingHours?: string; database?: DatabaseHandle } = {}): Promise<Portal> {
   const smtp = await startSmtpCapture();
   const server = await startPortalServer({ ...opts, smtpUrl: smtp.url });
   return {
@@ -56,8 +56,8 @@ export async function startPortal(opts: { operatingHours?: string } = {}): Promi
 }
 
 /** The portal alone, mailing to `smtpUrl` (the benchmarks run it in a process of its own: tests/bench/portal-process.ts). */
-export async function startPortalServer(opts: { operatingHours?: string; smtpUrl: string }): Promise<Omit<Portal, 'smtp'>> {
-  const handle = await openTestDatabase();
+export async function startPortalServer(opts: { operatingHours?: string; smtpUrl: string; /** A migrated database of the test's own (a throwaway cluster), closed with the portal. */ database?: DatabaseHandle }): Promise<Omit<Portal, 'smtp'>> {
+  const handle = opts.database ?? (await openTestDatabase());
   const clock = new RunningClock(tokyoMorning());
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-files-'));
   const storage = localDiskStorage(filesDir);

@@ -9,7 +9,7 @@ import { addDays } from '../../seeds/seed-utils';
 import { formatMessage } from '../../schemas/messages/format';
 import { tokyoDate } from '../../api/clock';
 import { expectNoA11yViolations } from './a11y';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, tokyoMorning, type Portal } from './harness';
+import { answerDialog, dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, tokyoMorning, type Portal } from './harness';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -122,7 +122,14 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   await page.getByText('お申し込み済みです。').waitFor();
   t.equal(portal.smtp.mails.length, mails + 1, 'a confirmation mail');
   t.match(portal.smtp.latestTo('demo-agent@portal.example.jp')?.text, new RegExp(`イベント：${OPEN_EVENT.replace(/[()（）]/g, '.')}`));
+  // The cancellation asks first (issue 22): declined, nothing changes.
+  const question = formatMessage('CNF_0001', ['イベントのお申し込み', 'キャンセル']);
   await page.getByRole('button', { name: 'お申し込みをキャンセル' }).click();
+  await screenshot(page, 'event-cancel-question');
+  await answerDialog(page, question, 'キャンセル');
+  t.ok(await page.getByText('お申し込み済みです。').isVisible(), 'declined: still applied');
+  await page.getByRole('button', { name: 'お申し込みをキャンセル' }).click();
+  await answerDialog(page, question, 'OK');
   const cancelled = page.getByRole('dialog', { name: 'イベントのお申し込みをキャンセルしました' });
   await cancelled.getByText('イベントのお申し込みをキャンセルしました。').waitFor();
   await cancelled.getByRole('button', { name: '閉じる' }).last().click();

@@ -28,11 +28,14 @@ export interface SmtpCapture {
   mails: CapturedMail[];
   /** Waits for the next mail to `to` (mail is sent before the API answers, so usually at once). */
   latestTo(to: string): CapturedMail | undefined;
+  /** Stops listening: connections to the port are refused, as from a mail server that is away. */
+  stop(): Promise<void>;
+  /** Listens again on the same port (the app's SMTP_URL stays right). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
-  const mails: CapturedMail[] = [];
+function listen(mails: CapturedMail[], port: number): Promise<SMTPServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -46,13 +49,28 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const mails: CapturedMail[] = [];
+  let server: SMTPServer | null = await listen(mails, 0);
   const port = (server.server.address() as { port: number }).port;
+  const stop = async () => {
+    const s = server;
+    server = null;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     latestTo: (to) => [...mails].reverse().find((m) => m.to.includes(to)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop,
+    restart: async () => {
+      await stop();
+      server = await listen(mails, port);
+    },
+    close: stop,
   };
 }
 

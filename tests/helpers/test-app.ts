@@ -11,6 +11,7 @@ import { tokyoDate } from '../../api/clock';
 import { loadConfig } from '../../api/config';
 import { localDiskStorage, type FileStorage } from '../../api/files/storage';
 import type { AuthLimits } from '../../api/routes/auth/limits';
+import type { OutboxSettings } from '../../api/mail/settings';
 import { seedIfEmpty } from '../../seeds/index';
 import { buildSeedFiles, writeSeedFiles } from '../../seeds/demo-files';
 import { demoAccounts } from '../../seeds/platform';
@@ -67,6 +68,7 @@ export async function createTestApp(
     /** More configuration (e.g. the S3_ settings of a test bucket). */
     env?: Record<string, string>;
     uploadLocker?: Locker;
+    /** The mail outbox's retry timing (short in tests that wait for a retry). */ mailOutbox?: Partial<OutboxSettings>;
   } = {},
 ): Promise<TestApp> {
   const clock = new TestClock(opts.now ?? DEFAULT_NOW);
@@ -84,7 +86,7 @@ export async function createTestApp(
   const handle = opts.database ?? (await openTestDatabase({ seed: { today } }));
   const smtp = await startSmtpCapture();
   const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', ...opts.env });
-  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage, uploadLocker: opts.uploadLocker });
+  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage, uploadLocker: opts.uploadLocker, mailOutbox: opts.mailOutbox });
   // Tests change rows straight through `db` (another connection, like an operator's SQL or
   // another instance): on PostgreSQL the change reaches the caches by NOTIFY a moment later,
   // so each request first waits for what was committed before it. PGlite hands it over at once.

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { RuleResult } from '../../../schemas/rules/engine';
 import { effectiveIds, isProviderAdmin, type Caller } from '../../authority/caller';
 import { accountSetupMail } from '../../mail/account-setup';
+import { enqueueMail } from '../../mail/outbox';
 import { hashPassword } from '../../security/password';
 import { newResetToken, sha256 } from '../../security/tokens';
 import { storeResetToken } from '../../routes/password-reset/repository';
@@ -78,12 +79,20 @@ export const agentUserHook: FormHook = {
     return { ...isAdmin, user_id: id, login_id: id, password_hash: await hashPassword(newResetToken()), is_provider: !!provider, password_changed_at: at, created_at: at, updated_at: at };
   },
 
-  async write(ctx, id, _record, mode) {
+  async write(ctx, id, record, mode) {
     if (mode !== 'new') return;
     const token = newResetToken();
     const at = ctx.app.clock.now();
-    await storeResetToken(ctx.trx, { tokenHash: sha256(token), userId: String(id), at, expiresAt: new Date(at.getTime() + SETUP_LINK_HOURS * 3600 * 1000) });
-    ctx.state.setupToken = token;
+    const validMs = SETUP_LINK_HOURS * 3600 * 1000;
+    await storeResetToken(ctx.trx, { tokenHash: sha256(token), userId: String(id), at, expiresAt: new Date(at.getTime() + validMs) });
+    // The mail is written with the user: both are kept or neither (api/mail/outbox.ts).
+    const link = `${ctx.app.config.publicUrl}/with-ag/password-update/token/${token}`;
+    ctx.state.setupMailIds = await enqueueMail(ctx.trx, {
+      kind: 'account_setup',
+      to: str(record.email),
+      validForMs: validMs,
+      ...accountSetupMail(str(record.tantousyaName) || String(id), String(id), link, SETUP_LINK_HOURS),
+    });
   },
 
   async read(_ctx, db, _id, record) {
@@ -98,10 +107,8 @@ export const agentUserHook: FormHook = {
     record.roleDisplayName = names?.role_name ?? '';
   },
 
-  async committed(ctx, id, record, mode) {
-    if (mode !== 'new' || typeof ctx.state.setupToken !== 'string') return;
-    const link = `${ctx.app.config.publicUrl}/with-ag/password-update/token/${ctx.state.setupToken}`;
-    // A failed mail leaves the user in place; the administrator can send a password reset.
-    await ctx.app.mailer.send({ to: str(record.email), ...accountSetupMail(str(record.tantousyaName) || String(id), String(id), link, SETUP_LINK_HOURS) });
+  async committed(ctx, _id, _record, mode) {
+    // A mail that cannot be sent now is retried by the outbox's sender.
+    if (mode === 'new' && Array.isArray(ctx.state.setupMailIds)) await ctx.app.mailOutbox.deliverNow(ctx.state.setupMailIds as number[]);
   },
 };

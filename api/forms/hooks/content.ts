@@ -11,6 +11,7 @@ import { tokyoDate } from '../../clock';
 import { sanitizeRichText } from '../../contents/sanitize-html';
 import type { ContentFileKind, Database } from '../../db/schema';
 import type { AttachedFile } from '../../files/attach';
+import { enqueueMail } from '../../mail/outbox';
 import { contentNoticeMail } from '../../mail/templates';
 import { reindexContent } from '../../search/index-content';
 import type { FormDefinition } from '../../../schemas/meta/types';
@@ -271,12 +272,15 @@ export const contentHook: FormHook = {
       const adminOnly = body.isAdminOnly === true || body.isAdminOnly === 'true';
       const category = await ctx.app.db.selectFrom('categories').select(['category_name', 'detail_path']).where('category_id', '=', Number(row.category_id)).executeTakeFirst();
       const link = `${ctx.app.config.publicUrl}/with-ag/contents/categoryId/${String(row.category_id)}/contentsId/${String(row.content_id)}`;
-      let sent = 0;
-      for (const user of await recipients(ctx.app.db, row, adminOnly)) {
-        await ctx.app.mailer.send({ to: user.email, ...contentNoticeMail(user.user_name || user.user_id, category?.category_name ?? '', str(record.title), link) });
-        sent += 1;
-      }
-      ctx.request.log.info({ contentId: row.content_id, sent, adminOnly }, 'click mailer sent');
+      const users = await recipients(ctx.app.db, row, adminOnly);
+      // One write for all recipients (all queued or none); the outbox sends and retries them.
+      const mailIds = await enqueueMail(
+        ctx.app.db,
+        ...users.map((user) => ({ kind: 'content_notice' as const, to: user.email, ...contentNoticeMail(user.user_name || user.user_id, category?.category_name ?? '', str(record.title), link) })),
+      );
+      const sent = mailIds.length;
+      await ctx.app.mailOutbox.deliverNow(mailIds);
+      ctx.request.log.info({ contentId: row.content_id, sent, adminOnly }, 'click mailer queued');
       return { sendCount: sent };
     },
   },

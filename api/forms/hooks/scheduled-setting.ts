@@ -15,12 +15,15 @@ import type { Database } from '../../db/schema';
 import { problem } from '../../http/problems';
 import type { FormHook, HookContext } from '../hook';
 import type { FormRecord } from '../record-store';
+import { parseKey } from '../wire-record';
 
 /** The その他 category: its rows keep a typed URL (spec 001 section 3, sonotaCategoryId). */
 export const OTHER_CATEGORY_ID = 999;
 
 type SettingsTable = 'global_navi_settings' | 'icon_menu_settings';
 
+/** A segment's id in the target code (a text column that also holds agent codes); 0, never found, when it is not one. */
+const segmentIdOf = (code: string) => Number(parseKey(code, true) ?? 0);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const rowsOf = (v: unknown): FormRecord[] => (Array.isArray(v) ? v.filter((r): r is FormRecord => typeof r === 'object' && r !== null && !Array.isArray(r)) : []);
 
@@ -84,7 +87,7 @@ export function scheduledSettingHook(o: ScheduledSettingOptions): FormHook {
         const taken = await defaultKanriId(db, o.table);
         if (taken && taken !== String(id ?? '')) out.push({ field: 'settingTargetKbn', messageId: 'ERR_0017', args: ['デフォルト設定'] });
       }
-      if (kbn === '1' && code && !(await db.selectFrom('agent_segments').select('ag_segment_id').where('ag_segment_id', '=', Number(code) || 0).executeTakeFirst()))
+      if (kbn === '1' && code && !(await db.selectFrom('agent_segments').select('ag_segment_id').where('ag_segment_id', '=', segmentIdOf(code)).executeTakeFirst()))
         out.push({ field: 'settingTargetCode', messageId: 'ERR_0006', args: ['AGセグメント'] });
       if (kbn === '2' && code && code.length <= 8 && !(await db.selectFrom('agents').select('ag_code').where('ag_code', '=', code).executeTakeFirst()))
         out.push({ field: 'settingTargetCode', messageId: 'ERR_0006', args: ['代理店コード'] });
@@ -105,7 +108,7 @@ export function scheduledSettingHook(o: ScheduledSettingOptions): FormHook {
       const kbn = str(record.settingTargetKbn);
       const code = str(record.settingTargetCode);
       let name = '';
-      if (kbn === '1') name = (await db.selectFrom('agent_segments').select('ag_segment_name').where('ag_segment_id', '=', Number(code) || 0).executeTakeFirst())?.ag_segment_name ?? '';
+      if (kbn === '1') name = (await db.selectFrom('agent_segments').select('ag_segment_name').where('ag_segment_id', '=', segmentIdOf(code)).executeTakeFirst())?.ag_segment_name ?? '';
       if (kbn === '2') name = (await db.selectFrom('agents').select('ag_name').where('ag_code', '=', code).executeTakeFirst())?.ag_name ?? '';
       const scheduled = rowsOf(record[o.scheduledList]).length > 0;
       return {

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import { checkMailList, cleanMailList } from '../../../schemas/rules/mail-list';
+import { enqueueMail } from '../../mail/outbox';
 import { APPLICATION_WORKFLOW as W, isVisibleTo, statusText, type Side } from '../../../schemas/workflows/workflow';
 import { effectiveIds, parseWireDate, type Caller } from '../../authority/caller';
 import { tokyoDate } from '../../clock';
@@ -338,13 +339,16 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
         agentLink(row.app_no),
         SIGNATURE,
       ].join('\n');
-      await app.mailer.send({
+      // Nothing else changes here: the enqueue is the write; the outbox retries a refused send.
+      const mailIds = await enqueueMail(app.db, {
+        kind: 'request_notification',
         to: list.to.join(', '),
         cc: list.cc.length ? list.cc.join(', ') : undefined,
         bcc: list.bcc.length ? list.bcc.join(', ') : undefined,
         subject: `【代理店ポータル】申請「${row.app_title}」のご連絡（申請No.${row.app_no}）`,
         text,
       });
+      await app.mailOutbox.deliverNow(mailIds);
       request.log.info({ appNo: row.app_no, to: list.to.length, cc: list.cc.length, bcc: list.bcc.length }, 'request notification mailed');
       return {};
     },

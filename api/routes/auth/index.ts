@@ -12,6 +12,7 @@ import { newId, newOneTimeCode, sha256 } from '../../security/tokens';
 import { signSessionToken } from '../../authority/session-token';
 import { settleChanges } from '../../cache/change-feed';
 import { OperationType, recordOperation } from '../../logs/operation-log';
+import { enqueueMail } from '../../mail/outbox';
 import { oneTimeCodeMail } from '../../mail/templates';
 import { countAttempts, recordAttempt } from './limits';
 import { codeMailsExhausted, liveChallenge, markVerified } from './otp-throttle';
@@ -94,8 +95,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
       }
       const challengeId = newId();
       const code = newOneTimeCode();
-      await repo.openOtpChallenge(app.db, { challengeId, userId: user.user_id, codeHash: otpHash(challengeId, code), at: now, expiresAt: new Date(now.getTime() + OTP_TTL_MS) });
-      await app.mailer.send({ to: user.email, ...oneTimeCodeMail(user.user_name || user.login_id, code) });
+      const mailIds = await app.db.transaction().execute(async (trx) => {
+        await repo.openOtpChallenge(trx, { challengeId, userId: user.user_id, codeHash: otpHash(challengeId, code), at: now, expiresAt: new Date(now.getTime() + OTP_TTL_MS) });
+        // Never sent after the code's validity: a late code is no use (the sender expires it).
+        return enqueueMail(trx, { kind: 'one_time_code', to: user.email, validForMs: OTP_TTL_MS, ...oneTimeCodeMail(user.user_name || user.login_id, code) });
+      });
+      // The screen would ask for a code that never comes: say the mail could not be sent
+      // (the row stays for the sender's retries while the code is valid).
+      if ((await app.mailOutbox.deliverNow(mailIds)).waiting > 0) throw problem.mailNotSent('セキュリティコードのメール送信');
       setSignedCookie(reply, OTP_CHALLENGE_COOKIE, challengeId, OTP_TTL_MS / 1000, secureCookies);
       return { token: '', systemDate: tokyoDateSlash(now), isAreadyOptAuth: false, user: null };
     },

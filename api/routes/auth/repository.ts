@@ -81,11 +81,10 @@ export async function forgetTrustedBrowsers(db: Db, userId: string, at: Date) {
 }
 
 /** A new challenge replaces any open one: only the latest code of a user can be used. */
-export async function openOtpChallenge(db: Db, c: { challengeId: string; userId: string; codeHash: string; at: Date; expiresAt: Date }) {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('otp_challenges').set({ used_at: c.at }).where('user_id', '=', c.userId).where('used_at', 'is', null).execute();
-    await trx.insertInto('otp_challenges').values({ challenge_id: c.challengeId, user_id: c.userId, code_hash: c.codeHash, created_at: c.at, expires_at: c.expiresAt }).execute();
-  });
+/** Inside the caller's transaction, which also writes the code's mail (api/mail/outbox.ts). */
+export async function openOtpChallenge(trx: Db, c: { challengeId: string; userId: string; codeHash: string; at: Date; expiresAt: Date }) {
+  await trx.updateTable('otp_challenges').set({ used_at: c.at }).where('user_id', '=', c.userId).where('used_at', 'is', null).execute();
+  await trx.insertInto('otp_challenges').values({ challenge_id: c.challengeId, user_id: c.userId, code_hash: c.codeHash, created_at: c.at, expires_at: c.expiresAt }).execute();
 }
 
 export function findOpenOtpChallenge(db: Db, challengeId: string, userId: string) {

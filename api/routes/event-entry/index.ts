@@ -1,5 +1,6 @@
 // Event entry download (spec 001 イベント申込ダウンロード, /event-entry-dl):
-//   /api/EventEntryDownload/getInitialDisplayData {targetDate} → eventListData
+//   /api/EventEntryDownload/getInitialDisplayData {targetDate} → eventListData (newest event date
+//     first, each with its date: the screen lists them as 「yyyy/MM/dd HH:mm タイトル」)
 //   /api/EventEntryDownload/getEntryFile {eventId} → the entry file (CSV), or 204 when nobody
 //     has applied (the screen says ERR_0009)
 // Needs the permission of category 114 (provider staff). The file holds applicants' personal
@@ -10,7 +11,7 @@ import { Type } from '@sinclair/typebox';
 import { recordAudit } from '../../audit/record';
 import { targetDateFor, type Caller } from '../../authority/caller';
 import { can } from '../../authority/permissions';
-import { WireId } from '../../contents/wire';
+import { slashDateTime, WireId } from '../../contents/wire';
 import { contentDisposition } from '../../files/content-disposition';
 import { enforceForm } from '../../forms/enforce';
 import { problem } from '../../http/problems';
@@ -26,6 +27,7 @@ const EventListItem = Type.Object({
   eventId: Type.Number(),
   eventName: Type.String({ description: 'The event title' }),
   eventCsvFileName: Type.String({ description: 'The name the entry file is saved under' }),
+  eventDate: Type.String({ description: 'Added (issue 22): when the event is held, yyyy/MM/dd HH:mm Tokyo; the screen shows it beside the title, since titles do not follow the dates' }),
 });
 
 export default async function eventEntryRoutes(fastify: FastifyInstance) {
@@ -49,7 +51,7 @@ export default async function eventEntryRoutes(fastify: FastifyInstance) {
       const caller = request.caller!;
       await authorize(caller);
       const events = await downloadableEvents(app.db, targetDateFor(caller, request.body.targetDate, app.clock));
-      return { eventListData: events.map((e) => ({ eventId: e.content_id, eventName: e.title, eventCsvFileName: entryFileNameOf(e) })) };
+      return { eventListData: events.map((e) => ({ eventId: e.content_id, eventName: e.title, eventCsvFileName: entryFileNameOf(e), eventDate: slashDateTime(new Date(e.kaisai_at)) })) };
     },
   );
 

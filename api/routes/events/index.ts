@@ -16,6 +16,7 @@ import { idOf, slashDateTime, WireId } from '../../contents/wire';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { eventApplicationMail, eventCancellationMail, eventDateText } from '../../mail/event-mail';
+import { enqueueMail } from '../../mail/outbox';
 import { addEntry, cancelEntry, eventDetail, eventList, eventTags, liveEntry, liveEntryCount, lockEvent, userContact, type EventCriteria, type EventListKind } from './repository';
 
 /** The events category (イベント). */
@@ -240,9 +241,11 @@ export default async function eventRoutes(fastify: FastifyInstance) {
 
   const closed = (status: number, action: string) => new HttpProblem(status, messagesBody([{ messageId: 'ERR_0030', args: [action] }]));
 
-  async function sendMail(userId: string, build: typeof eventApplicationMail, event: { title: string; kaisai_at: Date; kaisai_end_at: Date | null; venue: string; mail_message: string }, categoryId: number, contentId: number) {
-    const user = await userContact(app.db, userId);
-    if (!user?.email) return;
+  /** Writes the confirmation mail in the transaction of the entry it confirms (api/mail/outbox.ts). */
+  async function queueMail(trx: typeof app.db, kind: 'event_application' | 'event_cancellation', userId: string, event: { title: string; kaisai_at: Date; kaisai_end_at: Date | null; venue: string; mail_message: string }, categoryId: number, contentId: number) {
+    const user = await userContact(trx, userId);
+    if (!user?.email) return [];
+    const build = kind === 'event_application' ? eventApplicationMail : eventCancellationMail;
     const mail = build({
       userName: user.user_name,
       companyName: user.company_name,
@@ -252,12 +255,14 @@ export default async function eventRoutes(fastify: FastifyInstance) {
       mailMessage: event.mail_message,
       detailUrl: `${app.config.publicUrl}/with-ag/skilup-event-detail/categoryId/${categoryId}/contentsId/${contentId}`,
     });
-    // The application is stored whatever happens to the mail; a failed send is logged, not answered.
-    try {
-      await app.mailer.send({ to: user.email, ...mail });
-    } catch (error) {
-      app.log.error({ err: error, userId, contentId }, 'event mail not sent');
-    }
+    return enqueueMail(trx, { kind, to: user.email, ...mail });
+  }
+
+  /** The answer's message: the entry is kept whatever happens to the mail, and says when the mail is late. */
+  async function completeMessage(mailIds: number[], action: string) {
+    const done = formatMessage('INF_0001', ['イベントのお申し込み', action]);
+    const first = await app.mailOutbox.deliverNow(mailIds);
+    return first.waiting > 0 ? `${done}${formatMessage('INF_0003')}` : done;
   }
 
   app.post('/api/EventDetail/eventApplication', { schema: { body: ActionBody, response: { 200: ActionAnswer } } }, async (request) => {
@@ -270,10 +275,9 @@ export default async function eventRoutes(fastify: FastifyInstance) {
       const ended = e.registration_end_at < now || e.kaisai_at < now || (e.capacity !== null && (await liveEntryCount(trx, contentId)) >= e.capacity);
       if (ended) throw closed(400, '申し込み');
       await addEntry(trx, { contentId, userId: viewer.userId, agCode: viewer.agCode, appliedBy: request.caller!.userId, at: now });
-      return { event: e, added: true };
+      return { event: e, added: true, mailIds: await queueMail(trx, 'event_application', viewer.userId, e, idOf(request.body.categoryId, 'categoryId'), contentId) };
     });
-    if (result.added) await sendMail(viewer.userId, eventApplicationMail, result.event, idOf(request.body.categoryId, 'categoryId'), contentId);
-    return { isApplication: true, completeMessage: formatMessage('INF_0001', ['イベントのお申し込み', '受付']), addMessage: result.event.complete_add_message };
+    return { isApplication: true, completeMessage: await completeMessage(result.mailIds ?? [], '受付'), addMessage: result.event.complete_add_message };
   });
 
   app.post('/api/EventDetail/eventApplicationCancel', { schema: { body: ActionBody, response: { 200: ActionAnswer } } }, async (request) => {
@@ -286,9 +290,8 @@ export default async function eventRoutes(fastify: FastifyInstance) {
       if (!entry) return { event: e, cancelled: false };
       if (e.registration_end_at < now || e.kaisai_at < now) throw closed(422, 'キャンセル');
       await cancelEntry(trx, entry.entry_id, request.caller!.userId, now);
-      return { event: e, cancelled: true };
+      return { event: e, cancelled: true, mailIds: await queueMail(trx, 'event_cancellation', viewer.userId, e, idOf(request.body.categoryId, 'categoryId'), contentId) };
     });
-    if (result.cancelled) await sendMail(viewer.userId, eventCancellationMail, result.event, idOf(request.body.categoryId, 'categoryId'), contentId);
-    return { isApplication: false, completeMessage: formatMessage('INF_0001', ['イベントのお申し込み', 'キャンセル']), addMessage: '' };
+    return { isApplication: false, completeMessage: await completeMessage(result.mailIds ?? [], 'キャンセル'), addMessage: '' };
   });
 }

@@ -14,8 +14,14 @@ function popups(db: Db, v: Viewer, opts: { ignorePeriod?: boolean }) {
     .where(contentVisibleTo(v, opts));
 }
 
+/**
+ * The popups of the user's sign-in. Provider staff reading as themselves see every display target
+ * in lists, but a popup addressed to one agent or a segment is that audience's, not theirs: at
+ * sign-in they get those for all agents only (issue 22; docs/architecture.md "One targeting helper").
+ */
 export async function listPendingPopups(db: Db, v: Viewer, opts: { ignorePeriod?: boolean } = {}) {
   return popups(db, v, opts)
+    .$if(v.seesAllTargets, (q) => q.where('c.display_target', '=', '0'))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

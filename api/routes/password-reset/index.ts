@@ -8,6 +8,7 @@ import { settleChanges } from '../../cache/change-feed';
 import { problem } from '../../http/problems';
 import { Body, EmptyResponse } from '../../http/wire';
 import { OperationType, recordOperation } from '../../logs/operation-log';
+import { enqueueMail } from '../../mail/outbox';
 import { passwordResetMail } from '../../mail/templates';
 import { hashPassword } from '../../security/password';
 import { newResetToken, sha256 } from '../../security/tokens';
@@ -42,9 +43,13 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
 
       for (const user of await repo.findUsersByAgentAndEmail(app.db, agCode, emailAddress)) {
         const token = newResetToken();
-        await repo.storeResetToken(app.db, { tokenHash: sha256(token), userId: user.user_id, at: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
         const link = `${app.config.publicUrl}/with-ag/password-update/token/${token}`;
-        await app.mailer.send({ to: user.email, ...passwordResetMail(user.user_name || user.login_id, user.login_id, link) });
+        const mailIds = await app.db.transaction().execute(async (trx) => {
+          await repo.storeResetToken(trx, { tokenHash: sha256(token), userId: user.user_id, at: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
+          return enqueueMail(trx, { kind: 'password_reset', to: user.email, validForMs: RESET_TTL_MS, ...passwordResetMail(user.user_name || user.login_id, user.login_id, link) });
+        });
+        // The answer is the same whatever happens (it must not tell whether the address is known).
+        await app.mailOutbox.deliverNow(mailIds);
         await recordOperation(app.db, { source: 'server', userId: user.user_id, agCode: user.ag_code, actionTime: now, operationType: OperationType.resetPassword, controlName: 'sendResetMail', ip: request.ip });
       }
       return {};

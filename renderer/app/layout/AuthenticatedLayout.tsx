@@ -1,8 +1,14 @@
 // Frame of every guarded screen: global header, the screen, footer. A preview (?isPreview=true,
-// spec 002 section 2.4) shows the screen alone, without header and footer.
+// spec 002 section 2.4) shows the screen alone, without header and footer. A screen the session
+// may not open, or opened without its context, is not drawn: its message and a way back are, and
+// the header stays out of 管理者モード (screen-access.ts).
 import { Outlet, useSearchParams } from 'react-router-dom';
+import { formatMessage } from '../../../schemas/messages/format';
+import { RefusedScreen } from '../errors/RefusedScreen';
 import { GlobalHeader } from '../header/GlobalHeader';
 import { useRouteHandle } from '../route-handle';
+import { screenRefusal } from '../screen-access';
+import { useSession } from '../session';
 import { SiteFooter } from './SiteFooter';
 import styles from './Layout.module.css';
 
@@ -10,14 +16,16 @@ export function AuthenticatedLayout() {
   const handle = useRouteHandle();
   const [search] = useSearchParams();
   const preview = search.get('isPreview') === 'true';
+  const session = useSession();
+  const refusal = screenRefusal(handle?.needs, session, search);
   return (
     <div className={styles.app}>
       <a href="#main" className={styles.skipLink}>
         本文へ移動
       </a>
-      {!preview && <GlobalHeader adminMode={Boolean(handle?.admin)} />}
+      {!preview && <GlobalHeader adminMode={Boolean(handle?.admin) && !refusal} />}
       <main id="main" className={styles.main} tabIndex={-1}>
-        <Outlet />
+        {refusal ? <RefusedScreen message={formatMessage(refusal.messageId)} /> : <Outlet />}
       </main>
       {!preview && <SiteFooter />}
     </div>

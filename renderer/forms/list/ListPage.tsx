@@ -20,6 +20,7 @@ import { formatMessage } from '../../../schemas/messages/format';
 import { validateField, type RuleResult } from '../../../schemas/rules/engine';
 import { errorMessageText, isApiError } from '../../api/client';
 import { alertMessage, confirmMessage } from '../../app/dialog';
+import { WayBack } from '../../app/errors/RefusedScreen';
 import { Pager } from '../../components/Pager';
 import { ensureValidSession } from '../../components/session-check';
 import { useRemote } from '../../components/use-remote';
@@ -116,6 +117,9 @@ export function ListPage({ listId }: { listId: string }) {
         <p className={layout.loadError} role="alert">
           {remote.message}
         </p>
+        <div className={layout.loadErrorActions}>
+          <WayBack />
+        </div>
       </section>
     );
   }

@@ -3,11 +3,12 @@
 // and "お申し込み受付を終了いたしました。" once it has ended. A success opens the modal titled
 // "イベントのお申し込みを受付ました" / "イベントのお申し込みをキャンセルしました" with the
 // completion message; a 400 from apply is ERR_0030 with 申し込み, a 422 from cancel ERR_0030 with
-// キャンセル, other failures ERR_SYS003 naming the action. The session is checked first.
+// キャンセル, other failures ERR_SYS003 naming the action. A cancellation asks first (CNF_0001,
+// issue 22: it used to act at once); then the session is checked.
 import { useState } from 'react';
 import { formatMessage } from '../../../schemas/messages/format';
 import { isApiError } from '../../api/client';
-import { alertMessage } from '../../app/dialog';
+import { alertMessage, confirmMessage } from '../../app/dialog';
 import { ensureValidSession } from '../../components/session-check';
 import { Modal } from '../../forms/Modal';
 import { applyEvent, cancelEvent, type EntryAnswer, type EventDetail } from './calls';
@@ -17,6 +18,7 @@ import styles from './Events.module.css';
 export const APPLIED_TITLE = 'イベントのお申し込みを受付ました';
 export const CANCELLED_TITLE = 'イベントのお申し込みをキャンセルしました';
 export const ENDED_TEXT = 'お申し込み受付を終了いたしました。';
+export const CANCEL_QUESTION = formatMessage('CNF_0001', ['イベントのお申し込み', 'キャンセル']);
 
 type Action = 'apply' | 'cancel';
 
@@ -45,6 +47,7 @@ export function EventEntryBox({ detail, screenName, preview, onChanged }: Props)
     if (busy || preview) return;
     setBusy(true);
     try {
+      if (action === 'cancel' && !(await confirmMessage(CANCEL_QUESTION))) return;
       if (!(await ensureValidSession())) return;
       const answer = action === 'apply' ? await applyEvent(detail.categoryId, detail.contentsId, screenName) : await cancelEvent(detail.categoryId, detail.contentsId, screenName);
       setDone({ action, answer });

@@ -180,7 +180,10 @@ export function ToranomakiPage() {
   const screenName = useRouteHandle()?.screenName ?? PART;
   const scope = [session.user?.userId, session.user?.pseudoUserId, session.systemDate, session.businessDate].join('|');
   const remote = useRemote(`playbook|${scope}`, (signal) => loadPlaybook(TORANOMAKI_CATEGORY_ID, signal), (error) => reportWidgetFailure(PART, error));
-  useEffect(() => window.scrollTo(0, 0), []);
+  // Braces: Chromium's scrollTo answers a promise, which React would take for the effect's cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <div className={styles.page}>
       <Breadcrumbs categoryId={TORANOMAKI_CATEGORY_ID} />
