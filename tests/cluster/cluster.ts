@@ -46,9 +46,9 @@ export async function createDatabase(serverUrl: string): Promise<{ url: string; 
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-/** How production starts the server (package.json "start" after the build). */
+/** How production starts the server: package.json "start" after `npm run build` (.ci/run builds first). */
 export function serverCommand(): string[] {
-  return [process.execPath, '--import', 'tsx', path.join(repoRoot, 'api/server.ts')];
+  return [process.execPath, '--enable-source-maps', path.join(repoRoot, 'dist/server/server.js')];
 }
 
 export interface Instance {
