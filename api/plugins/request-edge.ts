@@ -28,9 +28,12 @@ export default fp(async function requestEdge(app: FastifyInstance) {
     if (typeof body !== 'object' || body === null) return;
     const validate = request.getValidationFunction('body');
     if (!validate) return;
-    // Nested objects can need a second pass (an error of the parent hides the child's).
+    // Validating removes the fields a schema does not declare (removeAdditional), and the
+    // identity check that follows must still see every id the caller sent: the edge validates a
+    // copy and mends the body itself at the paths the copy's errors name. Nested objects can
+    // need a second pass (an error of the parent hides the child's).
     for (let pass = 0; pass < 3; pass++) {
-      if (validate(body)) return;
+      if (validate(structuredClone(body))) return;
       const errors = (validate.errors ?? []) as SchemaError[];
       if (dropRefusedEmpties(body, errors) + meantScalars(body, errors) === 0) return;
     }

@@ -116,6 +116,8 @@ const ROUTES: Record<string, RouteCase> = {
   '/api/LoginPopupReg/RegPopupData': { access: 'auth', as: 'demo-provider' },
   '/api/LoginPopupReg/UpdatePopupData': { access: 'auth', as: 'demo-provider' },
   '/api/LoginPopupReg/DeletePopupData': { access: 'auth', as: 'demo-provider' },
+  '/api/MailError/getMailErrorList': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01' } },
+  '/api/MailError/resendMail': { access: 'auth', as: 'demo-provider' },
   '/api/OneStopGide/getOneStopGideList': { access: 'auth', body: { systemKbn: '01' } },
   '/api/OneStopGideKanri/getInitialData': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01' } },
   '/api/OneStopGideKanri/getContentsList': { access: 'auth', as: 'demo-provider', body: { systemKbn: '01', categoryId: 2 } },

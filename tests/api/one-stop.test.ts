@@ -68,7 +68,7 @@ t.test('one-stop guide', async (t) => {
     const save = (list: unknown[]) => provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: list });
     t.same(msgs(await save([{ categoryId: 1, contentsId: notice.content_id }])), ['ERR_0006:カテゴリ'], 'a category that has no one-stop block');
     t.same(msgs(await save([{ categoryId: 2, contentsId: 99999999 }])), ['ERR_0009:コンテンツ'], 'an unknown content');
-    t.same(msgs(await save([{ categoryId: 2, contentsId: 'x1' }])), ['ERR_0009:コンテンツ'], 'not a content id');
+    t.same(msgs(await save([{ categoryId: 2, contentsId: 'x1' }])), ['ERR_0025:表示対象'], 'not a content id: a value its column cannot hold (docs/forms.md)');
     t.same(msgs(await save([{ categoryId: 2, contentsId: chosen[0].contentsId }, { categoryId: 2, contentsId: String(chosen[0].contentsId) }])), ['ERR_0017:表示対象'], 'a content twice');
     const gone = await h.db
       .insertInto('contents')

@@ -17,12 +17,18 @@ t.test('every grouped test file runs in exactly one group', async (t) => {
   t.ok(grouped.includes(path.resolve('tests/unit/test-groups.test.ts')), 'this file too');
 });
 
+// Folders whose tests need services that `npm test` does not start (the two-instance test: an
+// S3-compatible store and a load balancer, docs/operations.md): .ci/run runs them in a step of their own.
+const OWN_CI_STEP = ['cluster'];
+
 t.test("tap's include: the groups and the folders not grouped", async (t) => {
+  const ciScript = fs.readFileSync('.ci/run', 'utf8');
   const include = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { tap: { include: string[] } }).tap.include;
   const folders = fs.readdirSync('tests', { withFileTypes: true }).filter((d) => d.isDirectory() && fs.readdirSync(path.join('tests', d.name)).some((f) => f.endsWith('.test.ts')));
   for (const d of folders) {
     const pattern = `tests/${d.name}/*.test.ts`;
     if (GROUPED_FOLDERS.includes(d.name)) t.notOk(include.includes(pattern), `${d.name} runs through the groups only`);
+    else if (OWN_CI_STEP.includes(d.name)) t.ok(ciScript.includes(`tests/${d.name}/`), `${d.name} runs in its own step of .ci/run`);
     else t.ok(include.includes(pattern), `${d.name} runs`);
   }
 });

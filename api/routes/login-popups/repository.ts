@@ -17,11 +17,12 @@ function popups(db: Db, v: Viewer, opts: { ignorePeriod?: boolean }) {
 /**
  * The popups of the user's sign-in. Provider staff reading as themselves see every display target
  * in lists, but a popup addressed to one agent or a segment is that audience's, not theirs: at
- * sign-in they get those for all agents only (issue 22; docs/architecture.md "One targeting helper").
+ * sign-in they get those for all agents only (docs/admin-maintenance.md). Lifting the period
+ * (isUnlimitDate, provider administrators checking every popup) shows every target again.
  */
 export async function listPendingPopups(db: Db, v: Viewer, opts: { ignorePeriod?: boolean } = {}) {
   return popups(db, v, opts)
-    .$if(v.seesAllTargets, (q) => q.where('c.display_target', '=', '0'))
+    .$if(v.seesAllTargets && !opts.ignorePeriod, (q) => q.where('c.display_target', '=', '0'))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
