@@ -72,6 +72,7 @@ const SCREENS: Screen[] = [
   { route: '/skilup-touroku', open: '/skilup-touroku?categoryId=6', who: 'provider', ready: 'main form' },
   { route: '/incentive-jisseki-torikomi', who: 'provider', ready: 'main h1' },
   { route: '/login-popup-list', who: 'provider', ready: 'main table' },
+  { route: '/mail-error-list', who: 'provider', ready: 'main table, main p[role="status"]' },
   {
     route: '/one-stop-gide_kanri',
     who: 'provider',
@@ -198,7 +199,8 @@ const SCREENS: Screen[] = [
 async function builtRoutes(): Promise<string[]> {
   const text = await fs.readFile('renderer/app/routes.tsx', 'utf8');
   const out: string[] = [];
-  for (const m of text.matchAll(/^\s*(pub|page|admin)\('([^']+)',\s*(?:(\w+),\s*'[^']*'|'[^']*'(?:,\s*(\w+))?)\)/gm)) {
+  // pub(path, screen, title) or page/admin(path, title, screen[, permission, query needs])
+  for (const m of text.matchAll(/^\s*(pub|page|admin)\('([^']+)',\s*(?:(\w+),\s*'[^']*'|'[^']*'(?:,\s*(\w+))?)(?:,\s*[^\n]*)?\),?\s*$/gm)) {
     const screen = m[3] ?? m[4];
     if (screen && screen !== 'PendingPage') out.push(m[2]);
   }

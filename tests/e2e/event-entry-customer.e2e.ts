@@ -50,8 +50,11 @@ t.test('the provider downloads the entry file of an applied event', async (t) =>
   const applied = events[0];
   const withEntries = new Set((await portal.db.selectFrom('event_entries').select('content_id').execute()).map((r) => r.content_id));
   const empty = events.find((e) => !withEntries.has(e.content_id))!;
-  t.ok((await select.locator('option').allTextContents()).includes(applied.title), 'the dropdown lists the events by title');
-  await select.selectOption({ label: applied.title });
+  // Each option reads 「yyyy/MM/dd HH:mm」, an ideographic space, then the title (the date the event is held first).
+  const labels = await select.locator('option').allTextContents();
+  const labelOf = (title: string) => labels.find((l) => l.endsWith(`\u3000${title}`)) ?? title;
+  t.match(labelOf(applied.title), /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}\u3000/, 'the dropdown lists the events by date and title');
+  await select.selectOption({ label: labelOf(applied.title) });
   const downloading = page.waitForEvent('download');
   await panel.getByRole('button', { name: 'ダウンロード' }).click();
   const download = await downloading;
@@ -67,7 +70,7 @@ t.test('the provider downloads the entry file of an applied event', async (t) =>
   t.same(table.slice(1).map((r) => [r[2], r[9]]), [['キャンセル', '中村 優子'], ['申込', '山本 直樹'], ['申込', '吉田 大輔']]);
   t.equal(await errorBox(page).locator('li').count(), 0, 'no message after a download');
 
-  await select.selectOption({ label: empty.title });
+  await select.selectOption({ label: labelOf(empty.title) });
   await panel.getByRole('button', { name: 'ダウンロード' }).click();
   await errorBox(page).getByText(formatMessage('ERR_0009', ['申込データ'])).waitFor();
   t.pass('an event nobody applied for: ERR_0009');
