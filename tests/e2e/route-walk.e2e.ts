@@ -71,7 +71,7 @@ async function parameterValues() {
 // What the walk expects where a role meets a screen it cannot use, or one without its context
 // (every other visit opens the screen). A provider administrator not acting as an agent cannot use
 // the agent's request screens; agents and staff cannot use the administrator screens.
-const ADMIN_SCREENS = ['/kanrisya-top', '/agsegment-reg', '/aguser-maintenance', '/aguser-reg', '/notification-reg', '/kanrisya-notification-reg', '/event-touroku', '/login-popup-list', '/login-popup-reg', '/glovalnavi-kanri-list', '/glovalnavi-kanri', '/iconmenu-kanri-list', '/iconmenu-kanri', '/banner-touroku-list', '/banner-touroku', '/event-entry-dl', '/customer-serch', '/one-stop-gide_kanri', '/preview-globalnavi', '/preview-iconmenu', '/skilup-touroku', '/incentive-jisseki-torikomi'];
+const ADMIN_SCREENS = ['/kanrisya-top', '/agsegment-reg', '/aguser-maintenance', '/aguser-reg', '/notification-reg', '/kanrisya-notification-reg', '/event-touroku', '/login-popup-list', '/login-popup-reg', '/glovalnavi-kanri-list', '/glovalnavi-kanri', '/iconmenu-kanri-list', '/iconmenu-kanri', '/banner-touroku-list', '/banner-touroku', '/event-entry-dl', '/customer-serch', '/mail-error-list', '/one-stop-gide_kanri', '/preview-globalnavi', '/preview-iconmenu', '/skilup-touroku', '/incentive-jisseki-torikomi'];
 const AGENT_ADMIN_SCREENS = ['/kanrisya-top', '/aguser-maintenance', '/aguser-reg'];
 const STAFF_SCREENS = ['/incentive-jisseki-torikomi'];
 const APPLICANT = ['/shinsei-kanri-ag', '/shinseiform-ag'];
