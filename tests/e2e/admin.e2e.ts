@@ -221,7 +221,10 @@ t.test('a provider administrator acts as another agent and the header shows 代�
 
   // The own code cancels.
   await main.getByLabel('代理店コード', { exact: true }).fill('P0000001');
+  // Cancelling reloads the page (PseudoLoginBox): the context is closed only once the reload is done.
+  const reloaded = page.waitForEvent('load');
   await main.getByRole('button', { name: '代行を解除' }).click();
+  await reloaded;
   await t.resolves(header.getByText('代行中').waitFor({ state: 'detached' }), 'the own code cancels the pseudo-login');
   await page.context().close();
 });
