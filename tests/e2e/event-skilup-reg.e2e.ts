@@ -298,7 +298,9 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
   await skilupField(admin, 'title').fill(title);
   await typeBody(admin, 'お客さまの課題から決裁者に響く提案書を組み立てる手順を解説します。');
   await skilupField(admin, 'contentsVideoList').setInputFiles(mp4);
-  await admin.getByRole('button', { name: `${path.basename(mp4)} を削除` }).waitFor();
+  // A finished upload shows its delete button; an upload the busy test machine delays is
+  // retried by the widget with backoff (renderer/forms/upload), so the wait allows for a retry.
+  await admin.getByRole('button', { name: `${path.basename(mp4)} を削除` }).waitFor({ timeout: 90_000 });
   await skilupField(admin, 'contentsVideoFileExp').fill('約12分の講義動画です');
   const tag = await pickFirstTag(admin);
   await fullShot(admin, 'skilup-reg-filled');
