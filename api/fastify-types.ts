@@ -11,7 +11,7 @@ import type { FileStorage } from './files/storage';
 import type { Mailer } from './mail/mailer';
 import type { Readiness } from './plugins/health';
 import type { MailSender } from './mail/sender';
-import type { AuthLimits } from './routes/auth/limits';
+import type { AuthLimits } from './resources/auth/limits';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,8 +6,8 @@
 // category of the figures import. Deterministic for a given today.
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema';
-import { INCENTIVE_IMPORT_CATEGORY_ID } from '../api/routes/incentive/access';
-import { refreshFloating } from '../api/routes/incentive/repository';
+import { INCENTIVE_IMPORT_CATEGORY_ID } from '../api/resources/incentive/access';
+import { refreshFloating } from '../api/resources/incentive/repository';
 
 export const TARGET_SYSTEMS = [
   { target_system: '01', system_name: 'Web受発注システム', display_order: 1 },

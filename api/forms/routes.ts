@@ -7,7 +7,7 @@
 //   store       columns and the JSON column (record-store.ts), the hook's child rows and files,
 //               the audit trail, in one transaction; mail after the commit
 //   answer      the call's `answer` template over the saved record (default: the key)
-// A form's own TypeScript is its hook (api/forms/hooks/), tens of lines.
+// A form's own TypeScript is its hook (api/resources/), tens of lines.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from '@sinclair/typebox';
@@ -23,7 +23,7 @@ import { problem } from '../http/problems';
 import { CallerIds, SystemKbn } from '../http/wire';
 import { serverRuleContext } from './enforce';
 import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
-import { formHooks } from './hooks/index';
+import { formHooks } from '../resources/hooks';
 import { claimKey, idempotentCall, keepAnswer, KeyAlreadyUsed, storedAnswer } from './idempotency';
 import { childFileKeys, completeRecord, deleteRow, insertRow, listRows, loadRow, readChildRows, readExtensions, recordOf, rowValues, storeShape, writeChildRows, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
 import { selectedKeys, selectionPath } from './delete-many';
@@ -42,7 +42,7 @@ export function hookOf(form: FormDefinition): FormHook {
   const name = form.store?.hook;
   if (!name) return {};
   const hook = formHooks[name];
-  if (!hook) throw new Error(`form ${form.id}: no hook "${name}" in api/forms/hooks`);
+  if (!hook) throw new Error(`form ${form.id}: no hook "${name}" in api/resources`);
   return hook;
 }
 

@@ -8,7 +8,7 @@ import { Type } from '@sinclair/typebox';
 import { recordAudit } from '../audit/record';
 import type { Caller } from '../authority/caller';
 import { can } from '../authority/permissions';
-import { slashDateTime } from '../contents/wire';
+import { slashDateTime } from '../resources/content/wire';
 import { problem } from '../http/problems';
 import { Body, CallerIds } from '../http/wire';
 import { KIND_LABELS, requeueDeadMail, type MailKind } from './outbox';

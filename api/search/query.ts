@@ -6,7 +6,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { sortSearchRows, type SearchSort } from '../../schemas/rules/search-order';
 import { contentVisibleTo, isNewOn, type Viewer } from '../authority/visibility';
-import { slashDate } from '../contents/wire';
+import { slashDate } from '../resources/content/wire';
 import type { Database } from '../db/schema';
 import { bigramKeys, containsPattern, indexIsExact, keysLiteral } from './normalise';
 

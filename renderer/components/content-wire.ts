@@ -1,5 +1,5 @@
 // Wire types of the content calls (spec 000 sections 3 and 7; shapes as the API routes declare
-// them in api/contents/parts.ts, api/contents/wire.ts and api/routes/*). Names are the wire's.
+// them in api/resources/content/parts.ts, api/resources/content/wire.ts and api/resources/*). Names are the wire's.
 
 /** infoListData item: portal top news, administrator announcements, category lists. */
 export interface InfoItem {

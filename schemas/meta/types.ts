@@ -173,7 +173,7 @@ export type StoreColumn = string | { column: string; type?: 'text' | 'integer' |
 /**
  * Where the server keeps a form's records (api/forms/record-store.ts): the table and its key,
  * the fields with columns of their own (what SQL reads), the JSON column for every other
- * declared field, soft delete, and the named hook (api/forms/hooks/) for what truly differs.
+ * declared field, soft delete, and the named hook (api/resources/) for what truly differs.
  */
 export interface StoreSpec {
   table: string;

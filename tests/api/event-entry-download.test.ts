@@ -5,8 +5,8 @@
 // the audit record of each download.
 import t from 'tap';
 import { parseCsvRecords } from '../../schemas/rules/csv-records';
-import { ENTRY_FILE_HEADER } from '../../api/routes/event-entry/entry-file';
-import { slashDateTime } from '../../api/contents/wire';
+import { ENTRY_FILE_HEADER } from '../../api/resources/event-entry/entry-file';
+import { slashDateTime } from '../../api/resources/content/wire';
 import { messageIds } from '../helpers/api-probe';
 import { actingAs, signInAs } from '../helpers/portal';
 import { createTestApp } from '../helpers/test-app';

@@ -5,7 +5,7 @@ import t from 'tap';
 import { messageIds } from '../helpers/api-probe';
 import { createTestApp } from '../helpers/test-app';
 import { actingAs, signInAs, type Session } from '../helpers/portal';
-import { eventListSettings } from '../../api/routes/events/index';
+import { eventListSettings } from '../../api/resources/event/routes';
 
 interface EventItem {
   contentsId: number;

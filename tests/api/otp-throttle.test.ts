@@ -5,7 +5,7 @@ import t from 'tap';
 import { createTestApp, cookiesOf, passwordOf, type TestApp } from '../helpers/test-app';
 import { mailOf } from '../helpers/api-probe';
 import { oneTimeCodeIn } from '../helpers/smtp-capture';
-import { OTP_MAILS_PER_WINDOW } from '../../api/routes/auth/otp-throttle';
+import { OTP_MAILS_PER_WINDOW } from '../../api/resources/auth/otp-throttle';
 
 const login = (h: TestApp, loginId: string) => h.post('/api/Auth/login', { systemKbn: '01', loginId, password: passwordOf(loginId) });
 const otp = (h: TestApp, loginId: string, code: string, challenge: string | undefined) =>

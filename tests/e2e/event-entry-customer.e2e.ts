@@ -10,7 +10,7 @@ import path from 'node:path';
 import t from 'tap';
 import { formatMessage } from '../../schemas/messages/format';
 import { parseCsvRecords } from '../../schemas/rules/csv-records';
-import { ENTRY_FILE_HEADER } from '../../api/routes/event-entry/entry-file';
+import { ENTRY_FILE_HEADER } from '../../api/resources/event-entry/entry-file';
 import { launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
 
 let portal: Portal;

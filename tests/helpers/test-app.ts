@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../../api/db/connect';
 import { tokyoDate } from '../../api/clock';
 import { loadConfig } from '../../api/config';
 import { localDiskStorage, type FileStorage } from '../../api/files/storage';
-import type { AuthLimits } from '../../api/routes/auth/limits';
+import type { AuthLimits } from '../../api/resources/auth/limits';
 import type { OutboxSettings } from '../../api/mail/settings';
 import { seedIfEmpty } from '../../seeds/index';
 import { buildSeedFiles, writeSeedFiles } from '../../seeds/demo-files';

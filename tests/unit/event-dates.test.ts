@@ -3,7 +3,7 @@
 import t from 'tap';
 import { eventDateParts, eventDateText } from '../../renderer/screens/events/event-date';
 import { eventDateText as mailDateText } from '../../api/mail/event-mail';
-import { eventPeriod, keywordTerms, tagIds } from '../../api/contents/narrowing';
+import { eventPeriod, keywordTerms, tagIds } from '../../api/resources/content/narrowing';
 import type { Message } from '../../schemas/messages/format';
 
 t.test('screen format', async (t) => {

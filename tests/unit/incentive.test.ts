@@ -1,8 +1,8 @@
 // Pure parts of the incentive screen: the multi-column CSV reader of the import, the row checks,
 // the figures of a year (report month, like-for-like totals, ratios) and the screen's formats.
 import t from 'tap';
-import { commendationPart, fiscalYearOf, formatPercent, rewardPart, type MonthFigure } from '../../api/incentive/figures';
-import { floatingFigures } from '../../api/incentive/summary';
+import { commendationPart, fiscalYearOf, formatPercent, rewardPart, type MonthFigure } from '../../api/resources/incentive/figures';
+import { floatingFigures } from '../../api/resources/incentive/summary';
 import { parseCsvRecords } from '../../schemas/rules/csv-records';
 import { checkFigureFile } from '../../schemas/rules/incentive-import';
 import { formatYen, isNegativeFigure, tickLabel } from '../../renderer/screens/incentive/format';

@@ -1,5 +1,5 @@
 // The calls of the skill-up events (spec 002 section 7), as the API routes declare them
-// (api/routes/events/index.ts).
+// (api/resources/event/routes.ts).
 import { apiPost } from '../../api/client';
 import { callerScope } from '../../components/data-scope';
 import type { ContentDetail } from '../../components/content-wire';

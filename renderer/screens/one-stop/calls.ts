@@ -1,4 +1,4 @@
-// The one-stop guide's calls (spec 000 /one-stop-gide, spec 001 section 7), as api/routes/one-stop
+// The one-stop guide's calls (spec 000 /one-stop-gide, spec 001 section 7), as api/resources/one-stop
 // declares them: the agent page (the management screen's calls are in its form definition).
 import { apiPost } from '../../api/client';
 import { callerScope } from '../../components/data-scope';

@@ -1,5 +1,5 @@
 // The calls of the portal top (spec 000 section 7) and their answers, as the API routes declare
-// them (api/routes/banners, icon-menu, info, favorites, recently-viewed, incentive/floating,
+// them (api/resources/banner, icon-menu, info, favorites, recently-viewed, incentive/floating,
 // login-popups). Every call carries the effective ids and the target date.
 import { apiPost } from '../../api/client';
 import { callerScope } from '../../components/data-scope';

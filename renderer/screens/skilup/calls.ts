@@ -1,5 +1,5 @@
 // The calls of the skill-up hub and the sales playbook (spec 002 section 7), as the API routes
-// declare them (api/routes/skilup/hub.ts).
+// declare them (api/resources/skilup/hub.ts).
 import { apiPost } from '../../api/client';
 import { callerScope } from '../../components/data-scope';
 

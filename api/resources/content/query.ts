@@ -1,0 +1,63 @@
+// Queries over contents shared by several areas: the visible info list items and the
+// visible content a write or download refers to. Every one filters through visibility.ts.
+import type { Kysely, SqlBool } from 'kysely';
+import { contentVisibleTo, isImportantOn, isNewOn, type Viewer } from '../../authority/visibility';
+import type { Database } from '../../db/schema';
+import { slashDate, type InfoItem } from './wire';
+
+type Db = Kysely<Database>;
+
+/** Visible contents with the columns of an info item; callers add their own filters, order and paging. */
+export function infoItems(db: Db, v: Viewer) {
+  return db
+    .selectFrom('contents as c')
+    .innerJoin('categories as k', 'k.category_id', 'c.category_id')
+    .leftJoin('sub_categories as sc', 'sc.sub_category_id', 'c.sub_category_id')
+    .select(['c.content_id', 'c.title', 'c.keisai_start', 'c.category_id', 'k.detail_path', 'sc.sub_category_name'])
+    .select(isNewOn(v.date).as('new_flg'))
+    .select(isImportantOn(v.date).as('jyuyo_flg'))
+    .select((eb) =>
+      eb.exists(eb.selectFrom('content_files as f').select('f.file_id').whereRef('f.content_id', '=', 'c.content_id').where('f.kind', '=', 'file')).as('file_flg'),
+    )
+    .where(contentVisibleTo(v));
+}
+
+/** Important first (inside the important period), then the newest posting, then the id. */
+export function newestFirst<Q extends ReturnType<typeof infoItems>>(q: Q, date: string): Q {
+  return q.orderBy(isImportantOn(date), 'desc').orderBy('c.keisai_start', 'desc').orderBy('c.content_id', 'desc') as Q;
+}
+
+export function toInfoItem(r: {
+  content_id: number;
+  title: string;
+  keisai_start: string;
+  category_id: number;
+  detail_path: string;
+  sub_category_name: string | null;
+  new_flg: boolean;
+  jyuyo_flg: boolean;
+  file_flg: SqlBool;
+}): InfoItem {
+  return {
+    contentId: r.content_id,
+    contentsTitle: r.title,
+    postPeriod: slashDate(r.keisai_start),
+    subCategoryName: r.sub_category_name ?? '',
+    categoryId: r.category_id,
+    detailPath: r.detail_path,
+    fileFlg: !!r.file_flg,
+    newFlg: !!r.new_flg,
+    jyuyoFlg: !!r.jyuyo_flg,
+  };
+}
+
+/** The content if it is visible to the viewer and belongs to the category; else undefined. */
+export async function findVisibleContent(db: Db, v: Viewer, categoryId: number, contentId: number) {
+  return db
+    .selectFrom('contents as c')
+    .select(['c.content_id', 'c.category_id', 'c.title'])
+    .where('c.content_id', '=', contentId)
+    .where('c.category_id', '=', categoryId)
+    .where(contentVisibleTo(v))
+    .executeTakeFirst();
+}

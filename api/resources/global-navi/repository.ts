@@ -1,0 +1,95 @@
+// Global navigation resolved per target and date (DESIGN.md section 7): the list in force for the
+// agent on the date (authority/scheduled-settings).
+import { sql, type Kysely } from 'kysely';
+import { cachedRead, type CacheSpec } from '../../cache/tagged-cache';
+import type { Database } from '../../db/schema';
+import { listInForceFor } from '../../authority/scheduled-settings';
+import { CONTENT_TABLES, contentVisibleTo, isNewOn, viewerKey, type Viewer } from '../../authority/visibility';
+import { APPLICATION_WORKFLOW } from '../../../schemas/workflows/workflow';
+import { countNewForReceiver } from '../application/repository';
+
+/** The receiver's 申請管理 (supplier staff): its badge counts requests new or changed by agents. */
+export const RECEIVER_BADGE_CATEGORY = 14;
+
+type Db = Kysely<Database>;
+
+export interface NaviRow {
+  categoryId: number;
+  parentId: number | null;
+  name: string;
+  url: string;
+  order: number;
+  separateTab: boolean;
+}
+
+/** Read on every page load (the header): kept per agent and date until a setting, its rows or a segment's members change. */
+const NAVI_CACHE: CacheSpec = { name: 'global-navi', max: 5_000, ttlMs: 10 * 60_000 };
+
+export async function loadNaviRows(db: Db, agCode: string, date: string): Promise<NaviRow[]> {
+  return cachedRead(db, NAVI_CACHE, `${agCode}|${date}`, ['global_navi_settings', 'global_navi_rows', 'agent_segment_members'], () => naviRowsOf(db, agCode, date));
+}
+
+async function naviRowsOf(db: Db, agCode: string, date: string): Promise<NaviRow[]> {
+  const list = await listInForceFor(db, 'global_navi_settings', agCode, date);
+  if (!list) return [];
+  const rows = await db
+    .selectFrom('global_navi_rows')
+    .select(['category_id', 'parent_id', 'disp_name', 'url', 'disp_no', 'is_separate_tab'])
+    .where('kanri_id', '=', list.kanriId)
+    .where('detail_kbn', '=', list.detailKbn)
+    .orderBy('disp_no')
+    .orderBy('row_id')
+    .execute();
+  return rows.map((r) => ({ categoryId: r.category_id, parentId: r.parent_id, name: r.disp_name, url: r.url, order: r.disp_no, separateTab: r.is_separate_tab }));
+}
+
+/**
+ * Badge counts per category, one query: unread notifications for the user, plus the contents
+ * (content categories) visible to the viewer that carry the NEW flag on the viewer's date and
+ * that the user has not opened yet (no content_views row).
+ */
+/** Every page load asks (the header's badges): kept per viewer and user until a source changes. */
+const BADGE_CACHE: CacheSpec = { name: 'badges', max: 20_000, ttlMs: 10 * 60_000 };
+
+/** `receiver`: the user receives requests (staff with permission 14, not acting as an agent). */
+export async function countNotificationBadges(db: Db, v: Viewer, receiver = false): Promise<{ categoryId: number; count: number }[]> {
+  const sources = [...CONTENT_TABLES, 'notifications', `notification_reads:${v.userId}`, `content_views:${v.userId}`, ...(receiver ? ['applications', `application_reads:${v.userId}`] : [])];
+  return cachedRead(db, BADGE_CACHE, `${viewerKey(v)}|${v.userId}|${receiver ? 'receiver' : ''}`, sources, async () => {
+    const badges = await badgesOf(db, v);
+    if (!receiver) return badges;
+    const count = await countNewForReceiver(db, v.userId, APPLICATION_WORKFLOW.visibleTo.receiver);
+    // Category 14 has no notifications of its own: its count is the new requests alone.
+    const others = badges.filter((b) => b.categoryId !== RECEIVER_BADGE_CATEGORY);
+    return count ? [...others, { categoryId: RECEIVER_BADGE_CATEGORY, count }].sort((a, b) => a.categoryId - b.categoryId) : others;
+  });
+}
+
+async function badgesOf(db: Db, v: Viewer): Promise<{ categoryId: number; count: number }[]> {
+  const notifications = db
+    .selectFrom('notifications as n')
+    .select(['n.category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where((eb) => eb.or([eb('n.ag_code', 'is', null), eb('n.ag_code', '=', v.agCode)]))
+    .where((eb) => eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '=', v.userId)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('notification_reads as r').select('r.user_id').whereRef('r.notification_id', '=', 'n.notification_id').where('r.user_id', '=', v.userId))),
+    )
+    .groupBy('n.category_id');
+  const newContents = db
+    .selectFrom('contents as c')
+    .innerJoin('categories as k', 'k.category_id', 'c.category_id')
+    .select(['c.category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('k.kind', '=', 'content')
+    .where(contentVisibleTo(v))
+    .where(isNewOn(v.date))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('content_views as w').select('w.user_id').whereRef('w.content_id', '=', 'c.content_id').where('w.user_id', '=', v.userId))),
+    )
+    .groupBy('c.category_id');
+  const rows = await db
+    .selectFrom(notifications.unionAll(newContents).as('x'))
+    .select(['x.category_id', sql<number>`cast(sum(x.n) as integer)`.as('n')])
+    .groupBy('x.category_id')
+    .orderBy('x.category_id')
+    .execute();
+  return rows.map((r) => ({ categoryId: r.category_id, count: Number(r.n) }));
+}

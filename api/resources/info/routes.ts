@@ -1,0 +1,56 @@
+// Info lists (spec 000 section 7): /api/Info/getPortalTopInfo (news of the portal top),
+// /api/Info/getKanriInfo (administrator announcements) and the added
+// /api/Info/getCategoryContentsList (paged list of /news, /faq, /application-form, /proposal, /manual).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { viewerOf } from '../../authority/visibility';
+import { idOf, InfoItem, WireId } from '../content/wire';
+import { problem } from '../../http/problems';
+import { Body, CallerIds, TargetDate } from '../../http/wire';
+import { findContentCategory, latestOfCategory, pageOfCategory } from './repository';
+
+export const NEWS_CATEGORY_ID = 1;
+export const ADMIN_NOTICE_CATEGORY_ID = 12;
+export const PORTAL_TOP_NEWS_COUNT = 10;
+export const ADMIN_NOTICE_COUNT = 10;
+export const LIST_PAGE_SIZE = 20;
+
+const InfoList = Type.Object({ infoListData: Type.Array(InfoItem) });
+
+export default async function infoRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const body = Body({ ...CallerIds, targetDate: TargetDate });
+
+  app.post('/api/Info/getPortalTopInfo', { schema: { body, response: { 200: InfoList } } }, async (request) => {
+    const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
+    return { infoListData: await latestOfCategory(app.db, viewer, NEWS_CATEGORY_ID, PORTAL_TOP_NEWS_COUNT) };
+  });
+
+  app.post('/api/Info/getKanriInfo', { schema: { body, response: { 200: InfoList } } }, async (request) => {
+    const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
+    return { infoListData: await latestOfCategory(app.db, viewer, ADMIN_NOTICE_CATEGORY_ID, ADMIN_NOTICE_COUNT) };
+  });
+
+  app.post(
+    '/api/Info/getCategoryContentsList',
+    {
+      schema: {
+        body: Body({
+          ...CallerIds,
+          categoryId: WireId('Content category'),
+          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, description: 'Page number from 1 (20 rows a page)' })),
+          targetDate: TargetDate,
+        }),
+        response: { 200: Type.Object({ infoListData: Type.Array(InfoItem), totalCount: Type.Number() }) },
+      },
+    },
+    async (request) => {
+      const categoryId = idOf(request.body.categoryId, 'categoryId');
+      if (!(await findContentCategory(app.db, categoryId))) throw problem.validation([{ messageId: 'ERR_0009', args: ['カテゴリ'] }]);
+      const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
+      const { items, totalCount } = await pageOfCategory(app.db, viewer, categoryId, request.body.page ?? 1, LIST_PAGE_SIZE);
+      return { infoListData: items, totalCount };
+    },
+  );
+}

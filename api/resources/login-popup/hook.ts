@@ -1,0 +1,51 @@
+// The login popup form (schemas/forms/login-popup-reg.json): a login popup is a content of
+// category 15 whose check pattern and check display target live in `login_popups` (store.also),
+// so the agents' sign-in popups (api/resources/login-popup, contentVisibleTo) see a saved popup at
+// once. The content hook does targets, links, the attachment and image sections, sanitised rich
+// text and the search index. What differs: the category is always 15, the body is `contentsBody`
+// (spec 001 section 3), no sub-category, important flag, tags or thumbnail, the last update is
+// the day of the save, and the initial data carries only segments, default period and file size.
+import { tokyoDate } from '../../clock';
+import type { FormHook } from '../../forms/hook';
+import { contentHook } from '../content/hook';
+
+// The content parts without the notice's own further calls (the click mailer).
+const { calls: _noticeCalls, ...contentParts } = contentHook;
+
+export const LOGIN_POPUP_CATEGORY_ID = 15;
+
+export const loginPopupHook: FormHook = {
+  ...contentParts,
+
+  scope: () => ({ category_id: LOGIN_POPUP_CATEGORY_ID }),
+
+  authorize(_ctx, record) {
+    record.categoryId = String(LOGIN_POPUP_CATEGORY_ID);
+  },
+
+  async check(ctx, record, mode, id) {
+    // The content checks read the category from contentsCategoryId.
+    const out = await contentHook.check!(ctx, { ...record, contentsCategoryId: String(LOGIN_POPUP_CATEGORY_ID) }, mode, id);
+    // Only the spec's codes reach the table's check constraint (a 400, never a 500).
+    if (!['1', '2'].includes(String(record.checkPatern ?? ''))) out.push({ field: 'checkPatern', messageId: 'ERR_0003', args: ['チェックパターン'] });
+    if (!['1', '2'].includes(String(record.checkDispTarget ?? ''))) out.push({ field: 'checkDispTarget', messageId: 'ERR_0003', args: ['チェック表示対象'] });
+    return out;
+  },
+
+  async columns(ctx, record, mode) {
+    const base = await contentHook.columns!(ctx, { ...record, body: record.contentsBody, jyuyoFlg: false }, mode);
+    return { ...base, category_id: LOGIN_POPUP_CATEGORY_ID, sub_category_id: null, last_update: tokyoDate(ctx.app.clock.now()) };
+  },
+
+  async data(ctx, body) {
+    const base = await contentHook.data!(ctx, { ...body, contentsCategoryId: LOGIN_POPUP_CATEGORY_ID });
+    return {
+      categoryId: LOGIN_POPUP_CATEGORY_ID,
+      categoryName: base.categoryName,
+      agSegmentList: base.agSegmentList,
+      keisaiKikanStart: base.keisaiKikanStart,
+      keisaiKikanEnd: base.keisaiKikanEnd,
+      maxFileSize: base.maxFileSize,
+    };
+  },
+};
