@@ -114,7 +114,7 @@ function checkRules(rules: unknown, schema: unknown, where: string, report: (m: 
     for (const code of ruleMessages(rule)) if (typeof code === 'string' && !hasMessage(code)) report(`${label} (${rule.rule}): unknown message code "${code}"`);
     for (const arg of rule.args ?? []) {
       for (const m of String(arg).matchAll(/\{([^}]*)\}/g)) {
-        if (!(ARG_PLACEHOLDERS as readonly string[]).includes(m[1])) report(`${label} (${rule.rule}): unknown placeholder {${m[1]}} in args (known: ${ARG_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')})`);
+        if (!(ARG_PLACEHOLDERS as readonly string[]).includes(m[1] ?? '')) report(`${label} (${rule.rule}): unknown placeholder {${m[1]}} in args (known: ${ARG_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')})`);
       }
     }
   });
@@ -340,7 +340,8 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       for (const c of columns) {
         if ((c.kind === 'action' || c.kind === 'link') && c.action && !Object.hasOwn(list.rowActions ?? {}, c.action)) report(`column "${c.key}": action "${c.action}" is not in rowActions`);
         // A link is an address (middle click, a new tab): only a row action that goes to a page.
-        if (c.kind === 'link' && c.action && Object.hasOwn(list.rowActions ?? {}, c.action) && !('to' in list.rowActions![c.action])) report(`column "${c.key}": a link column needs a row action with "to"`);
+        const linked = c.kind === 'link' && c.action && Object.hasOwn(list.rowActions ?? {}, c.action) ? list.rowActions?.[c.action] : undefined;
+        if (linked && !('to' in linked)) report(`column "${c.key}": a link column needs a row action with "to"`);
         for (const [prop, kinds] of [['template', ['text', 'link', undefined]], ['mark', ['flag']], ['linkLabel', ['link']]] as const) {
           if (c[prop] !== undefined && !(kinds as readonly (string | undefined)[]).includes(c.kind)) report(`column "${c.key}": ${prop} is for ${kinds.filter(Boolean).join(' / ')} columns`);
         }

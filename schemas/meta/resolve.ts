@@ -80,7 +80,8 @@ function resolveNode(node: Json, doc: Doc, fragments: Fragments, seen: readonly 
   const key = `${to.doc.name}#${to.pointer}`;
   if (seen.includes(key)) throw new ReuseError(`$ref "${$ref}" refers to itself (${[...seen, key].join(' → ')})`);
   const base = resolveNode(at(to.doc, to.pointer, $ref), to.doc, fragments, [...seen, key]);
-  if (Object.keys(resolved).length && !isObject(base)) throw new ReuseError(`$ref "${$ref}": keys beside it can only be merged into an object`);
+  if (!Object.keys(resolved).length) return base;
+  if (!isObject(base)) throw new ReuseError(`$ref "${$ref}": keys beside it can only be merged into an object`);
   return merge(base, resolved);
 }
 

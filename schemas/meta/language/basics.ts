@@ -13,11 +13,14 @@ export const MessageId = shared(
   Type.Unsafe<string>({ type: 'string', enum: MESSAGE_CODES, description: 'A code of schemas/messages/ja.json' }),
 );
 
+// A name, in which a rule group's {name} may stand for a part (it is replaced before the check).
+const NAME = '(?:[A-Za-z_]|\\{[A-Za-z][A-Za-z0-9]*\\})(?:[A-Za-z0-9_]|\\{[A-Za-z][A-Za-z0-9]*\\})*';
+
 export const Path = shared(
   'path',
   Type.String({
-    pattern: '^[A-Za-z_][A-Za-z0-9_]*(\\[\\])?(\\.[A-Za-z_][A-Za-z0-9_]*(\\[\\])?)*$',
-    description: 'A field path: dots, [] for each element of a list',
+    pattern: `^${NAME}(\\[\\])?(\\.${NAME}(\\[\\])?)*$`,
+    description: 'A field path: dots, [] for each element of a list; in a forEach group, {name} stands for a name the group gives',
   }),
 );
 
