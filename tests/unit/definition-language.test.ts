@@ -29,6 +29,11 @@ t.test('the committed meta-schemas are generated from the TypeBox source', async
 t.test('every widget of the app declares its ui:options', async (t) => {
   for (const name of Object.keys(FORM_WIDGETS)) t.ok(Object.hasOwn(WIDGET_OPTIONS, name), name);
   for (const name of Object.keys(WIDGET_OPTIONS)) t.ok(Object.hasOwn(common.definitions, `${name}Options`), `common.schema.json has ${name}Options`);
+  // The options schemas:check follows to sibling fields are options the widget declares.
+  for (const [name, keys] of Object.entries(FORM_WIDGETS)) {
+    const props = (WIDGET_OPTIONS[name] as { properties?: Record<string, unknown> }).properties ?? {};
+    for (const key of keys) t.ok(Object.hasOwn(props, key), `${name} declares ui:options.${key}`);
+  }
 });
 
 t.test('the meta-schema refuses unknown message codes and misspelt widget options', async (t) => {
