@@ -65,7 +65,7 @@ export const StoreSpec = Type.Object(
     extra: Type.Optional(SqlName()),
     softDelete: Type.Optional(SqlName()),
     updatedAt: Type.Optional(SqlName()),
-    hook: Type.Optional(Type.String({ pattern: '^[a-z]+(-[a-z]+)*$' })),
+    hook: Type.Optional(Type.String({ pattern: '^[a-z]+(-[a-z]+)*$', description: 'The named hook of the resource for what truly differs (docs/forms.md, Storage)' })),
     audit: Type.String({ pattern: '^[a-z_]+$', description: 'The entity name of the audit trail (agent_user, content …)' }),
     also: Type.Optional(
       Type.Array(Type.Object({ table: SqlName(), key: SqlName(), columns: columnsOf(StoreColumn) }, closed), {
