@@ -38,6 +38,15 @@ function validators() {
   return compiled;
 }
 
+/**
+ * Errors of the meta-schema not worth a line: an if/then/else's own summary (the branch's errors
+ * say what is wrong), and an unknown message code, which the catalogue check below names better
+ * than the enum of every code.
+ */
+function isNoise(e: ErrorObject): boolean {
+  return e.keyword === 'if' || (e.keyword === 'enum' && e.schemaPath.includes('/definitions/messageId/'));
+}
+
 function describe(e: ErrorObject): string {
   const where = e.instancePath || '(top)';
   const extra =
@@ -105,7 +114,7 @@ function checkRules(rules: unknown, schema: unknown, where: string, report: (m: 
     for (const code of ruleMessages(rule)) if (typeof code === 'string' && !hasMessage(code)) report(`${label} (${rule.rule}): unknown message code "${code}"`);
     for (const arg of rule.args ?? []) {
       for (const m of String(arg).matchAll(/\{([^}]*)\}/g)) {
-        if (!(ARG_PLACEHOLDERS as readonly string[]).includes(m[1])) report(`${label} (${rule.rule}): unknown placeholder {${m[1]}} in args (known: ${ARG_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')})`);
+        if (!(ARG_PLACEHOLDERS as readonly string[]).includes(m[1] ?? '')) report(`${label} (${rule.rule}): unknown placeholder {${m[1]}} in args (known: ${ARG_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')})`);
       }
     }
   });
@@ -268,6 +277,10 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       report(`not valid JSON: ${d.__invalidJson}`);
       continue;
     }
+    if (typeof d.__unresolved === 'string') {
+      report(d.__unresolved);
+      continue;
+    }
     const key = `${f.kind}:${f.name}`;
     if (seen.has(key)) report(`a second ${f.kind} named "${f.name}"`);
     seen.add(key);
@@ -278,11 +291,18 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
     for (const [rules, at] of ruleLists) {
       if (Array.isArray(rules)) rules.forEach((r, i) => isObject(r) && !isRuleKind(r.rule) && unknownKindAt.add(`${at}/${i}`));
     }
-    if (!validate(d)) {
-      for (const e of validate.errors ?? []) {
-        if ([...unknownKindAt].some((p) => e.instancePath === p || e.instancePath.startsWith(`${p}/`))) continue; // reported below, once
-        report(describe(e));
-      }
+    // uiSchema entries the widget checks below report on: the meta-schema's errors there are the same mistake again.
+    const uiReported = new Set<string>();
+    const uiReport = (m: string) => {
+      const key = /uiSchema(?:\.|: ")([^.:" ]+)/.exec(m)?.[1];
+      if (key) uiReported.add(key);
+      report(m);
+    };
+    const schemaErrors = validate(d) ? [] : (validate.errors ?? []).filter((e) => !isNoise(e));
+    for (const e of schemaErrors) {
+      if ([...unknownKindAt].some((p) => e.instancePath === p || e.instancePath.startsWith(`${p}/`))) continue; // reported below, once
+      if (/^\/(search\/)?uiSchema\//.test(e.instancePath)) continue; // after the widget checks
+      report(describe(e));
     }
     if (d.id !== f.name) report(`id "${String(d.id)}" differs from the file name "${f.name}"`);
     const categoryId = isObject(d.permission) ? d.permission.categoryId : undefined;
@@ -295,7 +315,7 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       const form = d as unknown as FormDefinition;
       checkSchemaObject(form.schema, 'schema', report);
       checkRules(form.rules, form.schema, 'rules', report);
-      checkUiAndOptions(form.schema, form.uiSchema, form.options, '', report);
+      checkUiAndOptions(form.schema, form.uiSchema, form.options, '', uiReport);
       checkFormBehaviour(form, report);
     } else {
       const list = d as unknown as ListDefinition;
@@ -320,7 +340,8 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       for (const c of columns) {
         if ((c.kind === 'action' || c.kind === 'link') && c.action && !Object.hasOwn(list.rowActions ?? {}, c.action)) report(`column "${c.key}": action "${c.action}" is not in rowActions`);
         // A link is an address (middle click, a new tab): only a row action that goes to a page.
-        if (c.kind === 'link' && c.action && Object.hasOwn(list.rowActions ?? {}, c.action) && !('to' in list.rowActions![c.action])) report(`column "${c.key}": a link column needs a row action with "to"`);
+        const linked = c.kind === 'link' && c.action && Object.hasOwn(list.rowActions ?? {}, c.action) ? list.rowActions?.[c.action] : undefined;
+        if (linked && !('to' in linked)) report(`column "${c.key}": a link column needs a row action with "to"`);
         for (const [prop, kinds] of [['template', ['text', 'link', undefined]], ['mark', ['flag']], ['linkLabel', ['link']]] as const) {
           if (c[prop] !== undefined && !(kinds as readonly (string | undefined)[]).includes(c.kind)) report(`column "${c.key}": ${prop} is for ${kinds.filter(Boolean).join(' / ')} columns`);
         }
@@ -342,8 +363,12 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       if (list.search) {
         checkSchemaObject(list.search.schema, 'search.schema', report);
         checkRules(list.search.rules, list.search.schema, 'search.rules', report);
-        checkUiAndOptions(list.search.schema, list.search.uiSchema, list.search.options, 'search.', report);
+        checkUiAndOptions(list.search.schema, list.search.uiSchema, list.search.options, 'search.', uiReport);
       }
+    }
+    for (const e of schemaErrors) {
+      const key = /^\/(?:search\/)?uiSchema\/([^/]+)/.exec(e.instancePath)?.[1];
+      if (key !== undefined && !uiReported.has(key.replace(/~1/g, '/').replace(/~0/g, '~'))) report(describe(e));
     }
   }
   return problems;

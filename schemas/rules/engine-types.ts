@@ -12,126 +12,34 @@ export interface RuleContext {
   [key: string]: unknown;
 }
 
-/**
- * A condition on the record (`field`) or the context (`context`). With several tests, all must
- * hold. Without a test, the value must be filled.
- */
-export interface Condition {
-  field?: string;
-  context?: string;
-  equals?: unknown;
-  notEquals?: unknown;
-  in?: unknown[];
-  filled?: boolean;
-}
+// The rules and conditions a definition declares: Static<> of the TypeBox declarations the
+// meta-schema is generated from (schemas/meta/language/rules.ts), each kind documented there.
+import type { Rule } from '../meta/language/rules';
 
-interface RuleBase {
-  /** The message code of schemas/messages/ja.json. */
-  message: string;
-  /** Arguments of the message (labels). `{row}`, `{max}` and `{maxFileSizeMB}` are filled in. */
-  args?: readonly string[];
-  /** The rule applies only when this holds (all of them, for a list). */
-  when?: Condition | Condition[];
-  /** Free text for whoever maintains the form. */
-  note?: string;
-}
-
-/** Value must be filled (not undefined, null, '', [] or a file entry without a name). */
-export interface RequiredRule extends RuleBase { rule: 'required'; field: string; html?: boolean }
-/** Value must be filled when `when` holds. */
-export interface RequiredIfRule extends RuleBase { rule: 'requiredIf'; field: string; html?: boolean; when: Condition | Condition[] }
-/** Value must be filled when any of `with` is filled (same row for list fields). */
-export interface RequiredWithRule extends RuleBase { rule: 'requiredWith'; field: string; with: string | string[]; html?: boolean }
-/** At most `max` characters (code points: a surrogate pair counts as one). */
-export interface MaxLengthRule extends RuleBase { rule: 'maxLength'; field: string; max: number; html?: boolean }
-/**
- * Characters allowed: usable (Shift_JIS convertible, no combining marks, nothing above U+FFFF),
- * ascii (printable half-width), alphanumeric (A-Z a-z 0-9), numeric (0-9). forbidSymbols also
- * refuses ' < > & ( ) , { }.
- */
-export interface CharsetRule extends RuleBase {
-  rule: 'charset';
-  field: string;
-  set: 'usable' | 'ascii' | 'alphanumeric' | 'numeric';
-  forbidSymbols?: boolean;
-  html?: boolean;
-}
-/** Mail address: printable ASCII (asciiMessage, default ERR_0018) and local@domain.tld (message). */
-export interface EmailRule extends RuleBase { rule: 'email'; field: string; asciiMessage?: string }
-/** Half-width digits only, at most `max` (and at least `min`) of them. */
-export interface DigitsRule extends RuleBase { rule: 'digits'; field: string; max: number; min?: number }
-/** A real date yyyy-MM-dd (or yyyy/MM/dd); with `time`, yyyy-MM-ddTHH:mm. Not after 9999-12-31 (T23:59). */
-export interface DateRule extends RuleBase { rule: 'date'; field: string; time?: boolean }
-/**
- * `from` not after `to`. With fallback (default), an empty from is 2001-01-01 and an empty to
- * 9999-12-31 (T00:00 / T23:59 for date-times); without it the rule needs both.
- */
-export interface DateOrderRule extends RuleBase {
-  rule: 'dateOrder';
-  from: string;
-  to: string;
-  fallback?: boolean;
-  allowEqual?: boolean;
-  reportOn?: 'from' | 'to';
-}
-/** The date (date part of a date-time) is the server date or later. */
-export interface NotPastRule extends RuleBase { rule: 'notPast'; field: string }
-/** The date (date part) is after the server date: tomorrow or later. */
-export interface AfterServerDateRule extends RuleBase { rule: 'afterServerDate'; field: string }
-/**
- * At least one of `fields` filled; or, with `field` naming a list, at least one element (that
- * satisfies `where`, whose `field` is relative to the element).
- */
-export interface AtLeastOneRule extends RuleBase { rule: 'atLeastOne'; fields?: string[]; field?: string; where?: Condition }
-/** The values of a list column (`list[].key`) are unique; each repeat is reported. */
-export interface UniqueRule extends RuleBase { rule: 'unique'; field: string }
-/** A list has at most `max` elements. */
-export interface MaxItemsRule extends RuleBase { rule: 'maxItems'; field: string; max: number }
-/** Two values must differ (e.g. parent category and category), reported on `field`. */
-export interface DifferentFromRule extends RuleBase { rule: 'differentFrom'; field: string; other: string }
-/** File names end in one of the extensions (lower case, no dot). */
-export interface FileExtensionRule extends RuleBase { rule: 'fileExtension'; field: string; extensions: string[] }
-/** Files are at most `max` bytes, or the context's maxFileSize. */
-export interface FileSizeRule extends RuleBase { rule: 'fileSize'; field: string; max?: number }
-/** File names are usable: see isUsableFileName. */
-export interface FileNameRule extends RuleBase { rule: 'fileName'; field: string }
-/** No two files of the field share a name (case-insensitive). */
-export interface FileDuplicateRule extends RuleBase { rule: 'fileDuplicate'; field: string }
-/**
- * A CSV list (agent codes…): text, or a file entry with its `text`. Lines are read one by one,
- * blank lines dropped, surrounding quotes removed, the first column kept. `check` says what one
- * rule checks: notEmpty (at least one entry), maxLength (each entry ≤ max), charset (each entry
- * in `set`), unique (no repeats). `{row}` in args is the line number.
- */
-export interface CsvListRule extends RuleBase {
-  rule: 'csvList';
-  field: string;
-  check: 'notEmpty' | 'maxLength' | 'charset' | 'unique';
-  max?: number;
-  set?: CharsetRule['set'];
-}
-
-export type Rule =
-  | RequiredRule
-  | RequiredIfRule
-  | RequiredWithRule
-  | MaxLengthRule
-  | CharsetRule
-  | EmailRule
-  | DigitsRule
-  | DateRule
-  | DateOrderRule
-  | NotPastRule
-  | AfterServerDateRule
-  | AtLeastOneRule
-  | UniqueRule
-  | MaxItemsRule
-  | DifferentFromRule
-  | FileExtensionRule
-  | FileSizeRule
-  | FileNameRule
-  | FileDuplicateRule
-  | CsvListRule;
+export type {
+  AfterServerDateRule,
+  AtLeastOneRule,
+  CharsetRule,
+  Condition,
+  CsvListRule,
+  DateOrderRule,
+  DateRule,
+  DifferentFromRule,
+  DigitsRule,
+  EmailRule,
+  FileDuplicateRule,
+  FileExtensionRule,
+  FileNameRule,
+  FileSizeRule,
+  MaxItemsRule,
+  MaxLengthRule,
+  NotPastRule,
+  RequiredIfRule,
+  RequiredRule,
+  RequiredWithRule,
+  Rule,
+  UniqueRule,
+} from '../meta/language/rules';
 
 export type RuleKind = Rule['rule'];
 

@@ -88,6 +88,7 @@ t.test('definitions over HTTP', async (t) => {
     t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
     fs.cpSync('schemas/forms', path.join(dir, 'forms'), { recursive: true });
     fs.cpSync('schemas/lists', path.join(dir, 'lists'), { recursive: true });
+    fs.cpSync('schemas/fragments', path.join(dir, 'fragments'), { recursive: true });
     t.ok(loadDefinitions(dir).forms.has('ag-user'));
     const file = path.join(dir, 'forms', 'ag-user.json');
     const form = JSON.parse(fs.readFileSync(file, 'utf8'));

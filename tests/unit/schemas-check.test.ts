@@ -168,6 +168,7 @@ t.test('npm run schemas:check exits 1 on problems and 0 on sound files', async (
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
   fs.cpSync('schemas/forms', path.join(dir, 'forms'), { recursive: true });
   fs.cpSync('schemas/lists', path.join(dir, 'lists'), { recursive: true });
+  fs.cpSync('schemas/fragments', path.join(dir, 'fragments'), { recursive: true });
   const run = () => spawnSync(process.execPath, ['--import=tsx', 'schemas/check.ts', dir], { encoding: 'utf8' });
   const ok = run();
   t.equal(ok.status, 0, ok.stderr);
