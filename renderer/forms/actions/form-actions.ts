@@ -24,7 +24,8 @@ import { createdIdOf, editableFields, isEmptyAnswer } from '../form-values';
 import { leaveEditLock } from '../edit-lock';
 import { confirmationFor, createsRecord } from '../modes';
 import type { FormController } from '../use-form-controller';
-import { runAction, sessionThenConfirm } from './run';
+import { sessionThenConfirm } from './asking';
+import { runAction } from './run';
 
 export function formActions(c: FormController) {
   const { store, definition, mode, display, actions, run, scope, text, failed, navigate, goToMode, reload, leave } = c;

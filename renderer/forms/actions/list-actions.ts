@@ -20,7 +20,8 @@ import { writeHandoff } from '../handoff';
 import { localFileEntry, type LocalFileEntry } from '../local-files';
 import { isChanged, keyOf, shownRow, type Row } from '../list/rows';
 import type { ListController } from '../list/use-list-controller';
-import { confirmThenSession, runAction } from './run';
+import { confirmThenSession } from './asking';
+import { runAction } from './run';
 
 export function listActions(l: ListController) {
   const { def, rows, edits, selected, searchStore, ctx, run, show, showRef, text, failed, load, navigate } = l;

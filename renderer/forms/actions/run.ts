@@ -3,8 +3,8 @@
 // (messages above it, else the dialog), then the message after the call (`done`). What follows
 // (navigate, reload, the next mode) is the caller's.
 import { formatMessage } from '../../../schemas/messages/format';
-import { alertMessage, confirmMessage } from '../../app/dialog';
-import { ensureValidSession } from '../../components/session-check';
+// The dialog store alone (not its component): the runner loads without the page's styles.
+import { alertMessage, confirmMessage } from '../../app/dialog/dialog-store';
 import type { MessageRef } from '../definitions';
 import { messageArgs, type Scope } from '../expressions';
 
@@ -16,14 +16,8 @@ export async function confirmed(text: string | undefined): Promise<boolean> {
   return text === undefined || (await confirmMessage(text));
 }
 
-/** A form's order: the session is checked, then the confirmation is asked. */
-export const sessionThenConfirm = (text?: string) => async () => (await ensureValidSession()) && (await confirmed(text));
-
-/** A list's order: the confirmation is asked, then the session is checked. */
-export const confirmThenSession = (text?: string) => async () => (await confirmed(text)) && (await ensureValidSession());
-
 export interface ActionRun<T> {
-  /** Asked before the call; false stops the action quietly. */
+  /** Asked before the call (asking.ts: the session and the confirmation); false stops the action quietly. */
   before?: () => Promise<boolean>;
   /** The call (none: the action stops after `before`). */
   call: (() => Promise<T>) | undefined;
