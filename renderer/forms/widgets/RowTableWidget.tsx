@@ -13,8 +13,6 @@ import { str } from './row-table/rows';
 import { useRowTable } from './row-table/use-row-table';
 import styles from './RowTable.module.css';
 
-export type { ImageEntry } from './row-table/rows';
-
 function RowTableWidgetFn(props: WidgetProps) {
   const { id, options, disabled, readonly, onBlur, label } = props;
   const o = readRowTableOptions(options, label);
