@@ -22,7 +22,7 @@ function get(record: Rec, path: string): unknown {
 }
 
 function set(record: Rec, path: string, value: unknown): Rec {
-  const [key, ...rest] = path.split('.');
+  const [key = '', ...rest] = path.split('.');
   if (rest.length === 0) return { ...record, [key]: value };
   const inner = record[key] !== null && typeof record[key] === 'object' ? (record[key] as Rec) : {};
   return { ...record, [key]: set(inner, rest.join('.'), value) };

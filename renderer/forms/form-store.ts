@@ -282,7 +282,7 @@ export function useFormMessages(store: FormStore): { lines: string[]; scrollRequ
 const noopSubscribe = () => () => undefined;
 
 function compareRows(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
   return a.length - b.length;
 }
 
@@ -295,7 +295,7 @@ function sameRow(a: string, b: string): boolean {
 
 function setPath(target: unknown, keys: string[], value: unknown): unknown {
   if (keys.length === 0) return value;
-  const [key, ...rest] = keys;
+  const [key = '', ...rest] = keys;
   if (Array.isArray(target) || (target === undefined && /^\d+$/.test(key))) {
     const copy = Array.isArray(target) ? [...target] : [];
     copy[Number(key)] = setPath(copy[Number(key)], rest, value);

@@ -36,7 +36,7 @@ export function createsRecord(mode: EditMode): boolean {
 /** The query parameter an expression reads ("=query.contentsId" → "contentsId"). */
 export function queryParamOf(expr: string | undefined): string | null {
   const m = expr ? /^=query\.([\w-]+)$/.exec(expr) : null;
-  return m ? m[1] : null;
+  return m?.[1] ?? null;
 }
 
 /** The page's query for another mode: new drops the id and the code; the others set both. */

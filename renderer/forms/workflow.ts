@@ -72,7 +72,8 @@ export function workflowState(definition: FormDefinition, from: string, preview:
   const names = preview ? [] : actionsFor(workflow, side, from);
   const choiceSet = new Set<string>(from === 'new' ? [] : [from]);
   const buttons = names.map((name): WorkflowButton => {
-    const step = workflow.actions[name];
+    // Names come from the workflow's own actions.
+    const step = workflow.actions[name]!;
     const own = definition.actions?.[name];
     const deletes = step.to.length === 0;
     if (editable && step.to.length > 1) for (const s of step.to) choiceSet.add(s);

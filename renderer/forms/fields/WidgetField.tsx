@@ -46,7 +46,7 @@ const MemoCompositeWidget = memo(CompositeWidget);
 export function ObjectField(props: FieldProps) {
   const widgetName = widgetNameOf(props);
   if (widgetName) return <MemoCompositeWidget {...props} widgetName={widgetName} />;
-  const Default = defaults.ObjectField;
+  const Default = defaults.ObjectField!;
   return <Default {...props} />;
 }
 
@@ -56,7 +56,7 @@ export function ArrayField(props: FieldProps) {
   if (widgetName && !['checkboxes', 'select', 'hidden'].includes(widgetName)) {
     return <MemoCompositeWidget {...props} widgetName={widgetName} />;
   }
-  const Default = defaults.ArrayField;
+  const Default = defaults.ArrayField!;
   return <Default {...props} />;
 }
 

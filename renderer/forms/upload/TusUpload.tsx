@@ -80,7 +80,7 @@ export function startTusUpload(file: File, onProgress: (percent: number) => void
       onChunkComplete: () => onWaiting(false),
       onSuccess: () => {
         const url = upload?.url ?? '';
-        const uploadId = url.split('?')[0].split('/').filter(Boolean).pop() ?? '';
+        const uploadId = (url.split('?')[0] ?? '').split('/').filter(Boolean).pop() ?? '';
         onProgress(100);
         resolve({ uploadId, fileName: file.name, size: file.size, fileType: file.type });
       },
@@ -90,7 +90,8 @@ export function startTusUpload(file: File, onProgress: (percent: number) => void
     started
       .findPreviousUploads()
       .then((previous) => {
-        if (previous.length > 0) started.resumeFromPreviousUpload(previous[0]);
+        const last = previous[0];
+        if (last) started.resumeFromPreviousUpload(last);
         started.start();
       })
       .catch(() => started.start());

@@ -3,6 +3,10 @@
 // administrators only; the server checks the permission of the category): one definition,
 // schemas/forms/notification-reg.json. contentsId and editMode choose update, copy or preview.
 import { FormScreen } from '../../forms/lazy';
+import { registerContentPreviews } from '../contents/ContentPreview';
+
+// Its preview action and editMode 9 draw the agent's page (the definition names it).
+registerContentPreviews();
 
 export function NotificationRegPage() {
   return <FormScreen formId="notification-reg" />;

@@ -35,7 +35,8 @@ export function parseCssColor(value: string): [number, number, number] | null {
   if (rgb) return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])];
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(v);
   if (hex) {
-    const h = hex[1].length === 3 ? hex[1].split('').map((c) => c + c).join('') : hex[1];
+    const digits = hex[1] ?? '';
+    const h = digits.length === 3 ? digits.split('').map((c) => c + c).join('') : digits;
     return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
   }
   return null;

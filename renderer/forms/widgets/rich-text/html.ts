@@ -75,7 +75,8 @@ function nodeHtml(node: Descendant): string {
 }
 
 function isEmptyDocument(nodes: Descendant[]): boolean {
-  return nodes.length === 1 && 'type' in nodes[0] && nodes[0].type === 'paragraph' && nodes[0].children.every((c) => !('type' in c) && (c as RichLeaf).text === '');
+  const first = nodes[0];
+  return nodes.length === 1 && first !== undefined && 'type' in first && first.type === 'paragraph' && first.children.every((c) => !('type' in c) && (c as RichLeaf).text === '');
 }
 
 export function toHtml(nodes: Descendant[]): string {

@@ -2,31 +2,21 @@
 // content in preview mode (spec 001 section 4) — no breadcrumb, no favourite, nothing recorded —
 // drawn by the same view agents get, from the same call. An event previews as its event detail
 // (spec 002 section 2.4: usable in preview mode), so the date, deadline and entry box show too.
-import { errorMessageText } from '../api/client';
-import type { ContentDetail } from '../components/content-wire';
-import { useRemote } from '../components/use-remote';
-import { CONTENT_DETAIL_ERROR_POLICY, loadContentDetail } from '../screens/contents/calls';
-import { ContentDetailView } from '../screens/contents/ContentDetailView';
-import { loadEventDetail, type EventDetail } from '../screens/events/calls';
-import { EventEntryBox } from '../screens/events/EventEntryBox';
-import styles from './FormLayout.module.css';
-
-export interface PreviewTarget {
-  categoryId: string;
-  contentsId: string;
-  /** The agent page to draw: the content page or the event detail. */
-  page: 'content' | 'event';
-}
-
-interface Props extends PreviewTarget {
-  screenName: string;
-  /** In a dialog: its 閉じる button. */
-  onClose?: () => void;
-}
+// The generic form finds it through its preview registry (renderer/forms/previews.ts) under the
+// names the content definitions use: "content" and "event".
+import { errorMessageText } from '../../api/client';
+import type { ContentDetail } from '../../components/content-wire';
+import { useRemote } from '../../components/use-remote';
+import { registerPreview, type PreviewProps } from '../../forms/previews';
+import { CONTENT_DETAIL_ERROR_POLICY, loadContentDetail } from './calls';
+import { ContentDetailView } from './ContentDetailView';
+import { loadEventDetail, type EventDetail } from '../events/calls';
+import { EventEntryBox } from '../events/EventEntryBox';
+import styles from '../../forms/FormLayout.module.css';
 
 const noop = () => undefined;
 
-export function ContentPreview({ categoryId, contentsId, page, screenName, onClose }: Props) {
+function ContentPreview({ categoryId, contentsId, page, screenName, onClose }: PreviewProps) {
   const remote = useRemote(
     `${page}|${categoryId}/${contentsId}`,
     async (signal): Promise<{ detail: ContentDetail; event: EventDetail | null }> => {
@@ -55,4 +45,10 @@ export function ContentPreview({ categoryId, contentsId, page, screenName, onClo
   // The entry box in preview: its buttons are shown as the agent would see them, and disabled.
   const extra = event ? <EventEntryBox detail={event} screenName={screenName} preview onChanged={noop} /> : undefined;
   return <ContentDetailView detail={detail} screenName={screenName} preview onClose={onClose} extra={extra} />;
+}
+
+/** Makes the content page and the event detail available to the content registration forms. */
+export function registerContentPreviews(): void {
+  registerPreview('content', ContentPreview);
+  registerPreview('event', ContentPreview);
 }

@@ -1,0 +1,187 @@
+// The state of a loaded generic list and what its actions share: the search form's store, search
+// or result mode, the rows with their edits and selection, sort and page (kept beside a restored
+// search), the messages above the table, and loading, searching and clearing.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatMessage } from '../../../schemas/messages/format';
+import { useProcessing } from '../../app/use-processing';
+import { ensureValidSession } from '../../components/session-check';
+import { listFailure } from '../actions/failures';
+import { messageText } from '../actions/run';
+import { resultOf, runCall } from '../calls';
+import { ruleContext, type CallSpec, type MessageRef } from '../definitions';
+import { messageArgs, type Scope } from '../expressions';
+import { FormStore, type FormRecord } from '../form-store';
+import { initialRecord } from '../form-setup';
+import type { Edits, Row, SortState } from './rows';
+import { storageSet, viewKey, type ListSetup, type SavedView } from './setup';
+
+type Mode = 'search' | 'result';
+
+export function useListController(setup: ListSetup, query: URLSearchParams) {
+  const { definition: def, context } = setup;
+  const navigate = useNavigate();
+  const hasSearchMode = def.searchMode === true;
+  const editableInResult = hasSearchMode && def.search?.editableInResult === true;
+  const storageKey = def.search?.restore?.storageKey;
+  const [searchStore] = useState(
+    () =>
+      new FormStore({
+        idPrefix: `s-${def.id}`,
+        rules: { rules: def.search?.rules ?? [] },
+        context: ruleContext(context, 'search'),
+        record: setup.restored ?? setup.initialSearch,
+      }),
+  );
+  const [mode, setMode] = useState<Mode>(hasSearchMode ? 'search' : 'result');
+  const [rows, setRows] = useState<Row[]>([]);
+  const [edits, setEdits] = useState<Edits>({});
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [sort, setSort] = useState<SortState | null>(setup.restoredView?.sort ?? def.defaultSort ?? null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(setup.restoredView?.pageSize ?? def.pageSize);
+  const [messages, setMessages] = useState<{ lines: string[]; scroll: number }>({ lines: [], scroll: 0 });
+  const [modalForm, setModalForm] = useState<string | null>(null);
+  const { processing, run } = useProcessing();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pendingUpload = useRef<{ row: Row; action: CallSpec } | null>(null);
+  const started = useRef(false);
+  const ctx = useMemo(() => ({ ...context }) as Record<string, unknown>, [context]);
+
+  const show = useCallback((lines: string[]) => setMessages((m) => ({ lines, scroll: lines.length ? m.scroll + 1 : m.scroll })), []);
+  const showRef = (ref: MessageRef | undefined, fallback: string, scope: Scope = {}) => show([ref ? formatMessage(ref.message, messageArgs(ref.args, scope)) : fallback]);
+
+  /** A failed call: rule messages of a 400 (and the 416 of too many results, with no rows) above the table; anything else in the dialog. */
+  const failed = listFailure(show, () => setRows([]));
+
+  /** Keeps the page, page size and sort beside the stored search (restored with it). */
+  const saveView = (patch: Partial<SavedView>) => {
+    if (!storageKey) return;
+    const current: SavedView = { page, pageSize, sort, ...patch };
+    storageSet(viewKey(storageKey), { ...current });
+  };
+
+  /**
+   * Loads the rows; a new search starts at page 1, a reload after a change stays on its page
+   * (clamped to the last), a restored search opens on its saved page.
+   */
+  const load = async (search: FormRecord, keepPage: boolean | number = false): Promise<boolean> => {
+    try {
+      const { data } = await runCall(def.load, { search, query, context: ctx });
+      const list = resultOf(def.load, data);
+      const loaded = Array.isArray(list) ? (list as Row[]) : [];
+      setRows(loaded);
+      setEdits({});
+      setSelected(new Set());
+      const last = Math.max(1, Math.ceil(loaded.length / pageSize));
+      setPage((p) => (typeof keepPage === 'number' ? Math.min(keepPage, last) : keepPage ? Math.min(p, last) : 1));
+      return true;
+    } catch (error) {
+      await failed(error);
+      return false;
+    }
+  };
+
+  const doSearch = (restoredPage?: number) =>
+    run(async () => {
+      const search = searchStore.getRecord();
+      const results = searchStore.validateAll();
+      searchStore.showResults(results, false);
+      if (results.length > 0) {
+        show(results.map((r) => formatMessage(r.messageId, r.args)));
+        return;
+      }
+      show([]);
+      if (!(await ensureValidSession())) return;
+      if (await load(search, restoredPage ?? false)) {
+        setMode('result');
+        if (storageKey) {
+          storageSet(storageKey, search);
+          saveView({ page: restoredPage ?? 1 });
+        }
+      } else if (editableInResult) setMode('search');
+    });
+
+  // First view: a list without search mode loads at once; a restored search runs again.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!hasSearchMode) void run(async () => void (await load({})));
+    else if (setup.restored) void doSearch(setup.restoredView?.page ?? 1);
+  });
+
+  const reload = async () => {
+    if (!(await ensureValidSession())) return;
+    await load(searchStore.getRecord());
+  };
+
+  const clear = () =>
+    run(async () => {
+      show([]);
+      searchStore.clearResults();
+      if (!hasSearchMode) {
+        setSort(def.defaultSort ?? null);
+        await reload();
+        return;
+      }
+      const initial = () => initialRecord({ initial: def.search?.initial } as never, { query, context: ctx, data: setup.data });
+      // Conditions editable in result mode: clear resets them only; the rows and the last search
+      // (what a form's 戻る restores) stay until the next search.
+      if (editableInResult) {
+        searchStore.replace(initial());
+        return;
+      }
+      setRows([]);
+      setSelected(new Set());
+      setEdits({});
+      if (mode === 'result') {
+        searchStore.replace(initial());
+        if (storageKey) {
+          storageSet(storageKey, null);
+          storageSet(viewKey(storageKey), null);
+        }
+        setMode('search');
+      }
+    });
+
+  return {
+    setup,
+    def,
+    query,
+    navigate,
+    hasSearchMode,
+    editableInResult,
+    searchStore,
+    mode,
+    rows,
+    edits,
+    setEdits,
+    selected,
+    setSelected,
+    sort,
+    setSort,
+    page,
+    setPage,
+    pageSize,
+    setPageSize,
+    messages,
+    modalForm,
+    setModalForm,
+    processing,
+    run,
+    fileInput,
+    pendingUpload,
+    ctx,
+    show,
+    showRef,
+    text: messageText,
+    failed,
+    saveView,
+    load,
+    doSearch,
+    reload,
+    clear,
+  };
+}
+
+export type ListController = ReturnType<typeof useListController>;
