@@ -65,6 +65,7 @@ import agSegmentRoutes from './routes/ag-segment/index';
 import agUserRoutes from './routes/ag-user/index';
 import bannerRegRoutes from './routes/banner-reg/index';
 import declaredFormRoutes from './forms/routes';
+import { formHooks } from './forms/hooks/index';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -173,7 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(agSegmentRoutes);
   await app.register(agUserRoutes);
   await app.register(bannerRegRoutes);
-  await app.register(declaredFormRoutes);
+  await app.register(declaredFormRoutes, { hooks: formHooks });
   await app.register(failedMailRoutes);
 
   return app;
