@@ -37,7 +37,7 @@ function fieldSchema(declared: unknown): JsonSchema {
 const withType = (s: JsonSchema): JsonSchema => (s.type || s.enum ? s : { ...s, type: 'string' });
 
 /** Fields the form's rules require whatever the record holds (a `required` rule without `when`, on a top-level field). */
-export function requiredFields(form: FormDefinition): string[] {
+function requiredFields(form: FormDefinition): string[] {
   return form.rules.filter((r) => r.rule === 'required' && !r.when && /^\w+$/.test(r.field)).map((r) => (r as { field: string }).field);
 }
 
@@ -96,7 +96,7 @@ function markRequired(schema: JsonSchema, names: readonly string[]): void {
   if (present.length) schema.required = [...new Set([...((schema.required as string[] | undefined) ?? []), ...present])];
 }
 
-export type CallRole = SaveMode | 'load' | 'delete' | 'list' | 'data' | 'action';
+type CallRole = SaveMode | 'load' | 'delete' | 'list' | 'data' | 'action';
 
 /**
  * The body schema of a declared call for the document. A save requires the fields the rules
@@ -127,6 +127,9 @@ export function callBodySchema(form: FormDefinition, call: CallSpec, role: CallR
   // A wrapper with required fields is required itself (agUserData).
   for (const [k, p] of Object.entries(schema.properties as Record<string, JsonSchema>)) if (Array.isArray(p.required) && p.required.length) markRequired(schema, [k]);
   if (key && (role === 'update' || role === 'action' || role === 'delete' || (role === 'load' && !call.allowNew))) requireKey(schema, call.body, key);
+  // A call naming a stored record of a form with permission.byField says its category (400 ERR_0003 without).
+  const byField = form.permission.byField;
+  if (byField && (role === 'load' || role === 'delete')) markRequired(schema, [byField]);
   return schema;
 }
 

@@ -10,7 +10,7 @@ import { editableAfter, isoOf, lockedByOther, releaseLock, takeLock, touchLock }
 import { ctxOf, holderOf, loadRecord, notFound, type Body, type Served } from './opening';
 import { declaredRoute } from './route';
 
-export type LockKind = 'check' | 'set' | 'release' | 'latest';
+type LockKind = 'check' | 'set' | 'release' | 'latest';
 
 /** The lock calls of all forms, by path. */
 export class LockCalls {

@@ -51,7 +51,7 @@ export function served(form: FormDefinition, hooks: FormHooks): Served {
   };
 }
 
-export function hookOf(form: FormDefinition, hooks: FormHooks): FormHook {
+function hookOf(form: FormDefinition, hooks: FormHooks): FormHook {
   const name = form.store?.hook;
   if (!name) return {};
   const hook = hooks[name];

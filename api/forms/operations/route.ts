@@ -6,10 +6,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CallerIds, SystemKbn } from '../../http/wire';
 
 /** Any body of a declared form: the caller's ids and the record's fields (checked by the engine, not by Ajv). */
-export const FormBody = Type.Object({ systemKbn: SystemKbn, ...CallerIds }, { additionalProperties: true });
-export const AnyAnswer = Type.Object({}, { additionalProperties: true });
+const FormBody = Type.Object({ systemKbn: SystemKbn, ...CallerIds }, { additionalProperties: true });
+const AnyAnswer = Type.Object({}, { additionalProperties: true });
 
-export interface RouteOptions {
+interface RouteOptions {
   description: string;
   /** Whose call it is, for the description: `declared form ag-user`. */
   of: string;
@@ -19,7 +19,7 @@ export interface RouteOptions {
   multipart?: boolean;
 }
 
-export type Handler = (request: FastifyRequest) => Promise<unknown>;
+type Handler = (request: FastifyRequest) => Promise<unknown>;
 
 export function declaredRoute(app: FastifyInstance, path: string, o: RouteOptions, handler: Handler): void {
   app.post(

@@ -34,7 +34,7 @@ export interface SaveRun extends Omit<Opened, 'scope'> {
   auditBefore?: FormRecord;
 }
 
-export interface SaveFeature {
+interface SaveFeature {
   name: string;
   /** Whether the feature takes part in this form's saves of this mode. */
   applies(s: Served, mode: SaveMode): boolean;
@@ -142,6 +142,6 @@ const mail: SaveFeature = {
 };
 
 /** In the order the save calls them at each point. */
-export const SAVE_FEATURES: readonly SaveFeature[] = [idempotency, optimistic, workflow, uploads, locks, audit, mail];
+const SAVE_FEATURES: readonly SaveFeature[] = [idempotency, optimistic, workflow, uploads, locks, audit, mail];
 
 export const featuresOf = (s: Served, mode: SaveMode) => SAVE_FEATURES.filter((f) => f.applies(s, mode));
