@@ -65,6 +65,7 @@ import agSegmentRoutes from './resources/agent-segment/routes';
 import agUserRoutes from './resources/agent-user/routes';
 import bannerRegRoutes from './resources/banner/admin-routes';
 import declaredFormRoutes from './forms/routes';
+import { formHooks } from './resources/hooks';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -173,7 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(agSegmentRoutes);
   await app.register(agUserRoutes);
   await app.register(bannerRegRoutes);
-  await app.register(declaredFormRoutes);
+  await app.register(declaredFormRoutes, { hooks: formHooks });
   await app.register(failedMailRoutes);
 
   return app;

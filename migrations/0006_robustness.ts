@@ -3,7 +3,7 @@
 //   provider staff (DESIGN.md section 5): category 101 moves to the audience 'provider' in
 //   databases seeded before (the seed says so itself now). A wider audience is narrowed; an
 //   operator's narrower one is kept.
-// - One-time-code mails are limited per login id (api/routes/auth/otp-throttle.ts): a challenge
+// - One-time-code mails are limited per login id (api/resources/auth/otp-throttle.ts): a challenge
 //   whose code was entered is marked verified_at and no longer counts against the limit.
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';

@@ -4,7 +4,7 @@
 // programme's settings (links to the two scheme explanations, the performance file name), and
 // the single-use handoff tokens that open the incentive tab (DESIGN.md section 15).
 // incentive_floating (0002) stays the portal top panel's table; it is now derived from the
-// monthly figures (api/incentive/summary.ts) by the seeds and by every import.
+// monthly figures (api/resources/incentive/summary.ts) by the seeds and by every import.
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 

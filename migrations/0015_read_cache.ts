@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
 const TABLES = [
-  // Contents as the visibility rules read them (api/authority/visibility.ts, api/contents/query.ts).
+  // Contents as the visibility rules read them (api/authority/visibility.ts, api/resources/content/query.ts).
   'contents',
   'content_agents',
   'content_files',

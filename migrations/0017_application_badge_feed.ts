@@ -1,4 +1,4 @@
-// The supplier staff's 申請管理 badge (requests new or changed by agents and unread, api/routes/
+// The supplier staff's 申請管理 badge (requests new or changed by agents and unread, api/resources/
 // navigation) is kept in memory like the other badges: requests tell every instance of any
 // change as a whole, a user's read marks by the user ("application_reads:<user_id>"), through the
 // change feed of migration 0014.

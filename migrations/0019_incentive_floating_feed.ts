@@ -1,4 +1,4 @@
-// The floating incentive panel (api/routes/incentive/floating.ts) is read on every portal-top
+// The floating incentive panel (api/resources/incentive/floating.ts) is read on every portal-top
 // load and kept in memory per representative code and month: its table tells every instance
 // which representative code's rows changed ("incentive_floating:<daihyo_code>"), through the
 // change feed of migration 0014. An import rewrites a code's rows in one transaction, so one

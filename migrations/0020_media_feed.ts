@@ -1,4 +1,4 @@
-// The row behind a signed media address (api/routes/downloads/repository.ts, mediaFile) is kept
+// The row behind a signed media address (api/resources/downloads/repository.ts, mediaFile) is kept
 // in memory: every portal-top load fetches a dozen banner and icon images, each a query before.
 // Banners, icon menu rows and content files already tell the change feed (0015); thumbnails
 // (a content's or a one-stop block's image) join it here, as a whole ("thumbnails:*").

@@ -1,5 +1,5 @@
 // What truly differs per declared form, as a small named hook (DESIGN.md section 8). A
-// definition names its hook in `store.hook`; the generic routes (api/forms/routes.ts) call
+// definition names its hook in `store.hook`; the engine's operations (api/forms/operations/) call
 // whichever parts the hook has. Everything else — reading the record from the body, the rules,
 // the columns and the JSON column, audit, answers — is the engine's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -266,6 +266,7 @@ export async function writeChildRows(db: Kysely<Database>, shape: StoreShape, id
         if (typeof entry.uploadId === 'string' && entry.uploadId !== '') {
           if (!files) throw new Error(`rows ${x.field}: a file column needs the save's attach`);
           const [stored] = await files.attach({ form: files.form, field: `${x.field}.0.${field}`, uploadIds: [entry.uploadId], keyPrefix: `${x.filePrefix}/${String(id)}/${c.column}` });
+          if (!stored) throw new Error(`rows ${x.field}: the upload was not attached`);
           file = { name: stored.fileName, key: stored.storageKey, type: stored.contentType };
         } else if (typeof entry.fileName === 'string') {
           file = before.get(x)?.get(field)?.get(entry.fileName) ?? [...before.values()].flatMap((m) => [...(m.get(field)?.values() ?? [])]).find((f) => f.name === entry.fileName);

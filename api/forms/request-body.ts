@@ -43,7 +43,8 @@ function setPath(body: Record<string, unknown>, path: string[], value: unknown) 
     if (!isObject(at[seg])) at[seg] = {};
     at = at[seg] as Record<string, unknown>;
   }
-  at[path[path.length - 1]] = value;
+  const last = path[path.length - 1];
+  if (last !== undefined) at[last] = value;
 }
 
 /** The body of a call and the files it carried (multipart). */

@@ -41,7 +41,7 @@ export function fieldsAt(template: unknown, body: unknown): FormRecord {
     if (t === '=record' && isObject(value)) Object.assign(out, value);
     else if (typeof t === 'string') {
       const m = /^=(?:record|query|row)\.(\w+)(?:\{[^}]*\})?$/.exec(t);
-      if (m && value !== undefined && value !== null && value !== '') out[m[1]] = value;
+      if (m?.[1] && value !== undefined && value !== null && value !== '') out[m[1]] = value;
     } else if (isObject(t) && isObject(value)) for (const [k, sub] of Object.entries(t)) walk(sub, value[k]);
   };
   walk(template ?? '=record', body);
