@@ -65,6 +65,7 @@ import agSegmentRoutes from './routes/ag-segment/index';
 import agUserRoutes from './routes/ag-user/index';
 import bannerRegRoutes from './routes/banner-reg/index';
 import declaredFormRoutes from './forms/routes';
+import devRoutes from './dev/routes';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -84,6 +85,8 @@ export interface AppOptions {
   storage?: FileStorage;
   /** The lock of resumable uploads (default: api/files/uploads.ts decides). */
   uploadLocker?: Locker;
+  /** The schemas directory the definitions come from (default: the repository's; tests: a copy). */
+  definitionsDir?: string;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -101,7 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('authLimits', { ...defaultAuthLimits, ...opts.authLimits });
   app.decorate('storage', opts.storage ?? storageFor(opts.config));
   app.decorate('mediaUrls', mediaUrls(opts.signingSecret, () => app.clock.now()));
-  app.decorate('definitions', loadDefinitions());
+  app.decorate('definitions', loadDefinitions(opts.definitionsDir));
   app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, outboxDir: path.join(opts.config.dataDir, 'mail'), from: opts.config.mailFrom, log: app.log }));
   // Every instance runs a sender over the shared outbox; it stops before the database closes.
   app.decorate('mailOutbox', new MailSender(opts.db, app.mailer, { ...opts.config.mailOutbox, ...opts.mailOutbox }, app.log));
@@ -175,6 +178,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(bannerRegRoutes);
   await app.register(declaredFormRoutes);
   await app.register(failedMailRoutes);
+  // Dev mode only (DEV_MODE, npm run dev): definitions reload on change, the playground's calls.
+  if (opts.config.devMode) await app.register(devRoutes, { definitionsDir: opts.definitionsDir });
 
   return app;
 }
