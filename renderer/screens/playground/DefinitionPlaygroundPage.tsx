@@ -4,7 +4,7 @@
 // (nothing loaded, nothing saved), its rules with their message codes and Japanese texts and
 // which of them fire as one types, the schema check's problems, and the file's JSON. An edit of
 // the file shows here within a moment (follow-definitions.ts), keeping what was typed.
-import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RuleResult } from '../../../schemas/rules/engine';
 import type { FormDefinition, ListDefinition } from '../../../schemas/meta/types';
@@ -60,12 +60,21 @@ export function DefinitionPlaygroundPage() {
 
   const list = useRemote(`list#${version}`, (signal) => listDefinitions(signal), (e) => errorMessageText(e));
   const detail = useRemote(id ? `${kind}/${id}#${version}` : null, (signal) => loadDefinition(kind, id, signal), (e) => errorMessageText(e));
+  // While a reload is fetched the previous state of the same file stays on screen, and what was
+  // typed into its form is kept for the next one (「サンプル値に戻す」 or another file starts again).
+  const [lastReady, setLastReady] = useState<DefinitionDetail | null>(null);
+  useEffect(() => {
+    if (detail.status === 'ready') setLastReady(detail.data);
+  }, [detail]);
+  const typed = useRef<FormRecord | null>(null);
+  const shown = detail.status === 'ready' ? detail.data : detail.status === 'loading' && lastReady?.kind === kind && lastReady.id === id ? lastReady : null;
 
   const choose = (value: string) => {
     const [k, name] = value.split('/');
     const next = new URLSearchParams(query);
     next.set('kind', k);
     next.set('id', name);
+    typed.current = null;
     setQuery(next, { replace: true });
   };
   const setMode = (value: string) => {
@@ -121,27 +130,29 @@ export function DefinitionPlaygroundPage() {
           {detail.message}
         </p>
       )}
-      {id && detail.status === 'loading' && (
+      {id && !shown && detail.status === 'loading' && (
         <p className={styles.note} role="status">
           読み込み中です…
         </p>
       )}
-      {detail.status === 'ready' && <Playground key={`${kind}/${id}`} detail={detail.data} mode={mode} />}
+      {shown && <Playground key={`${kind}/${id}`} detail={shown} mode={mode} typed={typed} />}
     </section>
   );
 }
 
-function Playground({ detail, mode }: { detail: DefinitionDetail; mode: 'new' | 'update' }) {
+function Playground({ detail, mode, typed }: { detail: DefinitionDetail; mode: 'new' | 'update'; typed: MutableRefObject<FormRecord | null> }) {
   const drawable = useMemo(() => drawableOf(detail.kind, detail.definition), [detail]);
   const context = useMemo(() => ({ serverDate: detail.context.serverDate, maxFileSize: detail.context.maxFileSize, mode }), [detail.context, mode]);
-  // What was typed survives a reload of the definition; 「サンプル値に戻す」 starts again.
-  const typed = useRef<FormRecord | null>(null);
   const [generation, setGeneration] = useState(0);
   const [results, setResults] = useState<RuleResult[][]>([]);
-  const onRecord = useCallback((record: FormRecord) => {
-    typed.current = record;
-  }, []);
+  const onRecord = useCallback(
+    (record: FormRecord) => {
+      typed.current = record;
+    },
+    [typed],
+  );
   const sample = useMemo(() => (drawable ? sampleRecord(drawable.schema, drawable.uiSchema, detail.context.serverDate, drawable.options) : {}), [drawable, detail.context.serverDate]);
+  const startRecord = useCallback(() => typed.current ?? sample, [typed, sample]);
   const definition = detail.definition as { title?: FormDefinition['title'] } | null;
   const title = definition?.title ? titleFor(definition.title, mode) : detail.id;
 
@@ -173,7 +184,7 @@ function Playground({ detail, mode }: { detail: DefinitionDetail; mode: 'new' | 
               <SampleForm
                 key={`${detail.text}#${generation}#${mode}`}
                 drawable={drawable}
-                record={typed.current ?? sample}
+                startRecord={startRecord}
                 context={context}
                 mode={mode}
                 onRecord={onRecord}

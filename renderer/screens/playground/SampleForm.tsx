@@ -25,8 +25,8 @@ export interface Drawable {
 
 interface Props {
   drawable: Drawable;
-  /** The record to start from (the sample, or what was typed before a reload). */
-  record: FormRecord;
+  /** The record to start from (the sample, or what was typed before a reload); read once, when drawn. */
+  startRecord: () => FormRecord;
   context: RuleContext;
   mode: 'new' | 'update';
   onRecord: (record: FormRecord) => void;
@@ -38,7 +38,8 @@ export function resultsPerRule(rules: readonly Rule[], record: unknown, context:
   return rules.map((rule) => validateForm({ rules: [rule] }, record, context));
 }
 
-export function SampleForm({ drawable, record, context, mode, onRecord, onResults }: Props) {
+export function SampleForm({ drawable, startRecord, context, mode, onRecord, onResults }: Props) {
+  const [record] = useState(startRecord);
   // The option lists the form's data would hold: sample items of each source.
   const data = useMemo(() => Object.fromEntries(Object.values(drawable.options).flatMap((s) => (s.source ? [[s.source, sampleItems(s)]] : []))), [drawable.options]);
   const [store] = useState(
