@@ -28,29 +28,38 @@ const env = {
   SHUTDOWN_GRACE_MS: process.env.SHUTDOWN_GRACE_MS || '0',
 };
 
+// Each child runs in its own process group (stdin closed: a background group may not read the
+// terminal), so Ctrl-C reaches only this process, which passes it on
+// once: the API (under tsx watch, which relays it) then closes the database cleanly — a second
+// signal would make it end at once (api/server.ts).
 const children: ChildProcess[] = [
   // --clear-screen=false keeps the API's start-up lines (URL, demo accounts) on screen.
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'api/server.ts'], { cwd: root, env, stdio: 'inherit' }),
-  spawn(bin('vite'), ['--config', 'renderer/vite.config.ts', '--port', vitePort, '--strictPort', '--clearScreen', 'false'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'api/server.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true }),
+  spawn(bin('vite'), ['--config', 'renderer/vite.config.ts', '--port', vitePort, '--strictPort', '--clearScreen', 'false'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true }),
 ];
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) return;
   stopping = true;
-  // Ctrl-C reached the children already (same process group); a SIGTERM or a child's end did not.
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  for (const child of children) if (running(child)) child.kill(signal);
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGHUP', () => stop('SIGTERM'));
+// Should this process end any other way, the children do not outlive it.
+process.on('exit', () => {
+  for (const child of children) if (running(child)) child.kill('SIGTERM');
+});
 
-let running = children.length;
+let left = children.length;
 let failed = false;
 for (const child of children) {
   child.on('exit', (code) => {
     if (code !== 0 && code !== null && !stopping) failed = true;
-    running -= 1;
-    if (running === 0) process.exit(failed ? 1 : 0);
-    stop('SIGTERM');
+    left -= 1;
+    if (left === 0) process.exit(failed ? 1 : 0);
+    stop('SIGTERM'); // one ended (a start-up error, a port taken): the other goes too
   });
 }
