@@ -195,6 +195,7 @@ function Playground({ detail, mode, typed }: { detail: DefinitionDetail; mode: '
             <p className={styles.note}>{detail.kind === 'lists' ? 'この一覧には検索条件がありません。' : 'この定義にはフォームとして描画できるスキーマがありません。'}</p>
           )}
         </section>
+        {detail.kind === 'lists' && <ListColumns definition={detail.definition} />}
         <section className={styles.panel} aria-labelledby="playground-rules">
           <div className={styles.panelHeader}>
             <h2 id="playground-rules" className={styles.panelTitle}>
@@ -237,5 +238,45 @@ function Playground({ detail, mode, typed }: { detail: DefinitionDetail; mode: '
         </section>
       </aside>
     </div>
+  );
+}
+
+/** A list's columns as declared (the rows come from its load call, which the playground does not make). */
+function ListColumns({ definition }: { definition: unknown }) {
+  const columns = (definition as Partial<ListDefinition> | null)?.columns;
+  if (!Array.isArray(columns)) return null;
+  return (
+    <section className={styles.panel} aria-labelledby="playground-columns">
+      <div className={styles.panelHeader}>
+        <h2 id="playground-columns" className={styles.panelTitle}>
+          一覧の列
+        </h2>
+      </div>
+      <div className={styles.tableScroll}>
+        <table className={styles.rules}>
+          <thead>
+            <tr>
+              <th scope="col">見出し</th>
+              <th scope="col">キー</th>
+              <th scope="col">種類</th>
+              <th scope="col">並べ替え</th>
+            </tr>
+          </thead>
+          <tbody>
+            {columns.map((c, i) => (
+              <tr key={i}>
+                <td>{c.label ?? ''}</td>
+                <td>
+                  <code>{c.key}</code>
+                  {c.endKey ? <code> 〜 {c.endKey}</code> : null}
+                </td>
+                <td>{c.kind ?? 'text'}</td>
+                <td>{c.sortable ? '可' : '―'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
