@@ -1,7 +1,8 @@
-// Dev mode: the API watches schemas/forms and schemas/lists and reads the definitions again when
-// a file changes, so an edited form or list is served (and its rules enforced on save) within a
-// moment, without a restart. A change that breaks the check keeps the last sound set and says
-// why in the log and to the screens that follow the changes (routes.ts, the events call).
+// Dev mode: the API watches schemas/forms and schemas/lists (and the shared fragments they may
+// reference) and reads the definitions again when a file changes, so an edited form or list is
+// served (and its rules enforced on save) within a moment, without a restart. A change that
+// breaks the check keeps the last sound set and says why in the log and to the screens that
+// follow the changes (routes.ts, the events call).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -52,7 +53,8 @@ export function watchDefinitions(set: DefinitionSet, dir: string, log: FastifyBa
     for (const listener of listeners) listener(current);
   };
 
-  const watchers = (['forms', 'lists'] as const)
+  // Fragments (shared parts a definition references), where the schemas directory has them.
+  const watchers = (['forms', 'lists', 'fragments'] as const)
     .filter((sub) => fs.existsSync(path.join(dir, sub)))
     .map((sub) =>
       fs.watch(path.join(dir, sub), (_event, name) => {

@@ -36,7 +36,7 @@ const Detail = Type.Object({
   id: Type.String(),
   /** The file's text as it is on disk. */
   text: Type.String(),
-  /** Its JSON (null when it does not parse). */
+  /** The definition as the loader reads it (null when it cannot be read). */
   definition: Type.Unknown(),
   problems: Type.Array(Type.String()),
   /** Whether the API serves this very content (false: a problem kept the previous one). */
@@ -90,12 +90,11 @@ export default async function devRoutes(fastify: FastifyInstance, opts: { defini
     const file = path.join(dir, kind, `${id}.json`);
     if (!fs.existsSync(file)) throw notFound();
     const text = fs.readFileSync(file, 'utf8');
-    let definition: unknown = null;
-    try {
-      definition = JSON.parse(text);
-    } catch {
-      // Reported by the check below ("not valid JSON").
-    }
+    // The definition as the loader reads it (with whatever it references resolved): what the API
+    // would serve. Null when it cannot be read (not JSON, a broken reference): the check says why.
+    const { files, problemsOf } = checked();
+    const data = files.find((f) => f.file === `schemas/${kind}/${id}.json`)?.data as Record<string, unknown> | undefined;
+    const definition = data && !Object.keys(data).some((k) => k.startsWith('__')) ? data : null;
     const served = (kind === 'forms' ? app.definitions.forms : app.definitions.lists).get(id);
     const { serverDate, maxFileSize } = serverRuleContext(app);
     return {
@@ -103,7 +102,7 @@ export default async function devRoutes(fastify: FastifyInstance, opts: { defini
       id,
       text,
       definition,
-      problems: checked().problemsOf(`schemas/${kind}/${id}.json`),
+      problems: problemsOf(`schemas/${kind}/${id}.json`),
       served: definition !== null && JSON.stringify(served) === JSON.stringify(definition),
       context: { serverDate: serverDate!, maxFileSize: maxFileSize! },
     };

@@ -50,7 +50,10 @@ t.test('without DEV_MODE the dev calls are not there', async (t) => {
 
 t.test('with DEV_MODE: an edited definition is served and enforced without a restart', async (t) => {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-dev-schemas-'));
-  for (const sub of ['forms', 'lists']) await fs.cp(path.join(SCHEMAS, sub), path.join(dir, sub), { recursive: true });
+  // The definitions and whatever they reference (shared fragments, when the repository has them).
+  for (const sub of ['forms', 'lists', 'fragments']) {
+    if (await fs.stat(path.join(SCHEMAS, sub)).catch(() => null)) await fs.cp(path.join(SCHEMAS, sub), path.join(dir, sub), { recursive: true });
+  }
   t.teardown(() => fs.rm(dir, { recursive: true, force: true }));
   const h = await createTestApp({ env: { DEV_MODE: 'true' }, definitionsDir: dir });
   t.teardown(h.close);
