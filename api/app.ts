@@ -66,6 +66,7 @@ import agUserRoutes from './resources/agent-user/routes';
 import bannerRegRoutes from './resources/banner/admin-routes';
 import declaredFormRoutes from './forms/routes';
 import { formHooks } from './resources/hooks';
+import devRoutes from './dev/routes';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -85,6 +86,8 @@ export interface AppOptions {
   storage?: FileStorage;
   /** The lock of resumable uploads (default: api/files/uploads.ts decides). */
   uploadLocker?: Locker;
+  /** The schemas directory the definitions come from (default: the repository's; tests: a copy). */
+  definitionsDir?: string;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -102,7 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('authLimits', { ...defaultAuthLimits, ...opts.authLimits });
   app.decorate('storage', opts.storage ?? storageFor(opts.config));
   app.decorate('mediaUrls', mediaUrls(opts.signingSecret, () => app.clock.now()));
-  app.decorate('definitions', loadDefinitions());
+  app.decorate('definitions', loadDefinitions(opts.definitionsDir));
   app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, outboxDir: path.join(opts.config.dataDir, 'mail'), from: opts.config.mailFrom, log: app.log }));
   // Every instance runs a sender over the shared outbox; it stops before the database closes.
   app.decorate('mailOutbox', new MailSender(opts.db, app.mailer, { ...opts.config.mailOutbox, ...opts.mailOutbox }, app.log));
@@ -176,6 +179,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(bannerRegRoutes);
   await app.register(declaredFormRoutes, { hooks: formHooks });
   await app.register(failedMailRoutes);
+  // Dev mode only (DEV_MODE, npm run dev): definitions reload on change, the playground's calls.
+  if (opts.config.devMode) await app.register(devRoutes, { definitionsDir: opts.definitionsDir });
 
   return app;
 }

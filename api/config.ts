@@ -33,6 +33,8 @@ export interface Config {
   metricsAllow: MetricsAllowEntry[];
   /** After SIGTERM: how long /readyz answers 503 while requests are still served, before closing. */
   shutdownGraceMs: number;
+  /** DEV_MODE=true (npm run dev): definitions reload on change and the /api/dev/ calls exist (api/dev/). */
+  devMode: boolean;
 }
 
 /** S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE. */
@@ -165,6 +167,15 @@ function operationsConfig(env: NodeJS.ProcessEnv): Pick<Config, 'metricsToken' |
   return { metricsToken, metricsAllow: parseMetricsAllow(env.METRICS_ALLOW), shutdownGraceMs };
 }
 
+/** DEV_MODE: only `npm run dev` sets it; refused beside NODE_ENV=production so a deployment cannot serve the dev calls. */
+function parseDevMode(env: NodeJS.ProcessEnv): boolean {
+  const raw = (env.DEV_MODE ?? '').trim();
+  if (raw === '' || raw === 'false') return false;
+  if (raw !== 'true') throw new ConfigError(`DEV_MODE must be true or false (got "${raw}")`);
+  if (env.NODE_ENV === 'production') throw new ConfigError('DEV_MODE=true is for npm run dev: it cannot be set with NODE_ENV=production');
+  return true;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = positiveInt('PORT', env.PORT, 3000);
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -202,5 +213,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminManualUrl,
     s3: parseS3Settings(env),
     ...operationsConfig(env),
+    devMode: parseDevMode(env),
   };
 }

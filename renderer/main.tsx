@@ -14,6 +14,8 @@ import { setNavigator } from './app/navigation';
 import { createAppRouter } from './app/router';
 
 installGlobalErrorHandlers();
+// npm run dev: a screen follows the edits of its definitions (renderer/screens/playground/); `vite build` drops this.
+if (import.meta.env.DEV) void import('./screens/playground/follow-definitions').then((m) => m.followDefinitionEdits());
 
 const router = createAppRouter();
 setNavigator((to, options) => {

@@ -5,6 +5,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 const rendererRoot = fileURLToPath(new URL('.', import.meta.url));
+// npm run dev (api/dev/run.ts) runs the API on API_PORT: every path it serves goes there.
+const api = `http://localhost:${process.env.API_PORT || '3000'}`;
 
 export default defineConfig({
   root: rendererRoot,
@@ -32,7 +34,10 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': 'http://localhost:3000',
+      '/api': api,
+      '/healthz': api,
+      '/readyz': api,
+      '/metrics': api,
     },
   },
 });

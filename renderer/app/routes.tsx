@@ -152,6 +152,9 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage, [C.iconMenu]),
   admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage, [C.skilupReg], { categoryId: ['6', '8'] }),
   admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage, [C.incentiveImport]),
+  // npm run dev only (docs/forms.md, "Editing a definition"): `vite build` replaces
+  // import.meta.env.DEV by false, so neither the route nor the screen's code is in the bundle.
+  ...(import.meta.env.DEV ? [admin('/dev/definitions', '定義プレイグラウンド', lazyScreen(() => import('../screens/playground/DefinitionPlaygroundPage'), 'DefinitionPlaygroundPage'), [C.adminTop])] : []),
 
   // Skill-up, events and requests (spec 002 section 2).
   page('/skilup-video-list', 'スキルアップ動画一覧', SkilupVideoListPage),

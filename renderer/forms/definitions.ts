@@ -1,6 +1,7 @@
 // Form and list definitions as the API serves them (GET /api/forms/:id, GET /api/lists/:id):
 // the JSON of schemas/forms/*.json or schemas/lists/*.json plus the context its rules need.
-// A definition does not change while the app runs, so each is fetched once per page load.
+// A definition does not change while the app runs, so each is fetched once per page load; in dev
+// mode (npm run dev) the API reloads edited files, so each visit fetches it afresh.
 import { apiGet } from '../api/client';
 import type { FormDefinition, ListDefinition, Title } from '../../schemas/meta/types';
 import type { RuleContext } from '../../schemas/rules/engine';
@@ -23,7 +24,7 @@ const cache = new Map<string, Promise<Loaded<unknown>>>();
 
 function load<T>(kind: 'forms' | 'lists', id: string): Promise<Loaded<T>> {
   const key = `${kind}/${id}`;
-  let entry = cache.get(key);
+  let entry = import.meta.env.DEV ? undefined : cache.get(key);
   if (!entry) {
     entry = apiGet<Loaded<unknown>>(`/api/${kind}/${encodeURIComponent(id)}`);
     // A failed load is not kept: the next visit asks again.

@@ -42,7 +42,7 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-export async function startPortal(opts: { operatingHours?: string; database?: DatabaseHandle } = {}): Promise<Portal> {
+export async function startPortal(opts: { operatingHours?: string; database?: DatabaseHandle; env?: Record<string, string> } = {}): Promise<Portal> {
   const smtp = await startSmtpCapture();
   const server = await startPortalServer({ ...opts, smtpUrl: smtp.url });
   return {
@@ -56,7 +56,12 @@ export async function startPortal(opts: { operatingHours?: string; database?: Da
 }
 
 /** The portal alone, mailing to `smtpUrl` (the benchmarks run it in a process of its own: tests/bench/portal-process.ts). */
-export async function startPortalServer(opts: { operatingHours?: string; smtpUrl: string; /** A migrated database of the test's own (a throwaway cluster), closed with the portal. */ database?: DatabaseHandle }): Promise<Omit<Portal, 'smtp'>> {
+export async function startPortalServer(opts: {
+  operatingHours?: string;
+  smtpUrl: string;
+  /** A migrated database of the test's own (a throwaway cluster), closed with the portal. */ database?: DatabaseHandle;
+  /** More configuration (DEV_MODE for the playground's test). */ env?: Record<string, string>;
+}): Promise<Omit<Portal, 'smtp'>> {
   const handle = opts.database ?? (await openTestDatabase());
   const clock = new RunningClock(tokyoMorning());
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-files-'));
@@ -64,7 +69,7 @@ export async function startPortalServer(opts: { operatingHours?: string; smtpUrl
   // Its own data directory (resumable uploads live there): test files may run side by side.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-data-'));
   await seedIfEmpty(handle.db, { storage, today: tokyoDate(clock.now()) });
-  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: opts.smtpUrl, DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' });
+  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: opts.smtpUrl, DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', ...opts.env });
   const app = await buildApp({
     config,
     db: handle.db,

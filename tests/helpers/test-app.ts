@@ -69,6 +69,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     uploadLocker?: Locker;
     /** The mail outbox's retry timing (short in tests that wait for a retry). */ mailOutbox?: Partial<OutboxSettings>;
+    /** A schemas directory of the test's own (a copy it edits), instead of the repository's. */
+    definitionsDir?: string;
   } = {},
 ): Promise<TestApp> {
   const clock = new TestClock(opts.now ?? DEFAULT_NOW);
@@ -86,7 +88,7 @@ export async function createTestApp(
   const handle = opts.database ?? (await openTestDatabase({ seed: { today } }));
   const smtp = await startSmtpCapture();
   const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', ...opts.env });
-  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage, uploadLocker: opts.uploadLocker, mailOutbox: opts.mailOutbox });
+  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage, uploadLocker: opts.uploadLocker, mailOutbox: opts.mailOutbox, definitionsDir: opts.definitionsDir });
   // Tests change rows straight through `db` (another connection, like an operator's SQL or
   // another instance): on PostgreSQL the change reaches the caches by NOTIFY a moment later,
   // so each request first waits for what was committed before it. PGlite hands it over at once.
