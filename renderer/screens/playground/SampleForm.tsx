@@ -7,7 +7,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { validateForm, type Rule, type RuleContext, type RuleResult } from '../../../schemas/rules/engine';
 import type { FieldEffect, OptionSource, VisibilityRule } from '../../../schemas/meta/types';
 import { ErrorList } from '../../forms/ErrorList';
-import { FormBody } from '../../forms/FormView';
+import { FormBody } from '../../forms/FormBody';
 import { FormStore, useFormMessages, type FormRecord } from '../../forms/form-store';
 import { choicesFrom, withChoices } from '../../forms/form-setup';
 import { disabledFields, hiddenFields, viewContext, withDisabled, withHidden } from '../../forms/visibility';
