@@ -10,8 +10,7 @@ import { can } from '../../authority/permissions';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { isIncentiveEntrant, latestFloating } from './floating-repository';
-
-export const INCENTIVE_CATEGORY_ID = 11;
+import { CATEGORY } from '../../../schemas/categories';
 
 const Floating = Type.Object(
   {
@@ -34,7 +33,7 @@ export default async function incentiveFloatingRoutes(fastify: FastifyInstance) 
     async (request) => {
       const caller = request.caller!;
       const ids = effectiveIds(caller);
-      const allowed = (await can(app.db, caller.pseudo ?? caller, INCENTIVE_CATEGORY_ID)) && (await isIncentiveEntrant(app.db, ids.agCode));
+      const allowed = (await can(app.db, caller.pseudo ?? caller, CATEGORY.INCENTIVE)) && (await isIncentiveEntrant(app.db, ids.agCode));
       if (!allowed) throw problem.forbidden();
       const f = await latestFloating(app.db, ids.daihyoCode, targetDateFor(caller, request.body.targetDate, app.clock));
       if (!f) return {};

@@ -9,9 +9,8 @@ import { idOf, InfoItem, WireId } from '../../contents/wire';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { findContentCategory, latestOfCategory, pageOfCategory } from './repository';
+import { CATEGORY } from '../../../schemas/categories';
 
-export const NEWS_CATEGORY_ID = 1;
-export const ADMIN_NOTICE_CATEGORY_ID = 12;
 export const PORTAL_TOP_NEWS_COUNT = 10;
 export const ADMIN_NOTICE_COUNT = 10;
 export const LIST_PAGE_SIZE = 20;
@@ -24,12 +23,12 @@ export default async function infoRoutes(fastify: FastifyInstance) {
 
   app.post('/api/Info/getPortalTopInfo', { schema: { body, response: { 200: InfoList } } }, async (request) => {
     const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
-    return { infoListData: await latestOfCategory(app.db, viewer, NEWS_CATEGORY_ID, PORTAL_TOP_NEWS_COUNT) };
+    return { infoListData: await latestOfCategory(app.db, viewer, CATEGORY.NOTICES, PORTAL_TOP_NEWS_COUNT) };
   });
 
   app.post('/api/Info/getKanriInfo', { schema: { body, response: { 200: InfoList } } }, async (request) => {
     const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
-    return { infoListData: await latestOfCategory(app.db, viewer, ADMIN_NOTICE_CATEGORY_ID, ADMIN_NOTICE_COUNT) };
+    return { infoListData: await latestOfCategory(app.db, viewer, CATEGORY.ADMIN_NOTICES, ADMIN_NOTICE_COUNT) };
   });
 
   app.post(

@@ -13,8 +13,7 @@ import { idOf, slashDate, WireId } from '../../contents/wire';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, EmptyResponse, TargetDate } from '../../http/wire';
 import { findPopup, listPendingPopups, saveCheck } from './repository';
-
-export const LOGIN_POPUP_CATEGORY_ID = 15;
+import { CATEGORY } from '../../../schemas/categories';
 
 const CheckPatern = Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' do not show next time, '2' confirm" });
 const CheckDispTarget = Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' all, '2' administrators only" });
@@ -42,7 +41,7 @@ export default async function loginPopupRoutes(fastify: FastifyInstance) {
 
   async function popupReader(request: FastifyRequest, body: { targetDate?: string; isUnlimitDate?: boolean | string }) {
     const caller = request.caller!;
-    if (!(await can(app.db, caller.pseudo ?? caller, LOGIN_POPUP_CATEGORY_ID))) throw problem.forbidden();
+    if (!(await can(app.db, caller.pseudo ?? caller, CATEGORY.LOGIN_POPUP))) throw problem.forbidden();
     const unlimited = body.isUnlimitDate === true || body.isUnlimitDate === 'true' || body.isUnlimitDate === '1';
     return { viewer: viewerOf(caller, body.targetDate, app.clock), opts: { ignorePeriod: unlimited && isProviderAdmin(caller) } };
   }

@@ -16,9 +16,8 @@ import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { searchTerms } from '../../search/normalise';
 import { SEARCH_MAX_RESULTS, searchContents, type SearchCriteria } from '../../search/query';
 import { registerSearchHistory, searchableCategories, tagListOf, withChildCategories } from './repository';
+import { CATEGORY } from '../../../schemas/categories';
 
-/** お知らせ: on this category everyone gets the posting-date range and 掲載期間外も表示 (spec 000 §2). */
-export const NOTICES_CATEGORY_ID = 1;
 export const SEARCH_NAME = 'サイト内検索';
 export const KEYWORD_LABEL = 'キーワード';
 export const NARROW_KEYWORD_LABEL = '絞り込みキーワード';
@@ -108,7 +107,7 @@ export default async function siteSearchRoutes(fastify: FastifyInstance) {
       if (keyword !== '' || categoryId === null) messages.push(...validateSearchKeyword(keyword, { field: 'keyword', label: KEYWORD_LABEL }));
       messages.push(...validateSearchKeyword(narrowKeyword, { field: 'narrowKeyword', label: NARROW_KEYWORD_LABEL, required: false }));
       // The posting-date range and 掲載期間外も表示: provider administrators, or anyone on the notices category.
-      const adminOptions = isProviderAdmin(caller) || categoryId === NOTICES_CATEGORY_ID;
+      const adminOptions = isProviderAdmin(caller) || categoryId === CATEGORY.NOTICES;
       let postedFrom: string | undefined;
       let postedTo: string | undefined;
       if (adminOptions && (b.postPeriodFrom || b.postPeriodTo)) {

@@ -13,9 +13,7 @@ import { idOf, slashDate, WireId } from '../../contents/wire';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { chapters, commentsOf, DEFAULT_DISP_NUM, firstVideos, hubVideos, phasesOf, programsOf, tagsOf, visibleAmong, type VideoFilter } from './hub-repository';
-
-/** The hub's category (スキルアップ) and the playbook's (虎の巻). */
-export const SKILUP_CATEGORY_ID = 6;
+import { CATEGORY } from '../../../schemas/categories';
 
 const Phase = Type.Object({ categoryId: Type.Number(), phaseId: Type.Number(), phaseName: Type.String(), iconFileName: Type.String({ description: 'Name of one of the screen\'s phase icons' }), isOpen: Type.Boolean() });
 const Video = Type.Object({
@@ -70,10 +68,10 @@ export default async function skilupHubRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   async function videoList(viewer: Viewer, withEditPath: boolean, filter: VideoFilter) {
-    const programs = await programsOf(app.db, SKILUP_CATEGORY_ID);
+    const programs = await programsOf(app.db, CATEGORY.SKILUP);
     const ids = programs.map((p) => p.skilup_id);
-    const [phases, all] = await Promise.all([phasesOf(app.db, ids), hubVideos(app.db, viewer, SKILUP_CATEGORY_ID, ids, { ...filter, terms: [], tagIds: [], onlyUnwatched: false })]);
-    const narrowed = filter.terms.length || filter.tagIds.length || filter.onlyUnwatched ? await hubVideos(app.db, viewer, SKILUP_CATEGORY_ID, ids, filter) : all;
+    const [phases, all] = await Promise.all([phasesOf(app.db, ids), hubVideos(app.db, viewer, CATEGORY.SKILUP, ids, { ...filter, terms: [], tagIds: [], onlyUnwatched: false })]);
+    const narrowed = filter.terms.length || filter.tagIds.length || filter.onlyUnwatched ? await hubVideos(app.db, viewer, CATEGORY.SKILUP, ids, filter) : all;
     const [videos, tags] = await Promise.all([firstVideos(app.db, narrowed.map((r) => r.content_id)), tagsOf(app.db, all.map((r) => r.content_id))]);
 
     // The tags of the visible videos, once per phase (the side panel groups them by phase).
@@ -85,13 +83,13 @@ export default async function skilupHubRoutes(fastify: FastifyInstance) {
       const key = `${v.phase_id}/${t.tag_id}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      tagData.push({ tagId: t.tag_id, tagName: t.tag_name, categoryId: SKILUP_CATEGORY_ID, phaseId: v.phase_id, phaseName: v.phase_name, isChecked: filter.tagIds.includes(t.tag_id) });
+      tagData.push({ tagId: t.tag_id, tagName: t.tag_name, categoryId: CATEGORY.SKILUP, phaseId: v.phase_id, phaseName: v.phase_name, isChecked: filter.tagIds.includes(t.tag_id) });
     }
     const phaseOrder = new Map(phases.map((p, i) => [p.phase_id, i]));
     tagData.sort((a, b) => (phaseOrder.get(a.phaseId) ?? 0) - (phaseOrder.get(b.phaseId) ?? 0));
 
     return {
-      phaseListData: phases.map((p) => ({ categoryId: SKILUP_CATEGORY_ID, phaseId: p.phase_id, phaseName: p.phase_name, iconFileName: p.icon_name, isOpen: p.is_open })),
+      phaseListData: phases.map((p) => ({ categoryId: CATEGORY.SKILUP, phaseId: p.phase_id, phaseName: p.phase_name, iconFileName: p.icon_name, isOpen: p.is_open })),
       videoListData: narrowed.map((r) => {
         const video = videos.get(r.content_id);
         const thumbnail = r.thumbnail_id !== null ? { path: app.mediaUrls.pathFor({ kind: 'thumbnail', id: r.thumbnail_id }), name: r.thumbnail_file_name ?? '' } : null;

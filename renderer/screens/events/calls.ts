@@ -3,8 +3,7 @@
 import { apiPost } from '../../api/client';
 import { callerScope } from '../../components/data-scope';
 import type { ContentDetail } from '../../components/content-wire';
-
-export const EVENT_CATEGORY_ID = 7;
+import { CATEGORY } from '../../../schemas/categories';
 
 export interface EventItem {
   contentsId: number;
@@ -54,7 +53,7 @@ const list = <T>(v: T[] | undefined): T[] => (Array.isArray(v) ? v : []);
 function payload(c: EventCriteria) {
   return {
     ...callerScope(),
-    categoryId: EVENT_CATEGORY_ID,
+    categoryId: CATEGORY.EVENTS,
     narrowKeyword: c.keyword,
     narrowTags: c.tags.join(','),
     eventPeriodFrom: c.from,
