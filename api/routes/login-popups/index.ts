@@ -4,37 +4,16 @@
 // period) is honoured for provider administrators only, like the business date.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { isProviderAdmin } from '../../authority/caller';
 import { can } from '../../authority/permissions';
 import { viewerOf } from '../../authority/visibility';
-import { ImgItem, LinkItem, loadContentParts, TempFileItem } from '../../contents/parts';
-import { idOf, slashDate, WireId } from '../../contents/wire';
+import { loadContentParts } from '../../contents/parts';
+import { idOf, slashDate } from '../../contents/wire';
 import { problem } from '../../http/problems';
-import { Body, CallerIds, EmptyResponse, TargetDate } from '../../http/wire';
+import { EmptyResponse } from '../../http/wire';
+import { PopupCheckBody, PopupData, PopupDataBody, PopupListAnswer, PopupListBody } from '../../../schemas/wire/portal';
 import { findPopup, listPendingPopups, saveCheck } from './repository';
 import { CATEGORY } from '../../../schemas/categories';
-
-const CheckPatern = Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' do not show next time, '2' confirm" });
-const CheckDispTarget = Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' all, '2' administrators only" });
-
-const PopupSummary = Type.Object({ categoryId: Type.Number(), contentsId: Type.Number(), title: Type.String(), checkPatern: CheckPatern, checkDispTarget: CheckDispTarget });
-
-const PopupData = Type.Object({
-  categoryId: Type.Number(),
-  contentsId: Type.Number(),
-  title: Type.String(),
-  keisaiKikanStart: Type.String(),
-  keisaiKikanEnd: Type.String(),
-  contentsBody: Type.String({ description: 'HTML, sanitised when stored; sanitise again before display' }),
-  links: Type.Array(LinkItem),
-  files: Type.Array(TempFileItem),
-  images: Type.Array(ImgItem),
-  checkPatern: CheckPatern,
-  checkDispTarget: CheckDispTarget,
-});
-
-const UnlimitDate = Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { description: 'Ignore the posting period (provider administrators only)' }));
 
 export default async function loginPopupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -46,11 +25,9 @@ export default async function loginPopupRoutes(fastify: FastifyInstance) {
     return { viewer: viewerOf(caller, body.targetDate, app.clock), opts: { ignorePeriod: unlimited && isProviderAdmin(caller) } };
   }
 
-  const common = { ...CallerIds, targetDate: TargetDate, isUnlimitDate: UnlimitDate };
-
   app.post(
     '/api/LoginPopup/GetUserPopupList',
-    { schema: { body: Body(common), response: { 200: Type.Object({ popupList: Type.Array(PopupSummary) }) } } },
+    { schema: { body: PopupListBody, response: { 200: PopupListAnswer } } },
     async (request) => {
       const { viewer, opts } = await popupReader(request, request.body);
       const rows = await listPendingPopups(app.db, viewer, opts);
@@ -62,7 +39,7 @@ export default async function loginPopupRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/LoginPopup/GetPopupData',
-    { schema: { body: Body({ ...common, categoryId: WireId('Category (15)'), contentId: WireId('Popup content') }), response: { 200: PopupData } } },
+    { schema: { body: PopupDataBody, response: { 200: PopupData } } },
     async (request) => {
       const { viewer, opts } = await popupReader(request, request.body);
       const popup = await findPopup(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), idOf(request.body.contentId, 'contentId'), opts);
@@ -88,7 +65,7 @@ export default async function loginPopupRoutes(fastify: FastifyInstance) {
     '/api/LoginPopup/RegPopupCheckHistory',
     {
       schema: {
-        body: Body({ ...common, categoryId: WireId('Category (15)'), contentsId: WireId('Popup content'), isChecked: Type.Boolean() }),
+        body: PopupCheckBody,
         response: { 200: EmptyResponse },
       },
     },
