@@ -97,8 +97,7 @@ export const IncentiveFloating = Type.Object(
 export type IncentiveFloating = Static<typeof IncentiveFloating>;
 
 // ---- Login popups (/api/LoginPopup/…) ----
-export const CheckPatern = Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' do not show next time, '2' confirm" });
-export type CheckPatern = Static<typeof CheckPatern>;
+const CheckPatern = Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' do not show next time, '2' confirm" });
 const CheckDispTarget = Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' all, '2' administrators only" });
 
 export const PopupSummary = Type.Object({ categoryId: Type.Number(), contentsId: Type.Number(), title: Type.String(), checkPatern: CheckPatern, checkDispTarget: CheckDispTarget });

@@ -4,65 +4,16 @@
 // and 掲載期間外も表示 (isOutsidePostPeriod is ignored for everyone else).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { Message } from '../../../schemas/messages/format';
 import { isProviderAdmin } from '../../authority/caller';
 import { viewerOf, type Viewer } from '../../authority/visibility';
-import { keywordTerms, NarrowKeyword, NarrowTags, tagIds } from '../../contents/narrowing';
-import { idOf, slashDate, WireId } from '../../contents/wire';
+import { keywordTerms, tagIds } from '../../contents/narrowing';
+import { idOf, slashDate } from '../../contents/wire';
 import { problem } from '../../http/problems';
-import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { chapters, commentsOf, DEFAULT_DISP_NUM, firstVideos, hubVideos, phasesOf, programsOf, tagsOf, visibleAmong, type VideoFilter } from './hub-repository';
 import { CATEGORY } from '../../../schemas/categories';
+import { NarrowVideoListBody, PlaybookAnswer, PlaybookBody, VideoListAnswer, VideoListBody } from '../../../schemas/wire/skilup';
 
-const Phase = Type.Object({ categoryId: Type.Number(), phaseId: Type.Number(), phaseName: Type.String(), iconFileName: Type.String({ description: 'Name of one of the screen\'s phase icons' }), isOpen: Type.Boolean() });
-const Video = Type.Object({
-  categoryId: Type.Number(),
-  contentsId: Type.Number(),
-  skilupId: Type.Number(),
-  phaseId: Type.Number(),
-  phaseName: Type.String(),
-  detailPath: Type.String(),
-  updateFormPath: Type.String({ description: 'Registration form (provider administrators), else ""' }),
-  thumbnailPath: Type.String({ description: 'Signed path of the thumbnail image, or of the first video when none is set (the screen takes its frame at 1 s); "" when neither' }),
-  thumbnailName: Type.String({ description: 'File name of what thumbnailPath names (.webm/.mp4/.ogv: a video)' }),
-  videoTitle: Type.String(),
-  videoCaption: Type.String({ description: 'Explanation of the first video' }),
-  isWatched: Type.Boolean(),
-  isNewVideo: Type.Boolean(),
-  updateDate: Type.String({ description: 'Last update yyyy/MM/dd' }),
-});
-const Tag = Type.Object({ tagId: Type.Number(), tagName: Type.String(), categoryId: Type.Number(), phaseId: Type.Number(), phaseName: Type.String(), isChecked: Type.Boolean() });
-const VideoListAnswer = Type.Object({
-  phaseListData: Type.Array(Phase),
-  videoListData: Type.Array(Video),
-  skulupTagData: Type.Array(Tag),
-  newVideoListDispNum: Type.Number(),
-  videoListDispNum: Type.Number(),
-});
-
-const Chapter = Type.Object({
-  chapterId: Type.Number({ description: 'The chapter content (categoryId of the request)' }),
-  chapterName: Type.String(),
-  chapterTitle: Type.String(),
-  chapterComment: Type.String(),
-  chapterCategoryId: Type.Number({ description: 'Category of the video content the chapter\'s modal shows' }),
-  chapterContentsId: Type.Number({ description: 'The video content the chapter\'s modal shows (the chapter itself when it links none)' }),
-  isWatched: Type.Boolean(),
-});
-const PlaybookPhase = Type.Object({ phaseId: Type.Number(), phaseName: Type.String(), phaseTitle: Type.String(), isOpen: Type.Boolean(), phaseKouseiList: Type.Array(Chapter) });
-const PlaybookAnswer = Type.Object({ skilupPhaseList: Type.Array(PlaybookPhase), skilupCommentList: Type.Array(Type.String()), dispCount: Type.Number() });
-
-const VideoListBody = Body({ ...CallerIds, targetDate: TargetDate });
-const NarrowBody = Body({
-  ...CallerIds,
-  targetDate: TargetDate,
-  narrowKeyword: NarrowKeyword,
-  narrowTags: NarrowTags,
-  isOnlyUnWatched: Type.Optional(Type.Boolean()),
-  isOutsidePostPeriod: Type.Optional(Type.Boolean({ description: 'Provider administrators only; ignored for others' })),
-});
-const PlaybookBody = Body({ ...CallerIds, categoryId: WireId('The playbook category (8)'), targetDate: TargetDate });
 
 export default async function skilupHubRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -122,7 +73,7 @@ export default async function skilupHubRoutes(fastify: FastifyInstance) {
     return videoList(viewer, isProviderAdmin(caller), { ignorePeriod: false, terms: [], tagIds: [], onlyUnwatched: false });
   });
 
-  app.post('/api/SkilUp/narrowVideoList', { schema: { body: NarrowBody, response: { 200: VideoListAnswer } } }, async (request) => {
+  app.post('/api/SkilUp/narrowVideoList', { schema: { body: NarrowVideoListBody, response: { 200: VideoListAnswer } } }, async (request) => {
     const caller = request.caller!;
     const b = request.body;
     const messages: Message[] = [];

@@ -5,6 +5,7 @@ import { getSession } from '../../app/session';
 import { callerScope } from '../../components/data-scope';
 import type { CategoryContentsAnswer, ContentDetail, InfoItem } from '../../../schemas/wire/contents';
 import type { ToggleFavoriteAnswer } from '../../../schemas/wire/portal';
+import type { WatchAnswer } from '../../../schemas/wire/skilup';
 
 /** Content detail: 403 gives ERR_0022, anything else ERR_SYS999 (spec 000 section 8). */
 export const CONTENT_DETAIL_ERROR_POLICY: ErrorPolicy = {
@@ -37,12 +38,12 @@ export async function toggleFavorite(categoryId: number, contentsId: number, reg
 }
 
 export async function loadWatchStatus(categoryId: number, contentsId: number, signal?: AbortSignal): Promise<boolean> {
-  const answer = await apiPost<{ isWatched?: boolean }>('/api/SkilUp/GetWatchStatus', { ...callerScope(), categoryId, contentsId }, { signal });
+  const answer = await apiPost<Partial<WatchAnswer>>('/api/SkilUp/GetWatchStatus', { ...callerScope(), categoryId, contentsId }, { signal });
   return answer?.isWatched === true;
 }
 
 export async function saveWatchStatus(categoryId: number, contentsId: number, isWatched: boolean): Promise<boolean> {
-  const answer = await apiPost<{ isWatched?: boolean }>('/api/SkilUp/skilupWatchHistoryReg', { ...callerScope(), categoryId, contentsId, isWatched });
+  const answer = await apiPost<Partial<WatchAnswer>>('/api/SkilUp/skilupWatchHistoryReg', { ...callerScope(), categoryId, contentsId, isWatched });
   return answer?.isWatched ?? isWatched;
 }
 

@@ -20,7 +20,7 @@ import type {
   RecentlyViewedItem,
 } from '../../../schemas/wire/portal';
 
-export type { Banner, BannerKbn, CheckPatern, FavoriteItem, IconMenuItem, IncentiveFloating, PopupData, PopupSummary, RecentlyViewedItem } from '../../../schemas/wire/portal';
+export type { Banner, FavoriteItem, IconMenuItem, IncentiveFloating, PopupData, PopupSummary, RecentlyViewedItem } from '../../../schemas/wire/portal';
 
 const list = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
 
