@@ -25,7 +25,7 @@ import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { searchTerms } from '../../search/normalise';
 import { searchContents } from '../../search/query';
 import { tagListOf } from '../site-search/repository';
-import { ContentsRow, TagRow } from '../site-search/index';
+import { ContentsRow, TagRow } from '../../../schemas/wire/search';
 import { candidatesOf, displayTargetCounts, oneStopCategories, visibleDisplayTargets, type OneStopCategory } from './repository';
 import { CATEGORY } from '../../../schemas/categories';
 
