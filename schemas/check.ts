@@ -3,14 +3,14 @@
 // `tsx schemas/check.ts <dir>` checks another schemas directory (with forms/ and lists/).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CATEGORY_IDS } from './categories';
+import { categoryIds } from './categories';
 import { checkDefinitions } from './meta/check-definitions';
 import { readDefinitionFiles } from './meta/load';
 
 // The schemas directory: this file's, or the one given (tests check broken copies).
 const root = process.argv[2] ? path.resolve(process.argv[2]) : path.dirname(fileURLToPath(import.meta.url));
 const files = readDefinitionFiles(root);
-const problems = checkDefinitions(files, { categoryIds: CATEGORY_IDS });
+const problems = checkDefinitions(files, { categoryIds: categoryIds() });
 const forms = files.filter((f) => f.kind === 'form').length;
 const lists = files.length - forms;
 

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema';
 import { refreshFloating } from '../api/routes/incentive/repository';
-import { CATEGORIES, CATEGORY } from '../schemas/categories';
+import { CATEGORY, categoryName } from '../schemas/categories';
 
 export const TARGET_SYSTEMS = [
   { target_system: '01', system_name: 'Web受発注システム', display_order: 1 },
@@ -123,7 +123,7 @@ export async function seedIncentive(db: Kysely<Database>, today: string): Promis
   // The figures import: an admin button for provider staff (roles 01 and 02; the audience keeps agents out).
   await db
     .insertInto('categories')
-    .values({ category_id: CATEGORY.INCENTIVE_IMPORT, category_name: CATEGORIES.INCENTIVE_IMPORT.name, category_url: '/incentive-jisseki-torikomi', system_category_name: 'incentive-import', kind: 'admin', audience: 'provider', display_order: CATEGORY.INCENTIVE_IMPORT })
+    .values({ category_id: CATEGORY.INCENTIVE_IMPORT, category_name: categoryName(CATEGORY.INCENTIVE_IMPORT)!, category_url: '/incentive-jisseki-torikomi', system_category_name: 'incentive-import', kind: 'admin', audience: 'provider', display_order: CATEGORY.INCENTIVE_IMPORT })
     .execute();
   const roles = await db.selectFrom('roles').select('role_id').execute();
   await db

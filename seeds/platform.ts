@@ -2,7 +2,7 @@
 // segments, the default global navigation and a few notifications.
 import type { Kysely } from 'kysely';
 import type { Database, Audience, CategoryKind } from '../api/db/schema';
-import { CATEGORIES } from '../schemas/categories';
+import { categoryRow } from '../schemas/categories';
 
 export interface DemoAccount {
   loginId: string;
@@ -51,43 +51,43 @@ interface CategorySeed {
 // Content categories are also the site-search categories; admin categories are the buttons of
 // the admin top. Their numbers and names are schemas/categories.ts.
 export const categories: CategorySeed[] = [
-  { ...CATEGORIES.NOTICES, url: '/news', system: 'notices', kind: 'content', search: true, order: 1 },
-  { ...CATEGORIES.FAQ, url: '/faq', system: 'faq', kind: 'content', search: true, order: 2 },
-  { ...CATEGORIES.APPLICATION_FORMS, url: '/application-form', system: 'applications', kind: 'content', search: true, order: 3 },
-  { ...CATEGORIES.PROPOSALS, url: '/proposal', system: 'proposals', kind: 'content', search: true, order: 4 },
-  { ...CATEGORIES.MANUALS, url: '/manual', system: 'manuals', kind: 'content', search: true, order: 5 },
-  { ...CATEGORIES.SKILUP, url: '/skilup-video-list', system: 'skilup', kind: 'content', search: true, order: 6 },
-  { ...CATEGORIES.EVENTS, url: '/skilup-event-list', system: 'events', kind: 'content', search: true, detailPath: 'skilup-event-detail', order: 7 },
-  { ...CATEGORIES.TORANOMAKI, url: '/skilup-toranomaki', system: 'toranomaki', kind: 'content', search: true, order: 8 },
-  { ...CATEGORIES.ONE_STOP_GUIDE, url: '/one-stop-gide', system: 'one-stop-guide', kind: 'feature', order: 9 },
-  { ...CATEGORIES.BUSINESS_SUPPORT, url: '', system: 'business-support', kind: 'feature', order: 10 },
-  { ...CATEGORIES.INCENTIVE, url: '/incentive', system: 'incentive', kind: 'feature', audience: 'agent', order: 11 },
-  { ...CATEGORIES.ADMIN_NOTICES, url: '', system: 'admin-notices', kind: 'content', order: 12 },
-  { ...CATEGORIES.APPLICATIONS_AGENT, url: '/shinsei-kanri-ag', system: 'application-mgt-agent', kind: 'feature', audience: 'agent', order: 13 },
-  { ...CATEGORIES.APPLICATIONS_PROVIDER, url: '/shinsei-kanri-provider', system: 'application-mgt-provider', kind: 'feature', audience: 'provider', order: 14 },
-  { ...CATEGORIES.LOGIN_POPUP, url: '', system: 'login-popup', kind: 'feature', order: 15 },
-  { ...CATEGORIES.ADMIN_TOP, url: '/kanrisya-top', system: 'admin-top', kind: 'admin', audience: 'admin_or_provider', order: 100 },
+  { ...categoryRow('NOTICES'), url: '/news', system: 'notices', kind: 'content', search: true, order: 1 },
+  { ...categoryRow('FAQ'), url: '/faq', system: 'faq', kind: 'content', search: true, order: 2 },
+  { ...categoryRow('APPLICATION_FORMS'), url: '/application-form', system: 'applications', kind: 'content', search: true, order: 3 },
+  { ...categoryRow('PROPOSALS'), url: '/proposal', system: 'proposals', kind: 'content', search: true, order: 4 },
+  { ...categoryRow('MANUALS'), url: '/manual', system: 'manuals', kind: 'content', search: true, order: 5 },
+  { ...categoryRow('SKILUP'), url: '/skilup-video-list', system: 'skilup', kind: 'content', search: true, order: 6 },
+  { ...categoryRow('EVENTS'), url: '/skilup-event-list', system: 'events', kind: 'content', search: true, detailPath: 'skilup-event-detail', order: 7 },
+  { ...categoryRow('TORANOMAKI'), url: '/skilup-toranomaki', system: 'toranomaki', kind: 'content', search: true, order: 8 },
+  { ...categoryRow('ONE_STOP_GUIDE'), url: '/one-stop-gide', system: 'one-stop-guide', kind: 'feature', order: 9 },
+  { ...categoryRow('BUSINESS_SUPPORT'), url: '', system: 'business-support', kind: 'feature', order: 10 },
+  { ...categoryRow('INCENTIVE'), url: '/incentive', system: 'incentive', kind: 'feature', audience: 'agent', order: 11 },
+  { ...categoryRow('ADMIN_NOTICES'), url: '', system: 'admin-notices', kind: 'content', order: 12 },
+  { ...categoryRow('APPLICATIONS_AGENT'), url: '/shinsei-kanri-ag', system: 'application-mgt-agent', kind: 'feature', audience: 'agent', order: 13 },
+  { ...categoryRow('APPLICATIONS_PROVIDER'), url: '/shinsei-kanri-provider', system: 'application-mgt-provider', kind: 'feature', audience: 'provider', order: 14 },
+  { ...categoryRow('LOGIN_POPUP'), url: '', system: 'login-popup', kind: 'feature', order: 15 },
+  { ...categoryRow('ADMIN_TOP'), url: '/kanrisya-top', system: 'admin-top', kind: 'admin', audience: 'admin_or_provider', order: 100 },
   // Segments target contents for every agent: provider staff only (DESIGN.md section 5).
-  { ...CATEGORIES.SEGMENTS, url: '/agsegment-reg', system: 'ag-segment-reg', kind: 'admin', audience: 'provider', order: 101 },
-  { ...CATEGORIES.USERS, url: '/aguser-maintenance', system: 'ag-user-reg', kind: 'admin', audience: 'admin_or_provider', order: 102 },
-  { ...CATEGORIES.NOTICE_REG, url: '/notification-reg?categoryId=1', system: 'notice-reg', kind: 'admin', audience: 'provider', order: 103 },
-  { ...CATEGORIES.GLOBAL_NAVI, url: '/glovalnavi-kanri-list', system: 'global-navi', kind: 'admin', audience: 'provider', order: 104 },
-  { ...CATEGORIES.ICON_MENU, url: '/iconmenu-kanri-list', system: 'icon-menu', kind: 'admin', audience: 'provider', order: 105 },
-  { ...CATEGORIES.LOGIN_POPUP_MGT, url: '/login-popup-list', system: 'login-popup-mgt', kind: 'admin', audience: 'provider', order: 106 },
-  { ...CATEGORIES.BANNERS, url: '/banner-touroku-list', system: 'banners', kind: 'admin', audience: 'provider', order: 107 },
-  { ...CATEGORIES.FAQ_REG, url: '/notification-reg?categoryId=2', system: 'faq-reg', kind: 'admin', audience: 'provider', order: 108 },
-  { ...CATEGORIES.APPLICATION_FORM_REG, url: '/notification-reg?categoryId=3', system: 'application-form-reg', kind: 'admin', audience: 'provider', order: 109 },
-  { ...CATEGORIES.PROPOSAL_REG, url: '/notification-reg?categoryId=4', system: 'proposal-reg', kind: 'admin', audience: 'provider', order: 110 },
-  { ...CATEGORIES.MANUAL_REG, url: '/notification-reg?categoryId=5', system: 'manual-reg', kind: 'admin', audience: 'provider', order: 111 },
-  { ...CATEGORIES.SKILUP_REG, url: '/skilup-touroku?categoryId=6', system: 'skilup-reg', kind: 'admin', audience: 'provider_admin', order: 112 },
-  { ...CATEGORIES.EVENT_REG, url: '/event-touroku?categoryId=7', system: 'event-reg', kind: 'admin', audience: 'provider', order: 113 },
-  { ...CATEGORIES.EVENT_ENTRY_DL, url: '/event-entry-dl', system: 'event-entry-dl', kind: 'admin', audience: 'provider', order: 114 },
-  { ...CATEGORIES.ONE_STOP_GUIDE_MGT, url: '/one-stop-gide_kanri', system: 'one-stop-guide-mgt', kind: 'admin', audience: 'provider_admin', order: 115 },
-  { ...CATEGORIES.ADMIN_NOTICE_REG, url: '/kanrisya-notification-reg?categoryId=12', system: 'admin-notice-reg', kind: 'admin', audience: 'provider_admin', order: 116 },
-  { ...CATEGORIES.CUSTOMER_SEARCH, url: '/customer-serch', system: 'customer-search', kind: 'admin', audience: 'provider_admin', order: 117 },
+  { ...categoryRow('SEGMENTS'), url: '/agsegment-reg', system: 'ag-segment-reg', kind: 'admin', audience: 'provider', order: 101 },
+  { ...categoryRow('USERS'), url: '/aguser-maintenance', system: 'ag-user-reg', kind: 'admin', audience: 'admin_or_provider', order: 102 },
+  { ...categoryRow('NOTICE_REG'), url: '/notification-reg?categoryId=1', system: 'notice-reg', kind: 'admin', audience: 'provider', order: 103 },
+  { ...categoryRow('GLOBAL_NAVI'), url: '/glovalnavi-kanri-list', system: 'global-navi', kind: 'admin', audience: 'provider', order: 104 },
+  { ...categoryRow('ICON_MENU'), url: '/iconmenu-kanri-list', system: 'icon-menu', kind: 'admin', audience: 'provider', order: 105 },
+  { ...categoryRow('LOGIN_POPUP_MGT'), url: '/login-popup-list', system: 'login-popup-mgt', kind: 'admin', audience: 'provider', order: 106 },
+  { ...categoryRow('BANNERS'), url: '/banner-touroku-list', system: 'banners', kind: 'admin', audience: 'provider', order: 107 },
+  { ...categoryRow('FAQ_REG'), url: '/notification-reg?categoryId=2', system: 'faq-reg', kind: 'admin', audience: 'provider', order: 108 },
+  { ...categoryRow('APPLICATION_FORM_REG'), url: '/notification-reg?categoryId=3', system: 'application-form-reg', kind: 'admin', audience: 'provider', order: 109 },
+  { ...categoryRow('PROPOSAL_REG'), url: '/notification-reg?categoryId=4', system: 'proposal-reg', kind: 'admin', audience: 'provider', order: 110 },
+  { ...categoryRow('MANUAL_REG'), url: '/notification-reg?categoryId=5', system: 'manual-reg', kind: 'admin', audience: 'provider', order: 111 },
+  { ...categoryRow('SKILUP_REG'), url: '/skilup-touroku?categoryId=6', system: 'skilup-reg', kind: 'admin', audience: 'provider_admin', order: 112 },
+  { ...categoryRow('EVENT_REG'), url: '/event-touroku?categoryId=7', system: 'event-reg', kind: 'admin', audience: 'provider', order: 113 },
+  { ...categoryRow('EVENT_ENTRY_DL'), url: '/event-entry-dl', system: 'event-entry-dl', kind: 'admin', audience: 'provider', order: 114 },
+  { ...categoryRow('ONE_STOP_GUIDE_MGT'), url: '/one-stop-gide_kanri', system: 'one-stop-guide-mgt', kind: 'admin', audience: 'provider_admin', order: 115 },
+  { ...categoryRow('ADMIN_NOTICE_REG'), url: '/kanrisya-notification-reg?categoryId=12', system: 'admin-notice-reg', kind: 'admin', audience: 'provider_admin', order: 116 },
+  { ...categoryRow('CUSTOMER_SEARCH'), url: '/customer-serch', system: 'customer-search', kind: 'admin', audience: 'provider_admin', order: 117 },
   // Mails that failed every try (api/mail/failed-mail-routes.ts); migration 0022 adds it to existing databases.
-  { ...CATEGORIES.MAIL_ERRORS, url: '/mail-error-list', system: 'mail-error-list', kind: 'admin', audience: 'provider_admin', order: 118 },
-  { ...CATEGORIES.OTHER, url: '', system: 'other', kind: 'other', order: 999 },
+  { ...categoryRow('MAIL_ERRORS'), url: '/mail-error-list', system: 'mail-error-list', kind: 'admin', audience: 'provider_admin', order: 118 },
+  { ...categoryRow('OTHER'), url: '', system: 'other', kind: 'other', order: 999 },
 ];
 
 // Role 01 (管理者) may use everything its audience allows; 02 (一般) the agent-facing areas;

@@ -6,30 +6,30 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { canAny, type Holder } from './permissions';
-import { CATEGORIES } from '../../schemas/categories';
+import { categoryRow, type CategoryKey } from '../../schemas/categories';
 
-const uploading = (c: { id: number; name: string }, uploads: string) => ({ categoryId: c.id, screen: c.name, uploads });
+const uploading = (key: CategoryKey, uploads: string) => ({ categoryId: categoryRow(key).id, screen: categoryRow(key).name, uploads });
 
 export const UPLOADING_SCREENS: readonly { categoryId: number; screen: string; uploads: string }[] = [
-  uploading(CATEGORIES.SEGMENTS, 'member list (CSV)'),
-  uploading(CATEGORIES.USERS, 'user list (CSV)'),
-  uploading(CATEGORIES.NOTICE_REG, 'attachments, thumbnail'),
-  uploading(CATEGORIES.GLOBAL_NAVI, 'agent code list (CSV)'),
-  uploading(CATEGORIES.ICON_MENU, 'icon images, agent code list (CSV)'),
-  uploading(CATEGORIES.LOGIN_POPUP_MGT, 'images, attachments'),
-  uploading(CATEGORIES.BANNERS, 'banner images'),
-  uploading(CATEGORIES.FAQ_REG, 'attachments, thumbnail'),
-  uploading(CATEGORIES.APPLICATION_FORM_REG, 'forms, thumbnail'),
-  uploading(CATEGORIES.PROPOSAL_REG, 'documents, thumbnail'),
-  uploading(CATEGORIES.MANUAL_REG, 'documents, thumbnail'),
-  uploading(CATEGORIES.SKILUP_REG, 'videos, documents, thumbnail'),
-  uploading(CATEGORIES.EVENT_REG, 'attachments, thumbnail'),
-  uploading(CATEGORIES.ONE_STOP_GUIDE_MGT, 'category block images'),
-  uploading(CATEGORIES.ADMIN_NOTICE_REG, 'attachments'),
+  uploading('SEGMENTS', 'member list (CSV)'),
+  uploading('USERS', 'user list (CSV)'),
+  uploading('NOTICE_REG', 'attachments, thumbnail'),
+  uploading('GLOBAL_NAVI', 'agent code list (CSV)'),
+  uploading('ICON_MENU', 'icon images, agent code list (CSV)'),
+  uploading('LOGIN_POPUP_MGT', 'images, attachments'),
+  uploading('BANNERS', 'banner images'),
+  uploading('FAQ_REG', 'attachments, thumbnail'),
+  uploading('APPLICATION_FORM_REG', 'forms, thumbnail'),
+  uploading('PROPOSAL_REG', 'documents, thumbnail'),
+  uploading('MANUAL_REG', 'documents, thumbnail'),
+  uploading('SKILUP_REG', 'videos, documents, thumbnail'),
+  uploading('EVENT_REG', 'attachments, thumbnail'),
+  uploading('ONE_STOP_GUIDE_MGT', 'category block images'),
+  uploading('ADMIN_NOTICE_REG', 'attachments'),
   // The request forms: the applicant form (13) attaches files; the receiver form (14) is listed
   // with it as the other half of the same screens.
-  uploading(CATEGORIES.APPLICATIONS_AGENT, 'request attachments'),
-  uploading(CATEGORIES.APPLICATIONS_PROVIDER, 'request attachments'),
+  uploading('APPLICATIONS_AGENT', 'request attachments'),
+  uploading('APPLICATIONS_PROVIDER', 'request attachments'),
 ];
 
 export const UPLOAD_CATEGORY_IDS: readonly number[] = UPLOADING_SCREENS.map((s) => s.categoryId);
