@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { categories } from '../seeds/platform';
+import { categoryIds } from './categories';
 import { checkDefinitions } from './meta/check-definitions';
 import { metaSchemaFiles } from './meta/language/meta-schemas';
 import { readDefinitionFiles } from './meta/load';
@@ -18,7 +18,7 @@ const metaDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'meta');
 const stale = Object.entries(metaSchemaFiles())
   .filter(([name, text]) => !fs.existsSync(path.join(metaDir, name)) || fs.readFileSync(path.join(metaDir, name), 'utf8') !== text)
   .map(([name]) => ({ file: `schemas/meta/${name}`, message: 'out of date with its TypeBox source (schemas/meta/language): run npm run schemas:meta' }));
-const problems = [...stale, ...checkDefinitions(files, { categoryIds: categories.map((c) => c.id) })];
+const problems = [...stale, ...checkDefinitions(files, { categoryIds: categoryIds() })];
 const forms = files.filter((f) => f.kind === 'form').length;
 const lists = files.length - forms;
 

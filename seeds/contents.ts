@@ -10,6 +10,7 @@ import type { SeedFile, SeedFileSet } from './demo-files';
 import { generatedContents } from './content-catalogue';
 import { demoFixtures } from './content-fixtures';
 import { addDays } from './seed-utils';
+import { CATEGORY } from '../schemas/categories';
 
 export interface ContentSeedOptions {
   /** yyyy-MM-dd (Asia/Tokyo) the posting periods are placed around. */
@@ -246,17 +247,16 @@ async function seedBanners(db: Kysely<Database>, files: SeedFileSet, day: (n: nu
 // ---- Icon menus ---------------------------------------------------------------------------
 
 // The category an icon links to (its URL is the category's); anything else is その他 (999).
-const OTHER_CATEGORY = 999;
 const ICON_CATEGORY_BY_URL: Record<string, number> = {
-  '/news': 1,
-  '/faq': 2,
-  '/application-form': 3,
-  '/proposal': 4,
-  '/manual': 5,
-  '/skilup-video-list': 6,
-  '/skilup-event-list': 7,
-  '/incentive': 11,
-  '/shinsei-kanri-ag': 13,
+  '/news': CATEGORY.NOTICES,
+  '/faq': CATEGORY.FAQ,
+  '/application-form': CATEGORY.APPLICATION_FORMS,
+  '/proposal': CATEGORY.PROPOSALS,
+  '/manual': CATEGORY.MANUALS,
+  '/skilup-video-list': CATEGORY.SKILUP,
+  '/skilup-event-list': CATEGORY.EVENTS,
+  '/incentive': CATEGORY.INCENTIVE,
+  '/shinsei-kanri-ag': CATEGORY.APPLICATIONS_AGENT,
 };
 
 async function seedIconMenus(db: Kysely<Database>, files: SeedFileSet, day: (n: number) => string) {
@@ -302,7 +302,7 @@ async function seedIconMenus(db: Kysely<Database>, files: SeedFileSet, day: (n: 
         link_url,
         is_separate_tab: tab ?? false,
         disp_no: i + 1,
-        category_id: ICON_CATEGORY_BY_URL[link_url] ?? OTHER_CATEGORY,
+        category_id: ICON_CATEGORY_BY_URL[link_url] ?? CATEGORY.OTHER,
         image_normal_name: `icon-${String(n + 1).padStart(2, '0')}.png`,
         image_normal_key: icon(n).normal.key,
         image_normal_type: 'image/png',

@@ -6,8 +6,8 @@
 // category of the figures import. Deterministic for a given today.
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema';
-import { INCENTIVE_IMPORT_CATEGORY_ID } from '../api/resources/incentive/access';
 import { refreshFloating } from '../api/resources/incentive/repository';
+import { CATEGORY, categoryName } from '../schemas/categories';
 
 export const TARGET_SYSTEMS = [
   { target_system: '01', system_name: 'Web受発注システム', display_order: 1 },
@@ -123,11 +123,11 @@ export async function seedIncentive(db: Kysely<Database>, today: string): Promis
   // The figures import: an admin button for provider staff (roles 01 and 02; the audience keeps agents out).
   await db
     .insertInto('categories')
-    .values({ category_id: INCENTIVE_IMPORT_CATEGORY_ID, category_name: 'インセンティブ実績取込', category_url: '/incentive-jisseki-torikomi', system_category_name: 'incentive-import', kind: 'admin', audience: 'provider', display_order: INCENTIVE_IMPORT_CATEGORY_ID })
+    .values({ category_id: CATEGORY.INCENTIVE_IMPORT, category_name: categoryName(CATEGORY.INCENTIVE_IMPORT)!, category_url: '/incentive-jisseki-torikomi', system_category_name: 'incentive-import', kind: 'admin', audience: 'provider', display_order: CATEGORY.INCENTIVE_IMPORT })
     .execute();
   const roles = await db.selectFrom('roles').select('role_id').execute();
   await db
     .insertInto('role_permissions')
-    .values(roles.map((r) => ({ role_id: r.role_id, category_id: INCENTIVE_IMPORT_CATEGORY_ID, parmition_flg: r.role_id === '03' ? ('0' as const) : ('1' as const) })))
+    .values(roles.map((r) => ({ role_id: r.role_id, category_id: CATEGORY.INCENTIVE_IMPORT, parmition_flg: r.role_id === '03' ? ('0' as const) : ('1' as const) })))
     .execute();
 }

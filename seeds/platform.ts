@@ -2,6 +2,7 @@
 // segments, the default global navigation and a few notifications.
 import type { Kysely } from 'kysely';
 import type { Database, Audience, CategoryKind } from '../api/db/schema';
+import { categoryRow } from '../schemas/categories';
 
 export interface DemoAccount {
   loginId: string;
@@ -48,45 +49,45 @@ interface CategorySeed {
 }
 
 // Content categories are also the site-search categories; admin categories are the buttons of
-// the admin top; their ids are stable because URLs and permissions refer to them.
+// the admin top. Their numbers and names are schemas/categories.ts.
 export const categories: CategorySeed[] = [
-  { id: 1, name: 'お知らせ', url: '/news', system: 'notices', kind: 'content', search: true, order: 1 },
-  { id: 2, name: 'FAQ', url: '/faq', system: 'faq', kind: 'content', search: true, order: 2 },
-  { id: 3, name: '申請フォーム', url: '/application-form', system: 'applications', kind: 'content', search: true, order: 3 },
-  { id: 4, name: '提案書', url: '/proposal', system: 'proposals', kind: 'content', search: true, order: 4 },
-  { id: 5, name: 'マニュアル', url: '/manual', system: 'manuals', kind: 'content', search: true, order: 5 },
-  { id: 6, name: 'スキルアップ', url: '/skilup-video-list', system: 'skilup', kind: 'content', search: true, order: 6 },
-  { id: 7, name: 'イベント', url: '/skilup-event-list', system: 'events', kind: 'content', search: true, detailPath: 'skilup-event-detail', order: 7 },
-  { id: 8, name: '虎の巻', url: '/skilup-toranomaki', system: 'toranomaki', kind: 'content', search: true, order: 8 },
-  { id: 9, name: 'ワンストップガイド', url: '/one-stop-gide', system: 'one-stop-guide', kind: 'feature', order: 9 },
-  { id: 10, name: '営業支援', url: '', system: 'business-support', kind: 'feature', order: 10 },
-  { id: 11, name: 'インセンティブ', url: '/incentive', system: 'incentive', kind: 'feature', audience: 'agent', order: 11 },
-  { id: 12, name: '管理者お知らせ', url: '', system: 'admin-notices', kind: 'content', order: 12 },
-  { id: 13, name: '申請管理', url: '/shinsei-kanri-ag', system: 'application-mgt-agent', kind: 'feature', audience: 'agent', order: 13 },
-  { id: 14, name: '申請管理（プロバイダー）', url: '/shinsei-kanri-provider', system: 'application-mgt-provider', kind: 'feature', audience: 'provider', order: 14 },
-  { id: 15, name: 'ログインポップアップ', url: '', system: 'login-popup', kind: 'feature', order: 15 },
-  { id: 100, name: '管理者TOP', url: '/kanrisya-top', system: 'admin-top', kind: 'admin', audience: 'admin_or_provider', order: 100 },
+  { ...categoryRow('NOTICES'), url: '/news', system: 'notices', kind: 'content', search: true, order: 1 },
+  { ...categoryRow('FAQ'), url: '/faq', system: 'faq', kind: 'content', search: true, order: 2 },
+  { ...categoryRow('APPLICATION_FORMS'), url: '/application-form', system: 'applications', kind: 'content', search: true, order: 3 },
+  { ...categoryRow('PROPOSALS'), url: '/proposal', system: 'proposals', kind: 'content', search: true, order: 4 },
+  { ...categoryRow('MANUALS'), url: '/manual', system: 'manuals', kind: 'content', search: true, order: 5 },
+  { ...categoryRow('SKILUP'), url: '/skilup-video-list', system: 'skilup', kind: 'content', search: true, order: 6 },
+  { ...categoryRow('EVENTS'), url: '/skilup-event-list', system: 'events', kind: 'content', search: true, detailPath: 'skilup-event-detail', order: 7 },
+  { ...categoryRow('TORANOMAKI'), url: '/skilup-toranomaki', system: 'toranomaki', kind: 'content', search: true, order: 8 },
+  { ...categoryRow('ONE_STOP_GUIDE'), url: '/one-stop-gide', system: 'one-stop-guide', kind: 'feature', order: 9 },
+  { ...categoryRow('BUSINESS_SUPPORT'), url: '', system: 'business-support', kind: 'feature', order: 10 },
+  { ...categoryRow('INCENTIVE'), url: '/incentive', system: 'incentive', kind: 'feature', audience: 'agent', order: 11 },
+  { ...categoryRow('ADMIN_NOTICES'), url: '', system: 'admin-notices', kind: 'content', order: 12 },
+  { ...categoryRow('APPLICATIONS_AGENT'), url: '/shinsei-kanri-ag', system: 'application-mgt-agent', kind: 'feature', audience: 'agent', order: 13 },
+  { ...categoryRow('APPLICATIONS_PROVIDER'), url: '/shinsei-kanri-provider', system: 'application-mgt-provider', kind: 'feature', audience: 'provider', order: 14 },
+  { ...categoryRow('LOGIN_POPUP'), url: '', system: 'login-popup', kind: 'feature', order: 15 },
+  { ...categoryRow('ADMIN_TOP'), url: '/kanrisya-top', system: 'admin-top', kind: 'admin', audience: 'admin_or_provider', order: 100 },
   // Segments target contents for every agent: provider staff only (DESIGN.md section 5).
-  { id: 101, name: 'AGセグメント登録', url: '/agsegment-reg', system: 'ag-segment-reg', kind: 'admin', audience: 'provider', order: 101 },
-  { id: 102, name: 'AGユーザーメンテナンス', url: '/aguser-maintenance', system: 'ag-user-reg', kind: 'admin', audience: 'admin_or_provider', order: 102 },
-  { id: 103, name: 'お知らせ登録', url: '/notification-reg?categoryId=1', system: 'notice-reg', kind: 'admin', audience: 'provider', order: 103 },
-  { id: 104, name: 'グローバルナビ管理', url: '/glovalnavi-kanri-list', system: 'global-navi', kind: 'admin', audience: 'provider', order: 104 },
-  { id: 105, name: 'アイコンメニュー管理', url: '/iconmenu-kanri-list', system: 'icon-menu', kind: 'admin', audience: 'provider', order: 105 },
-  { id: 106, name: 'ログインポップアップ管理', url: '/login-popup-list', system: 'login-popup-mgt', kind: 'admin', audience: 'provider', order: 106 },
-  { id: 107, name: 'バナー登録', url: '/banner-touroku-list', system: 'banners', kind: 'admin', audience: 'provider', order: 107 },
-  { id: 108, name: 'FAQ登録', url: '/notification-reg?categoryId=2', system: 'faq-reg', kind: 'admin', audience: 'provider', order: 108 },
-  { id: 109, name: '申請フォーム登録', url: '/notification-reg?categoryId=3', system: 'application-form-reg', kind: 'admin', audience: 'provider', order: 109 },
-  { id: 110, name: '提案書登録', url: '/notification-reg?categoryId=4', system: 'proposal-reg', kind: 'admin', audience: 'provider', order: 110 },
-  { id: 111, name: 'マニュアル登録', url: '/notification-reg?categoryId=5', system: 'manual-reg', kind: 'admin', audience: 'provider', order: 111 },
-  { id: 112, name: 'スキルアップ登録', url: '/skilup-touroku?categoryId=6', system: 'skilup-reg', kind: 'admin', audience: 'provider_admin', order: 112 },
-  { id: 113, name: 'イベント登録', url: '/event-touroku?categoryId=7', system: 'event-reg', kind: 'admin', audience: 'provider', order: 113 },
-  { id: 114, name: 'イベント申込ダウンロード', url: '/event-entry-dl', system: 'event-entry-dl', kind: 'admin', audience: 'provider', order: 114 },
-  { id: 115, name: 'ワンストップガイドTOP管理', url: '/one-stop-gide_kanri', system: 'one-stop-guide-mgt', kind: 'admin', audience: 'provider_admin', order: 115 },
-  { id: 116, name: '管理者お知らせ登録', url: '/kanrisya-notification-reg?categoryId=12', system: 'admin-notice-reg', kind: 'admin', audience: 'provider_admin', order: 116 },
-  { id: 117, name: '登録企業検索', url: '/customer-serch', system: 'customer-search', kind: 'admin', audience: 'provider_admin', order: 117 },
+  { ...categoryRow('SEGMENTS'), url: '/agsegment-reg', system: 'ag-segment-reg', kind: 'admin', audience: 'provider', order: 101 },
+  { ...categoryRow('USERS'), url: '/aguser-maintenance', system: 'ag-user-reg', kind: 'admin', audience: 'admin_or_provider', order: 102 },
+  { ...categoryRow('NOTICE_REG'), url: '/notification-reg?categoryId=1', system: 'notice-reg', kind: 'admin', audience: 'provider', order: 103 },
+  { ...categoryRow('GLOBAL_NAVI'), url: '/glovalnavi-kanri-list', system: 'global-navi', kind: 'admin', audience: 'provider', order: 104 },
+  { ...categoryRow('ICON_MENU'), url: '/iconmenu-kanri-list', system: 'icon-menu', kind: 'admin', audience: 'provider', order: 105 },
+  { ...categoryRow('LOGIN_POPUP_MGT'), url: '/login-popup-list', system: 'login-popup-mgt', kind: 'admin', audience: 'provider', order: 106 },
+  { ...categoryRow('BANNERS'), url: '/banner-touroku-list', system: 'banners', kind: 'admin', audience: 'provider', order: 107 },
+  { ...categoryRow('FAQ_REG'), url: '/notification-reg?categoryId=2', system: 'faq-reg', kind: 'admin', audience: 'provider', order: 108 },
+  { ...categoryRow('APPLICATION_FORM_REG'), url: '/notification-reg?categoryId=3', system: 'application-form-reg', kind: 'admin', audience: 'provider', order: 109 },
+  { ...categoryRow('PROPOSAL_REG'), url: '/notification-reg?categoryId=4', system: 'proposal-reg', kind: 'admin', audience: 'provider', order: 110 },
+  { ...categoryRow('MANUAL_REG'), url: '/notification-reg?categoryId=5', system: 'manual-reg', kind: 'admin', audience: 'provider', order: 111 },
+  { ...categoryRow('SKILUP_REG'), url: '/skilup-touroku?categoryId=6', system: 'skilup-reg', kind: 'admin', audience: 'provider_admin', order: 112 },
+  { ...categoryRow('EVENT_REG'), url: '/event-touroku?categoryId=7', system: 'event-reg', kind: 'admin', audience: 'provider', order: 113 },
+  { ...categoryRow('EVENT_ENTRY_DL'), url: '/event-entry-dl', system: 'event-entry-dl', kind: 'admin', audience: 'provider', order: 114 },
+  { ...categoryRow('ONE_STOP_GUIDE_MGT'), url: '/one-stop-gide_kanri', system: 'one-stop-guide-mgt', kind: 'admin', audience: 'provider_admin', order: 115 },
+  { ...categoryRow('ADMIN_NOTICE_REG'), url: '/kanrisya-notification-reg?categoryId=12', system: 'admin-notice-reg', kind: 'admin', audience: 'provider_admin', order: 116 },
+  { ...categoryRow('CUSTOMER_SEARCH'), url: '/customer-serch', system: 'customer-search', kind: 'admin', audience: 'provider_admin', order: 117 },
   // Mails that failed every try (api/mail/failed-mail-routes.ts); migration 0022 adds it to existing databases.
-  { id: 118, name: '送信エラーメール', url: '/mail-error-list', system: 'mail-error-list', kind: 'admin', audience: 'provider_admin', order: 118 },
-  { id: 999, name: 'その他', url: '', system: 'other', kind: 'other', order: 999 },
+  { ...categoryRow('MAIL_ERRORS'), url: '/mail-error-list', system: 'mail-error-list', kind: 'admin', audience: 'provider_admin', order: 118 },
+  { ...categoryRow('OTHER'), url: '', system: 'other', kind: 'other', order: 999 },
 ];
 
 // Role 01 (管理者) may use everything its audience allows; 02 (一般) the agent-facing areas;

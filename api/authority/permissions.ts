@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { changeFeedOf } from '../cache/change-feed';
 import { namedCache, type CacheSpec } from '../cache/tagged-cache';
 import type { Audience, Database } from '../db/schema';
+import { CATEGORY } from '../../schemas/categories';
 
 export interface Holder {
   roleId: string;
@@ -33,7 +34,7 @@ export function audienceAllows(audience: Audience, h: Holder): boolean {
  * them needs provider staff; an agent administrator never changes them.
  */
 export const AUDIENCE_FLOOR: Readonly<Partial<Record<number, Audience>>> = {
-  101: 'provider', // AGセグメント登録
+  [CATEGORY.SEGMENTS]: 'provider',
 };
 
 /** The category's own audience and its floor. */

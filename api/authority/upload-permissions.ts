@@ -6,27 +6,30 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { canAny, type Holder } from './permissions';
+import { categoryRow, type CategoryKey } from '../../schemas/categories';
+
+const uploading = (key: CategoryKey, uploads: string) => ({ categoryId: categoryRow(key).id, screen: categoryRow(key).name, uploads });
 
 export const UPLOADING_SCREENS: readonly { categoryId: number; screen: string; uploads: string }[] = [
-  { categoryId: 101, screen: 'AGセグメント登録', uploads: 'member list (CSV)' },
-  { categoryId: 102, screen: 'AGユーザーメンテナンス', uploads: 'user list (CSV)' },
-  { categoryId: 103, screen: 'お知らせ登録', uploads: 'attachments, thumbnail' },
-  { categoryId: 104, screen: 'グローバルナビ管理', uploads: 'agent code list (CSV)' },
-  { categoryId: 105, screen: 'アイコンメニュー管理', uploads: 'icon images, agent code list (CSV)' },
-  { categoryId: 106, screen: 'ログインポップアップ管理', uploads: 'images, attachments' },
-  { categoryId: 107, screen: 'バナー登録', uploads: 'banner images' },
-  { categoryId: 108, screen: 'FAQ登録', uploads: 'attachments, thumbnail' },
-  { categoryId: 109, screen: '申請フォーム登録', uploads: 'forms, thumbnail' },
-  { categoryId: 110, screen: '提案書登録', uploads: 'documents, thumbnail' },
-  { categoryId: 111, screen: 'マニュアル登録', uploads: 'documents, thumbnail' },
-  { categoryId: 112, screen: 'スキルアップ登録', uploads: 'videos, documents, thumbnail' },
-  { categoryId: 113, screen: 'イベント登録', uploads: 'attachments, thumbnail' },
-  { categoryId: 115, screen: 'ワンストップガイドTOP管理', uploads: 'category block images' },
-  { categoryId: 116, screen: '管理者お知らせ登録', uploads: 'attachments' },
+  uploading('SEGMENTS', 'member list (CSV)'),
+  uploading('USERS', 'user list (CSV)'),
+  uploading('NOTICE_REG', 'attachments, thumbnail'),
+  uploading('GLOBAL_NAVI', 'agent code list (CSV)'),
+  uploading('ICON_MENU', 'icon images, agent code list (CSV)'),
+  uploading('LOGIN_POPUP_MGT', 'images, attachments'),
+  uploading('BANNERS', 'banner images'),
+  uploading('FAQ_REG', 'attachments, thumbnail'),
+  uploading('APPLICATION_FORM_REG', 'forms, thumbnail'),
+  uploading('PROPOSAL_REG', 'documents, thumbnail'),
+  uploading('MANUAL_REG', 'documents, thumbnail'),
+  uploading('SKILUP_REG', 'videos, documents, thumbnail'),
+  uploading('EVENT_REG', 'attachments, thumbnail'),
+  uploading('ONE_STOP_GUIDE_MGT', 'category block images'),
+  uploading('ADMIN_NOTICE_REG', 'attachments'),
   // The request forms: the applicant form (13) attaches files; the receiver form (14) is listed
   // with it as the other half of the same screens.
-  { categoryId: 13, screen: '申請管理', uploads: 'request attachments' },
-  { categoryId: 14, screen: '申請管理（プロバイダー）', uploads: 'request attachments' },
+  uploading('APPLICATIONS_AGENT', 'request attachments'),
+  uploading('APPLICATIONS_PROVIDER', 'request attachments'),
 ];
 
 export const UPLOAD_CATEGORY_IDS: readonly number[] = UPLOADING_SCREENS.map((s) => s.categoryId);

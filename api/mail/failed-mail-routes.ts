@@ -12,8 +12,8 @@ import { slashDateTime } from '../resources/content/wire';
 import { problem } from '../http/problems';
 import { Body, CallerIds } from '../http/wire';
 import { KIND_LABELS, requeueDeadMail, type MailKind } from './outbox';
+import { CATEGORY } from '../../schemas/categories';
 
-export const MAIL_ERROR_CATEGORY_ID = 118;
 const MAX_ROWS = 1000;
 
 const MailError = Type.Object({
@@ -32,7 +32,7 @@ export default async function failedMailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   async function admit(caller: Caller) {
-    if (!(await can(app.db, caller, MAIL_ERROR_CATEGORY_ID))) throw problem.forbidden();
+    if (!(await can(app.db, caller, CATEGORY.MAIL_ERRORS))) throw problem.forbidden();
   }
 
   app.post(

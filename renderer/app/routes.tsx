@@ -3,7 +3,8 @@
 // operation log uses it), and what the screen needs before it opens (screen-access.ts: the
 // permission categories, the query it cannot do without).
 import type { ComponentType } from 'react';
-import { SCREEN_CATEGORY as C, type ScreenNeeds } from './screen-access';
+import { CATEGORY as C } from '../../schemas/categories';
+import type { ScreenNeeds } from './screen-access';
 // Screens other than the sign-in and notice pages load when first visited (lazy-screen.tsx).
 import { lazyScreen } from './lazy-screen';
 import { AboutPage } from '../screens/public/AboutPage';
@@ -94,8 +95,8 @@ const admin = (path: string, screenName: string, screen: ComponentType, permissi
 
 /** The content categories each registration screen serves (its ?categoryId=). */
 const NOTICE_CATEGORIES = ['1', '2', '3', '4', '5'];
-const applicant: ScreenNeeds = { permission: [C.requestApplicant], agentSide: true };
-const receiver: ScreenNeeds = { permission: [C.requestReceiver] };
+const applicant: ScreenNeeds = { permission: [C.APPLICATIONS_AGENT], agentSide: true };
+const receiver: ScreenNeeds = { permission: [C.APPLICATIONS_PROVIDER] };
 
 export const appRoutes: readonly AppRoute[] = [
   // Public (spec 000 section 2).
@@ -129,32 +130,32 @@ export const appRoutes: readonly AppRoute[] = [
   page('/one-stop-gide', 'ワンストップガイド', OneStopGidePage),
 
   // Administrator maintenance (spec 001 section 2).
-  admin('/kanrisya-top', '管理者TOP', KanriTopPage, [C.adminTop]),
-  admin('/agsegment-reg', 'AGセグメント登録', AgSegmentPage, [C.agSegment]),
-  admin('/aguser-maintenance', 'AGユーザーメンテナンス', AgUserMaintenancePage, [C.agUser]),
-  admin('/aguser-reg', 'AGユーザー登録', AgUserRegPage, [C.agUser]),
-  admin('/notification-reg', 'お知らせ登録', NotificationRegPage, [C.noticeReg, C.faqReg, C.applicationFormReg, C.proposalReg, C.manualReg], { categoryId: NOTICE_CATEGORIES }),
-  admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage, [C.adminNoticeReg], { categoryId: ['12'] }),
-  admin('/event-touroku', 'イベント登録', EventRegPage, [C.eventReg]),
-  admin('/login-popup-list', 'ログインポップアップ一覧', LoginPopupListPage, [C.loginPopup]),
-  admin('/login-popup-reg', 'ログインポップアップ登録', LoginPopupRegPage, [C.loginPopup]),
-  admin('/glovalnavi-kanri-list', 'グローバルナビ一覧', GlovalNaviKanriListPage, [C.globalNavi]),
-  admin('/glovalnavi-kanri', 'グローバルナビ登録', GlovalNaviKanriPage, [C.globalNavi]),
-  admin('/iconmenu-kanri-list', 'アイコンメニュー一覧', IconMenuKanriListPage, [C.iconMenu]),
-  admin('/iconmenu-kanri', 'アイコンメニュー登録', IconMenuKanriPage, [C.iconMenu]),
-  admin('/banner-touroku-list', 'バナーメンテナンス', BannerListPage, [C.banner]),
-  admin('/banner-touroku', 'バナー登録', BannerRegPage, [C.banner]),
-  admin('/event-entry-dl', 'イベント申込ダウンロード', EventEntryDownloadPage, [C.eventEntryDownload]),
-  admin('/customer-serch', '登録企業検索', CustomerSearchPage, [C.customerSearch]),
-  admin('/mail-error-list', '送信エラーメール一覧', MailErrorListPage, [C.mailErrors]),
-  admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage, [C.oneStopGuide]),
-  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage, [C.globalNavi]),
-  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage, [C.iconMenu]),
-  admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage, [C.skilupReg], { categoryId: ['6', '8'] }),
-  admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage, [C.incentiveImport]),
+  admin('/kanrisya-top', '管理者TOP', KanriTopPage, [C.ADMIN_TOP]),
+  admin('/agsegment-reg', 'AGセグメント登録', AgSegmentPage, [C.SEGMENTS]),
+  admin('/aguser-maintenance', 'AGユーザーメンテナンス', AgUserMaintenancePage, [C.USERS]),
+  admin('/aguser-reg', 'AGユーザー登録', AgUserRegPage, [C.USERS]),
+  admin('/notification-reg', 'お知らせ登録', NotificationRegPage, [C.NOTICE_REG, C.FAQ_REG, C.APPLICATION_FORM_REG, C.PROPOSAL_REG, C.MANUAL_REG], { categoryId: NOTICE_CATEGORIES }),
+  admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage, [C.ADMIN_NOTICE_REG], { categoryId: ['12'] }),
+  admin('/event-touroku', 'イベント登録', EventRegPage, [C.EVENT_REG]),
+  admin('/login-popup-list', 'ログインポップアップ一覧', LoginPopupListPage, [C.LOGIN_POPUP_MGT]),
+  admin('/login-popup-reg', 'ログインポップアップ登録', LoginPopupRegPage, [C.LOGIN_POPUP_MGT]),
+  admin('/glovalnavi-kanri-list', 'グローバルナビ一覧', GlovalNaviKanriListPage, [C.GLOBAL_NAVI]),
+  admin('/glovalnavi-kanri', 'グローバルナビ登録', GlovalNaviKanriPage, [C.GLOBAL_NAVI]),
+  admin('/iconmenu-kanri-list', 'アイコンメニュー一覧', IconMenuKanriListPage, [C.ICON_MENU]),
+  admin('/iconmenu-kanri', 'アイコンメニュー登録', IconMenuKanriPage, [C.ICON_MENU]),
+  admin('/banner-touroku-list', 'バナーメンテナンス', BannerListPage, [C.BANNERS]),
+  admin('/banner-touroku', 'バナー登録', BannerRegPage, [C.BANNERS]),
+  admin('/event-entry-dl', 'イベント申込ダウンロード', EventEntryDownloadPage, [C.EVENT_ENTRY_DL]),
+  admin('/customer-serch', '登録企業検索', CustomerSearchPage, [C.CUSTOMER_SEARCH]),
+  admin('/mail-error-list', '送信エラーメール一覧', MailErrorListPage, [C.MAIL_ERRORS]),
+  admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage, [C.ONE_STOP_GUIDE_MGT]),
+  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage, [C.GLOBAL_NAVI]),
+  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage, [C.ICON_MENU]),
+  admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage, [C.SKILUP_REG], { categoryId: ['6', '8'] }),
+  admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage, [C.INCENTIVE_IMPORT]),
   // npm run dev only (docs/forms.md, "Editing a definition"): `vite build` replaces
   // import.meta.env.DEV by false, so neither the route nor the screen's code is in the bundle.
-  ...(import.meta.env.DEV ? [admin('/dev/definitions', '定義プレイグラウンド', lazyScreen(() => import('../screens/playground/DefinitionPlaygroundPage'), 'DefinitionPlaygroundPage'), [C.adminTop])] : []),
+  ...(import.meta.env.DEV ? [admin('/dev/definitions', '定義プレイグラウンド', lazyScreen(() => import('../screens/playground/DefinitionPlaygroundPage'), 'DefinitionPlaygroundPage'), [C.ADMIN_TOP])] : []),
 
   // Skill-up, events and requests (spec 002 section 2).
   page('/skilup-video-list', 'スキルアップ動画一覧', SkilupVideoListPage),

@@ -3,34 +3,9 @@
 // query parameters its first call cannot do without. A screen that a role cannot use shows ERR_0022
 // and one opened without its context ERR_SYS998, each with a way back, before any of its calls
 // is made; the server refuses those calls anyway (docs/architecture.md "The renderer").
+import { CATEGORY } from '../../schemas/categories';
 import type { SessionSnapshot } from './session';
 import { isPseudoLogin } from './session';
-
-/** Category ids of the seed's permission table (seeds/platform.ts) that screens require. */
-export const SCREEN_CATEGORY = {
-  requestApplicant: 13,
-  requestReceiver: 14,
-  adminTop: 100,
-  agSegment: 101,
-  agUser: 102,
-  noticeReg: 103,
-  globalNavi: 104,
-  iconMenu: 105,
-  loginPopup: 106,
-  banner: 107,
-  faqReg: 108,
-  applicationFormReg: 109,
-  proposalReg: 110,
-  manualReg: 111,
-  skilupReg: 112,
-  eventReg: 113,
-  eventEntryDownload: 114,
-  oneStopGuide: 115,
-  adminNoticeReg: 116,
-  customerSearch: 117,
-  mailErrors: 118,
-  incentiveImport: 131,
-} as const;
 
 export interface ScreenNeeds {
   /** The screen opens for a holder of one of these categories' permission. */
@@ -63,5 +38,5 @@ export function screenRefusal(needs: ScreenNeeds | undefined, session: SessionSn
 
 /** Whether the session may use the admin top (the way back from an admin screen). */
 export function mayUseAdminTop(session: SessionSnapshot): boolean {
-  return holds(session, [SCREEN_CATEGORY.adminTop]);
+  return holds(session, [CATEGORY.ADMIN_TOP]);
 }

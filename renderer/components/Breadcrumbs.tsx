@@ -4,7 +4,7 @@
 import { Link } from 'react-router-dom';
 import { apiPost } from '../api/client';
 import { callerScope } from './data-scope';
-import type { BreadcrumbItem } from './content-wire';
+import type { BreadcrumbsAnswer } from './content-wire';
 import { inAppPath } from './SmartLink';
 import { useRemote } from './use-remote';
 import { reportWidgetFailure } from './widget-failure';
@@ -25,7 +25,7 @@ export function Breadcrumbs({ categoryId, current, home = 'ポータルトップ
   const remote = useRemote(
     categoryId === null ? null : String(categoryId),
     (signal) =>
-      apiPost<{ breadcrumbsList?: BreadcrumbItem[] }>('/api/Breadcrumbs/getBreadcrumbs', { ...callerScope(), categoryId }, { signal }).then(
+      apiPost<Partial<BreadcrumbsAnswer>>('/api/Breadcrumbs/getBreadcrumbs', { ...callerScope(), categoryId }, { signal }).then(
         (answer) => answer?.breadcrumbsList ?? [],
       ),
     (error) => reportWidgetFailure(BREADCRUMB_PART, error),

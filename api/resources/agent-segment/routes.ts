@@ -23,8 +23,8 @@ import { problem } from '../../http/problems';
 import { Body, CallerIds, EmptyResponse } from '../../http/wire';
 import * as repo from './repository';
 import { SegmentData, SegmentId, segmentToWire } from './wire';
+import { CATEGORY } from '../../../schemas/categories';
 
-export const SEGMENT_CATEGORY_ID = 101;
 const FORM = 'ag-segment';
 const SEGMENT = 'AGセグメント';
 const NAME = 'セグメント名';
@@ -45,7 +45,7 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
 
   // The permission of the admin button, before anything else is read.
   app.addHook('onRequest', async (request) => {
-    if (request.caller && !(await can(app.db, request.caller, SEGMENT_CATEGORY_ID))) throw problem.forbidden();
+    if (request.caller && !(await can(app.db, request.caller, CATEGORY.SEGMENTS))) throw problem.forbidden();
   });
 
   app.post(

@@ -17,8 +17,8 @@ import { invalid, serverRuleContext } from '../../forms/enforce';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, EmptyResponse } from '../../http/wire';
 import * as repo from './repository';
+import { CATEGORY } from '../../../schemas/categories';
 
-export const USER_CATEGORY_ID = 102;
 const LIST = 'ag-user';
 /** Rows a search may answer; more is 416 ERR_0023. */
 export const MAX_SEARCH_RESULTS = 1000;
@@ -66,7 +66,7 @@ export default async function agUserRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request) => {
-    if (request.caller && !(await can(app.db, request.caller, USER_CATEGORY_ID))) throw problem.forbidden();
+    if (request.caller && !(await can(app.db, request.caller, CATEGORY.USERS))) throw problem.forbidden();
   });
 
   app.post(

@@ -21,11 +21,11 @@ import { zipStream } from '../../files/zip';
 import { enforceListSearch } from '../../forms/enforce';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
 import { Body, CallerIds } from '../../http/wire';
-import { APPLICANT_CATEGORY, categoryData as categoryDataOf, categoryOptions as categoryOptionsOf, isApplicant, isStaff, RECEIVER_CATEGORY } from './hook';
+import { categoryData as categoryDataOf, categoryOptions as categoryOptionsOf, isApplicant, isStaff } from './hook';
 import * as repo from './repository';
 import { CategoryData, ListItem, listItemWire, Option, WireNo } from './wire';
+import { CATEGORY } from '../../../schemas/categories';
 
-export { APPLICANT_CATEGORY, RECEIVER_CATEGORY };
 /** The largest list answered; more is 416 ERR_0023. Tests lower it. */
 export const applicationListSettings = { maxResults: 1000 };
 const LIST_NAME = '申請一覧';
@@ -280,11 +280,11 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
       const caller = request.caller!;
       const categoryId = Number(request.body.categoryId);
       const appNo = parseNo(request.body.notificationNo);
-      if (categoryId === APPLICANT_CATEGORY) {
+      if (categoryId === CATEGORY.APPLICATIONS_AGENT) {
         const ids = await applicant(caller);
         await ownRequest(appNo, ids.agCode);
         await repo.markRead(app.db, appNo, ids.userId, app.clock.now());
-      } else if (categoryId === RECEIVER_CATEGORY) {
+      } else if (categoryId === CATEGORY.APPLICATIONS_PROVIDER) {
         await receiver(caller);
         await receivedRequest(appNo);
         await repo.markRead(app.db, appNo, caller.userId, app.clock.now());

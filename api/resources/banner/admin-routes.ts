@@ -17,8 +17,8 @@ import { problem } from '../../http/problems';
 import { Body, CallerIds, EmptyResponse } from '../../http/wire';
 import { bannerImageUrl } from './image-url';
 import * as repo from './admin-repository';
+import { CATEGORY } from '../../../schemas/categories';
 
-export const BANNER_CATEGORY_ID = 107;
 const FORM = 'banner-reg';
 const LIST = 'banner-reg';
 
@@ -70,7 +70,7 @@ export default async function bannerRegRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request) => {
-    if (request.caller && !(await can(app.db, request.caller, BANNER_CATEGORY_ID))) throw problem.forbidden();
+    if (request.caller && !(await can(app.db, request.caller, CATEGORY.BANNERS))) throw problem.forbidden();
   });
 
   app.post(

@@ -1,9 +1,8 @@
 // The narrowing inputs of the skill-up hub and the event list (spec 002 section 5): the keyword
 // (sanitised, at most 50, a single character is ERR_0028), the comma-joined tag ids, and the
 // event period From/To (ERR_0005; one side alone gets 2001-01-01 / 9999-12-31).
-import { Type } from '@sinclair/typebox';
 import type { Message } from '../../../schemas/messages/format';
-import { KEYWORD_MAX_LENGTH, normalizeSearchKeyword, validateSearchKeyword } from '../../../schemas/rules/keyword';
+import { normalizeSearchKeyword, validateSearchKeyword } from '../../../schemas/rules/keyword';
 import { parseWireDate } from '../../authority/caller';
 import { searchTerms } from '../../search/normalise';
 
@@ -14,14 +13,8 @@ export const EVENT_TO_LABEL = '開催期間To';
 export const DEFAULT_FROM = '2001-01-01';
 export const DEFAULT_TO = '9999-12-31';
 
-/** No C0 control characters but TAB, LF and CR (DESIGN.md section 4): refused by the schema, before SQL. */
-export const NO_CONTROL = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$';
-
-// The input limits the keyword to 50; spaces and converted characters leave room for a little more.
-export const NarrowKeyword = Type.Optional(Type.String({ maxLength: KEYWORD_MAX_LENGTH * 2, pattern: NO_CONTROL, description: 'Keyword, at most 50 characters; 2 or more without spaces' }));
-export const NarrowTags = Type.Optional(
-  Type.Union([Type.String({ maxLength: 2000, pattern: NO_CONTROL, description: 'Tag ids joined by commas' }), Type.Array(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 10, pattern: NO_CONTROL })]), { maxItems: 200 })]),
-);
+// The wire schemas of these inputs are schemas/wire/narrowing.ts.
+export { NarrowKeyword, NarrowTags, NO_CONTROL } from '../../../schemas/wire/narrowing';
 
 /** Normalised search terms of the keyword; messages when it breaks the rules. */
 export function keywordTerms(raw: string | undefined, messages: Message[]): string[] {

@@ -1,20 +1,9 @@
 // The links, documents, images and videos of a content (detail page and login popup), with
 // signed addresses for what the browser loads itself. Callers check visibility first.
-import { Type } from '@sinclair/typebox';
 import { slashDate } from './wire';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MediaUrls } from '../../files/media-url';
-
-export const LinkItem = Type.Object({ rowNo: Type.Number(), url: Type.String(), caption: Type.String() });
-export const TempFileItem = Type.Object({
-  rowNo: Type.Number(),
-  tempFilePath: Type.String({ description: 'Signed path to open the document in the browser (GET)' }),
-  tempFileName: Type.String({ description: 'File name; send it as fileName to /api/download' }),
-  tempFileSize: Type.Number({ description: 'Bytes' }),
-});
-export const ImgItem = Type.Object({ rowNo: Type.Number(), imgPath: Type.String({ description: 'Signed image path (GET)' }), imgName: Type.String(), imgExp: Type.String() });
-export const VideoItem = Type.Object({ rowNo: Type.Number(), videoPath: Type.String({ description: 'Signed video path (GET, Range requests)' }), videoName: Type.String(), videoExp: Type.String() });
 
 export async function loadContentParts(db: Kysely<Database>, media: MediaUrls, contentId: number) {
   const [links, files] = await Promise.all([

@@ -3,7 +3,8 @@
 import type { Kysely, SqlBool } from 'kysely';
 import { contentVisibleTo, isImportantOn, isNewOn, type Viewer } from '../../authority/visibility';
 import type { Database } from '../../db/schema';
-import { slashDate, type InfoItem } from './wire';
+import type { InfoItem } from '../../../schemas/wire/contents';
+import { slashDate } from './wire';
 
 type Db = Kysely<Database>;
 

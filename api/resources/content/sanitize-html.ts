@@ -1,15 +1,16 @@
 // Rich text is sanitised on the server before it is stored (DESIGN.md section 5), whatever the
-// browser sent: only the editor's own tags (renderer/forms/widgets/rich-text/html.ts), links to
-// http(s), mailto or the portal itself opening in a new tab, and the colour classes. sanitize-html
+// browser sent: only the editor's own tags (schemas/rich-text.ts), links to http(s), mailto or
+// the portal itself opening in a new tab, and the colour classes. sanitize-html
 // (htmlparser2, maintained) instead of DOMPurify because the server has no DOM; the screens run
 // DOMPurify again before display.
 import sanitizeHtml from 'sanitize-html';
-import { isColorClass } from '../../../renderer/forms/widgets/rich-text/colors';
+import { isColorClass, RICH_TEXT_SCHEMES, RICH_TEXT_TAGS } from '../../../schemas/rich-text';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'em', 'u', 'span', 'ul', 'ol', 'li', 'a', 'b', 'i'],
+  // b and i are kept to be turned into strong and em (transformTags).
+  allowedTags: [...RICH_TEXT_TAGS, 'b', 'i'],
   allowedAttributes: { a: ['href', 'target', 'rel'], span: ['class'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemes: [...RICH_TEXT_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',

@@ -17,9 +17,8 @@ import { enforceForm } from '../../forms/enforce';
 import { formOf } from '../../forms/registry';
 import { problem } from '../../http/problems';
 import { Body, CallerIds } from '../../http/wire';
+import { CATEGORY } from '../../../schemas/categories';
 
-/** The permission category 登録企業検索. */
-export const CUSTOMER_SEARCH_CATEGORY_ID = 117;
 const FORM_ID = 'customer-serch';
 
 const Text = (description: string) => Type.Optional(Type.String({ maxLength: 255, description }));
@@ -37,7 +36,7 @@ export default async function customerSearchRoutes(fastify: FastifyInstance) {
   const prefectures = new Set((formOf(app.definitions, FORM_ID).schema.properties.address1?.enum as string[] | undefined) ?? []);
 
   const authorize = async (caller: Parameters<typeof can>[1]) => {
-    if (!(await can(app.db, caller, CUSTOMER_SEARCH_CATEGORY_ID))) throw problem.forbidden();
+    if (!(await can(app.db, caller, CATEGORY.CUSTOMER_SEARCH))) throw problem.forbidden();
   };
 
   app.post(

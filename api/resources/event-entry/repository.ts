@@ -3,17 +3,16 @@
 // applicant's agent and contact, cancelled ones included (the file tells them apart).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { CATEGORY } from '../../../schemas/categories';
 
 type Db = Kysely<Database>;
-
-export const EVENT_CATEGORY_ID = 7;
 
 export async function downloadableEvents(db: Db, targetDate: string) {
   return db
     .selectFrom('contents as c')
     .innerJoin('events as e', 'e.content_id', 'c.content_id')
     .select(['c.content_id', 'c.title', 'e.csv_file_name', 'e.kaisai_at'])
-    .where('c.category_id', '=', EVENT_CATEGORY_ID)
+    .where('c.category_id', '=', CATEGORY.EVENTS)
     .where('c.deleted_at', 'is', null)
     .where('c.keisai_start', '<=', targetDate)
     .orderBy('e.kaisai_at', 'desc')
@@ -27,7 +26,7 @@ export async function findEvent(db: Db, contentId: number) {
     .innerJoin('events as e', 'e.content_id', 'c.content_id')
     .select(['c.content_id', 'c.title', 'e.csv_file_name', 'e.kaisai_at', 'e.venue'])
     .where('c.content_id', '=', contentId)
-    .where('c.category_id', '=', EVENT_CATEGORY_ID)
+    .where('c.category_id', '=', CATEGORY.EVENTS)
     .where('c.deleted_at', 'is', null)
     .executeTakeFirst();
 }

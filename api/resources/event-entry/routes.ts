@@ -18,9 +18,8 @@ import { problem } from '../../http/problems';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { entryFile, entryFileNameOf } from './entry-file';
 import { downloadableEvents, entriesOf, findEvent } from './repository';
+import { CATEGORY } from '../../../schemas/categories';
 
-/** The permission category イベント申込ダウンロード. */
-export const EVENT_ENTRY_DL_CATEGORY_ID = 114;
 const FORM_ID = 'event-entry-dl';
 
 const EventListItem = Type.Object({
@@ -34,7 +33,7 @@ export default async function eventEntryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   const authorize = async (caller: Caller) => {
-    if (!(await can(app.db, caller, EVENT_ENTRY_DL_CATEGORY_ID))) throw problem.forbidden();
+    if (!(await can(app.db, caller, CATEGORY.EVENT_ENTRY_DL))) throw problem.forbidden();
   };
 
   app.post(

@@ -5,90 +5,25 @@
 // token's user (the pseudo user during pseudo-login); the confirmation mail goes to that user.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { formatMessage, type Message } from '../../../schemas/messages/format';
 import { isProviderAdmin, type Caller } from '../../authority/caller';
 import { viewerOf, type Viewer } from '../../authority/visibility';
 import { tokyoDate } from '../../clock';
-import { eventPeriod, keywordTerms, NarrowKeyword, NarrowTags, NO_CONTROL, tagIds } from '../content/narrowing';
-import { contentDetailWire, ImgItem, LinkItem, loadContentParts, TempFileItem, VideoItem } from '../content/parts';
-import { idOf, slashDateTime, WireId } from '../content/wire';
+import { eventPeriod, keywordTerms, tagIds } from '../content/narrowing';
+import { contentDetailWire, loadContentParts } from '../content/parts';
+import { EntryAnswer, EventActionBody, EventDetail, EventDetailBody, EventListAnswer, EventListBody, HistoryEventListAnswer, InitialEventsAnswer } from '../../../schemas/wire/events';
+import { idOf, slashDateTime } from '../content/wire';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
-import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { eventApplicationMail, eventCancellationMail, eventDateText } from '../../mail/event-mail';
 import { enqueueMail } from '../../mail/outbox';
 import { addEntry, cancelEntry, eventDetail, eventList, eventTags, liveEntry, liveEntryCount, lockEvent, userContact, type EventCriteria, type EventListKind } from './repository';
 
-/** The events category (イベント). */
-export const EVENT_CATEGORY_ID = 7;
 /** How many applied events the list shows before its more button (appDispCount). */
 export const APPLIED_DISP_COUNT = 3;
 /** The largest list answered; more is 416 ERR_0023 naming the list. Tests lower it. */
 export const eventListSettings = { maxResults: 500 };
 export const LIST_NAME = 'イベント一覧';
 export const HISTORY_NAME = '参加履歴';
-
-const EventItem = Type.Object({
-  contentsId: Type.Number(),
-  categoryId: Type.Number(),
-  thumbnailPath: Type.String({ description: 'Signed path of the thumbnail, else of the first image; "" when neither' }),
-  thumbnailName: Type.String(),
-  eventDate: Type.String({ description: 'Start, yyyy/MM/dd HH:mm (Tokyo); the screen shows YYYY.MM.DD and the weekday' }),
-  subCategoryName: Type.String(),
-  newFlg: Type.Boolean(),
-  closeFlg: Type.Boolean({ description: 'Registration has ended (deadline passed, held, or full)' }),
-  contentsTitle: Type.String(),
-});
-const EventTag = Type.Object({ tagId: Type.Number(), tagName: Type.String(), categoryId: Type.Number(), categoryName: Type.String(), isChecked: Type.Boolean() });
-
-const ListBody = Body({
-  ...CallerIds,
-  categoryId: WireId('The events category (7)'),
-  narrowKeyword: NarrowKeyword,
-  narrowTags: NarrowTags,
-  targetDate: TargetDate,
-  eventPeriodFrom: Type.Optional(Type.String({ maxLength: 10, pattern: NO_CONTROL, description: 'yyyy-MM-dd or yyyy/MM/dd' })),
-  eventPeriodTo: Type.Optional(Type.String({ maxLength: 10, pattern: NO_CONTROL, description: 'yyyy-MM-dd or yyyy/MM/dd' })),
-  isOutsideEventPeriod: Type.Optional(Type.Boolean({ description: 'Provider administrators only: every posting period, held events too' })),
-});
-
-const DetailBody = Body({
-  ...CallerIds,
-  categoryId: WireId('The events category (7)'),
-  contentsId: WireId('Event'),
-  targetDate: TargetDate,
-  isPreview: Type.Optional(Type.Boolean({ description: 'Provider administrators\' preview: every posting period' })),
-});
-const ActionBody = Body({ ...CallerIds, categoryId: WireId('The events category (7)'), contentsId: WireId('Event'), screenName: Type.Optional(Type.String({ maxLength: 100, pattern: NO_CONTROL })) });
-const ActionAnswer = Type.Object({ isApplication: Type.Boolean(), completeMessage: Type.String(), addMessage: Type.String() });
-
-const EventDetail = Type.Object({
-  categoryId: Type.Number(),
-  categoryName: Type.String(),
-  subCategoryId: Type.Union([Type.Number(), Type.Literal('')]),
-  subCategoryName: Type.String(),
-  contentsId: Type.Number(),
-  title: Type.String(),
-  keisaiKikanStart: Type.String(),
-  keisaiKikanEnd: Type.String(),
-  newFlg: Type.Boolean(),
-  jyuyoFlg: Type.Boolean(),
-  lastUpdate: Type.String(),
-  contentsBody: Type.String({ description: 'HTML, sanitised when stored; sanitise again before display' }),
-  contentsLinkList: Type.Array(LinkItem),
-  contentsVideoList: Type.Array(VideoItem),
-  contentsTempFileList: Type.Array(TempFileItem),
-  contentsImgList: Type.Array(ImgItem),
-  isFavorite: Type.Boolean(),
-  detailPath: Type.String(),
-  updateFormPath: Type.String({ description: 'Event registration form (provider administrators), else ""' }),
-  eventDate: Type.String({ description: 'Start, yyyy/MM/dd HH:mm (Tokyo)' }),
-  eventEndDate: Type.String({ description: 'End, yyyy/MM/dd HH:mm, or ""' }),
-  registrationEndDate: Type.String({ description: 'Entry deadline, yyyy/MM/dd HH:mm' }),
-  venue: Type.String(),
-  isRegistrationEnded: Type.Boolean(),
-  isApplication: Type.Boolean(),
-});
 
 /** The instant "now" of a viewer: now on today, else the start of the business date (Tokyo). */
 export function instantOf(v: Viewer, now: Date): Date {
@@ -98,7 +33,7 @@ export function instantOf(v: Viewer, now: Date): Date {
 export default async function eventRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  type ListBodyT = (typeof ListBody)['static'];
+  type ListBodyT = (typeof EventListBody)['static'];
 
   function criteriaOf(b: ListBodyT): EventCriteria {
     const messages: Message[] = [];
@@ -142,16 +77,9 @@ export default async function eventRoutes(fastify: FastifyInstance) {
     '/api/Event/getInitialDisplayEventList',
     {
       schema: {
-        body: ListBody,
+        body: EventListBody,
         response: {
-          200: Type.Object({
-            eventListData: Type.Array(EventItem),
-            applicationEventListData: Type.Array(EventItem),
-            historyEventListData: Type.Array(EventItem),
-            eventTagListData: Type.Array(EventTag),
-            historyEventTagListData: Type.Array(EventTag),
-            appDispCount: Type.Number(),
-          }),
+          200: InitialEventsAnswer,
         },
       },
     },
@@ -182,7 +110,7 @@ export default async function eventRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/Event/getSkilupEventList',
-    { schema: { body: ListBody, response: { 200: Type.Object({ eventListData: Type.Array(EventItem), eventTagListData: Type.Array(EventTag) }) } } },
+    { schema: { body: EventListBody, response: { 200: EventListAnswer } } },
     async (request) => {
       const caller = request.caller!;
       const b = request.body;
@@ -198,7 +126,7 @@ export default async function eventRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/Event/getSkilupHistoryEventList',
-    { schema: { body: ListBody, response: { 200: Type.Object({ historyEventListData: Type.Array(EventItem), historyEventTagListData: Type.Array(EventTag) }) } } },
+    { schema: { body: EventListBody, response: { 200: HistoryEventListAnswer } } },
     async (request) => {
       const b = request.body;
       const c = criteriaOf(b);
@@ -210,7 +138,7 @@ export default async function eventRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/api/EventDetail/getEventDetail', { schema: { body: DetailBody, response: { 200: EventDetail } } }, async (request) => {
+  app.post('/api/EventDetail/getEventDetail', { schema: { body: EventDetailBody, response: { 200: EventDetail } } }, async (request) => {
     const caller = request.caller!;
     const b = request.body;
     const viewer = viewerOf(caller, b.targetDate, app.clock);
@@ -231,7 +159,7 @@ export default async function eventRoutes(fastify: FastifyInstance) {
   });
 
   /** The event the caller may apply to or cancel: visible today (no business date on these calls). */
-  async function actionTarget(caller: Caller, body: (typeof ActionBody)['static']) {
+  async function actionTarget(caller: Caller, body: (typeof EventActionBody)['static']) {
     const viewer = viewerOf(caller, undefined, app.clock);
     const contentId = idOf(body.contentsId, 'contentsId');
     const e = await eventDetail(app.db, viewer, idOf(body.categoryId, 'categoryId'), contentId, app.clock.now(), { anyPeriod: false });
@@ -265,7 +193,7 @@ export default async function eventRoutes(fastify: FastifyInstance) {
     return first.waiting > 0 ? `${done}${formatMessage('INF_0003')}` : done;
   }
 
-  app.post('/api/EventDetail/eventApplication', { schema: { body: ActionBody, response: { 200: ActionAnswer } } }, async (request) => {
+  app.post('/api/EventDetail/eventApplication', { schema: { body: EventActionBody, response: { 200: EntryAnswer } } }, async (request) => {
     const { viewer, contentId } = await actionTarget(request.caller!, request.body);
     const now = app.clock.now();
     const result = await app.db.transaction().execute(async (trx) => {
@@ -280,7 +208,7 @@ export default async function eventRoutes(fastify: FastifyInstance) {
     return { isApplication: true, completeMessage: await completeMessage(result.mailIds ?? [], '受付'), addMessage: result.event.complete_add_message };
   });
 
-  app.post('/api/EventDetail/eventApplicationCancel', { schema: { body: ActionBody, response: { 200: ActionAnswer } } }, async (request) => {
+  app.post('/api/EventDetail/eventApplicationCancel', { schema: { body: EventActionBody, response: { 200: EntryAnswer } } }, async (request) => {
     const { viewer, contentId } = await actionTarget(request.caller!, request.body);
     const now = app.clock.now();
     const result = await app.db.transaction().execute(async (trx) => {

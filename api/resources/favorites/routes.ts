@@ -3,26 +3,16 @@
 // records the toggle in the operation log (type 08).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { viewerOf } from '../../authority/visibility';
 import { findVisibleContent } from '../content/query';
-import { idOf, WireId } from '../content/wire';
+import { idOf } from '../content/wire';
 import { problem } from '../../http/problems';
-import { Body, CallerIds, TargetDate } from '../../http/wire';
+import { FavoriteListAnswer, FavoriteListBody, ToggleFavoriteAnswer, ToggleFavoriteBody } from '../../../schemas/wire/portal';
 import { OperationType, recordOperation } from '../../logs/operation-log';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from './repository';
 
 /** How many favourites the portal top shows before "もっと見る". */
 export const FAVORITE_SHOW_COUNT = 5;
-
-const FavoriteItem = Type.Object({
-  contentId: Type.Number(),
-  categoryId: Type.Number(),
-  categoryName: Type.String(),
-  title: Type.String(),
-  detailPath: Type.String(),
-  isFavorite: Type.Boolean(),
-});
 
 export default async function favoriteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -31,8 +21,8 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
     '/api/FavoritPage/getFavoritePageList',
     {
       schema: {
-        body: Body({ ...CallerIds, targetDate: TargetDate }),
-        response: { 200: Type.Object({ favoritListData: Type.Array(FavoriteItem), showCount: Type.Number() }) },
+        body: FavoriteListBody,
+        response: { 200: FavoriteListAnswer },
       },
     },
     async (request) => {
@@ -49,17 +39,8 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
     '/api/FavoritPage/toggleFavoritePage',
     {
       schema: {
-        body: Body({
-          ...CallerIds,
-          parsedUserId: Type.Optional(Type.String({ maxLength: 20 })),
-          parsedAgCode: Type.Optional(Type.String({ maxLength: 20 })),
-          categoryId: WireId('Category of the content'),
-          contentsId: WireId('Content'),
-          processType: Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' register, '2' release" }),
-          screenName: Type.Optional(Type.String({ maxLength: 255 })),
-          targetDate: TargetDate,
-        }),
-        response: { 200: Type.Object({ isFavorite: Type.Boolean() }) },
+        body: ToggleFavoriteBody,
+        response: { 200: ToggleFavoriteAnswer },
       },
     },
     async (request) => {

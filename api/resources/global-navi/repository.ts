@@ -7,9 +7,7 @@ import { listInForceFor } from '../../authority/scheduled-settings';
 import { CONTENT_TABLES, contentVisibleTo, isNewOn, viewerKey, type Viewer } from '../../authority/visibility';
 import { APPLICATION_WORKFLOW } from '../../../schemas/workflows/workflow';
 import { countNewForReceiver } from '../application/repository';
-
-/** The receiver's 申請管理 (supplier staff): its badge counts requests new or changed by agents. */
-export const RECEIVER_BADGE_CATEGORY = 14;
+import { CATEGORY } from '../../../schemas/categories';
 
 type Db = Kysely<Database>;
 
@@ -59,8 +57,8 @@ export async function countNotificationBadges(db: Db, v: Viewer, receiver = fals
     if (!receiver) return badges;
     const count = await countNewForReceiver(db, v.userId, APPLICATION_WORKFLOW.visibleTo.receiver);
     // Category 14 has no notifications of its own: its count is the new requests alone.
-    const others = badges.filter((b) => b.categoryId !== RECEIVER_BADGE_CATEGORY);
-    return count ? [...others, { categoryId: RECEIVER_BADGE_CATEGORY, count }].sort((a, b) => a.categoryId - b.categoryId) : others;
+    const others = badges.filter((b) => b.categoryId !== CATEGORY.APPLICATIONS_PROVIDER);
+    return count ? [...others, { categoryId: CATEGORY.APPLICATIONS_PROVIDER, count }].sort((a, b) => a.categoryId - b.categoryId) : others;
   });
 }
 

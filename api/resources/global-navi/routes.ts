@@ -7,9 +7,8 @@ import { loadPermissions } from '../../authority/permissions';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { viewerOf } from '../../authority/visibility';
 import { can } from '../../authority/permissions';
-import { countNotificationBadges, loadNaviRows, RECEIVER_BADGE_CATEGORY } from './repository';
-
-const OTHER_CATEGORY_ID = 999; // external links, always shown
+import { countNotificationBadges, loadNaviRows } from './repository';
+import { CATEGORY } from '../../../schemas/categories';
 
 const NaviItem = Type.Object({
   categoryId: Type.Number(),
@@ -44,7 +43,7 @@ export default async function navigationRoutes(fastify: FastifyInstance) {
       // While acting as an agent the navigation is that agent's, filtered by its permissions.
       const holder = caller.pseudo ?? caller;
       const allowed = new Set((await loadPermissions(app.db, holder)).filter((p) => p.parmitionFlg === '1').map((p) => p.categoryId));
-      const rows = (await loadNaviRows(app.db, agCode, date)).filter((r) => r.categoryId === OTHER_CATEGORY_ID || allowed.has(r.categoryId));
+      const rows = (await loadNaviRows(app.db, agCode, date)).filter((r) => r.categoryId === CATEGORY.OTHER || allowed.has(r.categoryId));
       const present = new Set(rows.filter((r) => r.parentId === null).map((r) => r.categoryId));
       return {
         adminManualUrl: caller.isAdmin ? app.config.adminManualUrl : '',
@@ -74,7 +73,7 @@ export default async function navigationRoutes(fastify: FastifyInstance) {
       const caller = request.caller!;
       const viewer = viewerOf(caller, request.body.targetDate, app.clock);
       // Supplier staff who receive requests (not while acting as an agent) see their new ones.
-      const receiver = caller.isProvider && !caller.pseudo && (await can(app.db, caller, RECEIVER_BADGE_CATEGORY));
+      const receiver = caller.isProvider && !caller.pseudo && (await can(app.db, caller, CATEGORY.APPLICATIONS_PROVIDER));
       const rows = await countNotificationBadges(app.db, viewer, receiver);
       return { notificationList: rows.map((r) => ({ categoryId: r.categoryId, notificationNum: r.count })) };
     },

@@ -9,8 +9,7 @@ import { contentDisposition } from '../../files/content-disposition';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
 import { Body, CallerIds } from '../../http/wire';
 import { OperationType, recordOperation } from '../../logs/operation-log';
-
-const ICON_MENU_CATEGORY = 105;
+import { CATEGORY } from '../../../schemas/categories';
 
 export async function iconMenuImageDownloadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -25,7 +24,7 @@ export async function iconMenuImageDownloadRoutes(fastify: FastifyInstance) {
     async (request, typedReply) => {
       const reply = typedReply as unknown as FastifyReply; // the answer is a stream
       const caller = request.caller!;
-      if (!(await can(app.db, caller, ICON_MENU_CATEGORY))) throw problem.forbidden();
+      if (!(await can(app.db, caller, CATEGORY.ICON_MENU))) throw problem.forbidden();
       const name = request.body.fileName;
       const row = await app.db
         .selectFrom('icon_menu_rows')

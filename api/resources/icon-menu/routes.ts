@@ -2,19 +2,9 @@
 // on the target date.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { effectiveIds, targetDateFor } from '../../authority/caller';
-import { Body, CallerIds, TargetDate } from '../../http/wire';
+import { IconMenuAnswer, IconMenuBody } from '../../../schemas/wire/portal';
 import { loadIconMenu } from './repository';
-
-const IconMenuItem = Type.Object({
-  menuId: Type.Number(),
-  menuName: Type.String(),
-  linkURL: Type.String({ description: 'Starting with http: an external anchor; otherwise an in-app route' }),
-  isSaparateTab: Type.Boolean(),
-  imageFileNomal: Type.String({ description: 'Signed image path (GET)' }),
-  imageFileOver: Type.String({ description: 'Signed hover image path (GET)' }),
-});
 
 export default async function iconMenuRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -22,8 +12,8 @@ export default async function iconMenuRoutes(fastify: FastifyInstance) {
     '/api/IconMenu/getIconMenuyList',
     {
       schema: {
-        body: Body({ ...CallerIds, targetDate: TargetDate }),
-        response: { 200: Type.Object({ iconMenuListData: Type.Array(IconMenuItem) }) },
+        body: IconMenuBody,
+        response: { 200: IconMenuAnswer },
       },
     },
     async (request) => {

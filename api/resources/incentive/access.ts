@@ -7,14 +7,11 @@ import { can } from '../../authority/permissions';
 import type { Database } from '../../db/schema';
 import { problem } from '../../http/problems';
 import { isIncentiveEntrant } from './floating-repository';
-
-export const INCENTIVE_CATEGORY_ID = 11;
-/** The admin category of the figures import (provider staff), seeded by seeds/incentive.ts. */
-export const INCENTIVE_IMPORT_CATEGORY_ID = 131;
+import { CATEGORY } from '../../../schemas/categories';
 
 export async function mayViewIncentive(db: Kysely<Database>, caller: Caller): Promise<boolean> {
   const ids = effectiveIds(caller);
-  return (await can(db, caller.pseudo ?? caller, INCENTIVE_CATEGORY_ID)) && (await isIncentiveEntrant(db, ids.agCode));
+  return (await can(db, caller.pseudo ?? caller, CATEGORY.INCENTIVE)) && (await isIncentiveEntrant(db, ids.agCode));
 }
 
 /** The representative code whose figures the caller sees; 403 for anyone outside the programme. */

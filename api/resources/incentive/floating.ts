@@ -4,37 +4,22 @@
 // as an agent, they are that agent's.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { effectiveIds, targetDateFor } from '../../authority/caller';
 import { can } from '../../authority/permissions';
 import { problem } from '../../http/problems';
-import { Body, CallerIds, TargetDate } from '../../http/wire';
+import { IncentiveFloating, IncentiveFloatingBody } from '../../../schemas/wire/portal';
 import { isIncentiveEntrant, latestFloating } from './floating-repository';
-
-export const INCENTIVE_CATEGORY_ID = 11;
-
-const Floating = Type.Object(
-  {
-    hokokuYear: Type.Optional(Type.Number()),
-    hokokuMonth: Type.Optional(Type.Number()),
-    shoreiRuikeiZokagaku: Type.Optional(Type.Number({ description: 'Yen, may be negative' })),
-    shoreiShinchokuJokyo: Type.Optional(Type.Number({ description: 'Yen, may be negative' })),
-    hyoshoRuikeiZokagaku: Type.Optional(Type.Number({ description: 'Yen, may be negative' })),
-    hyoshoRuikeiKadoId: Type.Optional(Type.Number({ description: 'Count of IDs, may be negative' })),
-    daihyoCode: Type.Optional(Type.String()),
-  },
-  { description: 'The latest report month on or before the target date; {} when there are no figures yet' },
-);
+import { CATEGORY } from '../../../schemas/categories';
 
 export default async function incentiveFloatingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/api/Incentive/getIncentiveFloating',
-    { schema: { body: Body({ ...CallerIds, daihyoCode: Type.Optional(Type.String({ maxLength: 20 })), targetDate: TargetDate }), response: { 200: Floating } } },
+    { schema: { body: IncentiveFloatingBody, response: { 200: IncentiveFloating } } },
     async (request) => {
       const caller = request.caller!;
       const ids = effectiveIds(caller);
-      const allowed = (await can(app.db, caller.pseudo ?? caller, INCENTIVE_CATEGORY_ID)) && (await isIncentiveEntrant(app.db, ids.agCode));
+      const allowed = (await can(app.db, caller.pseudo ?? caller, CATEGORY.INCENTIVE)) && (await isIncentiveEntrant(app.db, ids.agCode));
       if (!allowed) throw problem.forbidden();
       const f = await latestFloating(app.db, ids.daihyoCode, targetDateFor(caller, request.body.targetDate, app.clock));
       if (!f) return {};

@@ -2,7 +2,7 @@
 // named after its areas): a CSV (UTF-8 or Shift_JIS, as Excel writes it) checked row by row with
 // the catalogue's row-level messages (schemas/rules/incentive-import.ts), a dry run that lists
 // what would change, then the import in one transaction with the floating panel's rows derived
-// again and an audit record. Needs the permission of INCENTIVE_IMPORT_CATEGORY_ID (provider staff).
+// again and an audit record. Needs the permission of CATEGORY.INCENTIVE_IMPORT (provider staff).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
@@ -17,9 +17,8 @@ import { settleChanges } from '../../cache/change-feed';
 import { HEAD_BYTES, looksLikeText } from '../../files/content-check';
 import { problem } from '../../http/problems';
 import { checkBodyIdentity } from '../../plugins/auth';
-import { INCENTIVE_IMPORT_CATEGORY_ID } from './access';
 import * as repo from './repository';
-
+import { CATEGORY } from '../../../schemas/categories';
 
 const Values = Type.Object({ sales: Type.Union([Type.Number(), Type.Null()]), target: Type.Union([Type.Number(), Type.Null()]), activeIds: Type.Number() });
 const Change = Type.Object({
@@ -86,7 +85,7 @@ export default async function incentiveImportRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const caller = request.caller!;
-      if (!(await can(app.db, caller, INCENTIVE_IMPORT_CATEGORY_ID))) throw problem.forbidden();
+      if (!(await can(app.db, caller, CATEGORY.INCENTIVE_IMPORT))) throw problem.forbidden();
       const input = await readImportRequest(app, request);
       if (extensionOf(input.fileName) !== 'csv') throw fileProblem('ERR_0010');
       if (!input.bytes) throw fileProblem('ERR_0024', [String(Math.floor(app.config.maxFileSize / 1024 / 1024))]);

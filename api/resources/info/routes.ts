@@ -3,46 +3,37 @@
 // /api/Info/getCategoryContentsList (paged list of /news, /faq, /application-form, /proposal, /manual).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { viewerOf } from '../../authority/visibility';
-import { idOf, InfoItem, WireId } from '../content/wire';
+import { idOf } from '../content/wire';
 import { problem } from '../../http/problems';
-import { Body, CallerIds, TargetDate } from '../../http/wire';
+import { CategoryContentsAnswer, CategoryContentsBody, InfoList, InfoListBody } from '../../../schemas/wire/contents';
 import { findContentCategory, latestOfCategory, pageOfCategory } from './repository';
+import { CATEGORY } from '../../../schemas/categories';
 
-export const NEWS_CATEGORY_ID = 1;
-export const ADMIN_NOTICE_CATEGORY_ID = 12;
 export const PORTAL_TOP_NEWS_COUNT = 10;
 export const ADMIN_NOTICE_COUNT = 10;
 export const LIST_PAGE_SIZE = 20;
 
-const InfoList = Type.Object({ infoListData: Type.Array(InfoItem) });
-
 export default async function infoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const body = Body({ ...CallerIds, targetDate: TargetDate });
+  const body = InfoListBody;
 
   app.post('/api/Info/getPortalTopInfo', { schema: { body, response: { 200: InfoList } } }, async (request) => {
     const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
-    return { infoListData: await latestOfCategory(app.db, viewer, NEWS_CATEGORY_ID, PORTAL_TOP_NEWS_COUNT) };
+    return { infoListData: await latestOfCategory(app.db, viewer, CATEGORY.NOTICES, PORTAL_TOP_NEWS_COUNT) };
   });
 
   app.post('/api/Info/getKanriInfo', { schema: { body, response: { 200: InfoList } } }, async (request) => {
     const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
-    return { infoListData: await latestOfCategory(app.db, viewer, ADMIN_NOTICE_CATEGORY_ID, ADMIN_NOTICE_COUNT) };
+    return { infoListData: await latestOfCategory(app.db, viewer, CATEGORY.ADMIN_NOTICES, ADMIN_NOTICE_COUNT) };
   });
 
   app.post(
     '/api/Info/getCategoryContentsList',
     {
       schema: {
-        body: Body({
-          ...CallerIds,
-          categoryId: WireId('Content category'),
-          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, description: 'Page number from 1 (20 rows a page)' })),
-          targetDate: TargetDate,
-        }),
-        response: { 200: Type.Object({ infoListData: Type.Array(InfoItem), totalCount: Type.Number() }) },
+        body: CategoryContentsBody,
+        response: { 200: CategoryContentsAnswer },
       },
     },
     async (request) => {

@@ -12,8 +12,7 @@ import { can, loadPermissions } from '../../authority/permissions';
 import { signSessionToken } from '../../authority/session-token';
 import { problem } from '../../http/problems';
 import { Body, CallerIds } from '../../http/wire';
-
-export const ADMIN_TOP_CATEGORY_ID = 100;
+import { CATEGORY } from '../../../schemas/categories';
 
 const PseudoResult = Type.Object({
   isSuccess: Type.Boolean(),
@@ -43,7 +42,7 @@ export default async function kanriRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const caller = request.caller!;
-      if (!(await can(app.db, caller, ADMIN_TOP_CATEGORY_ID))) throw problem.forbidden();
+      if (!(await can(app.db, caller, CATEGORY.ADMIN_TOP))) throw problem.forbidden();
       const rows = (await loadPermissions(app.db, caller)).filter((p) => p.kind === 'admin');
       return { categoryListData: rows.map((p) => ({ categoryId: p.categoryId, categoryName: p.categoryName, categoryUrl: p.categoryUrl, parmitionFlg: p.parmitionFlg })) };
     },

@@ -8,12 +8,10 @@ import { Type } from '@sinclair/typebox';
 import { targetDateFor } from '../../authority/caller';
 import { can } from '../../authority/permissions';
 import { slashDate, WireId } from '../content/wire';
-import { LOGIN_POPUP_CATEGORY_ID } from './hook';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { listPopups, type PopupRow } from './admin-repository';
-
-export const LOGIN_POPUP_MGT_CATEGORY_ID = 106;
+import { CATEGORY } from '../../../schemas/categories';
 
 const PopupListItem = Type.Object({
   categoryId: Type.Number(),
@@ -59,11 +57,11 @@ export default async function popupRegRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const caller = request.caller!;
-      if (!(await can(app.db, caller, LOGIN_POPUP_MGT_CATEGORY_ID))) throw problem.forbidden();
+      if (!(await can(app.db, caller, CATEGORY.LOGIN_POPUP_MGT))) throw problem.forbidden();
       const { categoryId, isUnlimitDate, targetDate } = request.body;
-      if (categoryId !== undefined && Number(categoryId) !== LOGIN_POPUP_CATEGORY_ID) throw problem.validation([{ messageId: 'ERR_0006', args: ['カテゴリ'] }]);
+      if (categoryId !== undefined && Number(categoryId) !== CATEGORY.LOGIN_POPUP) throw problem.validation([{ messageId: 'ERR_0006', args: ['カテゴリ'] }]);
       const unlimited = isUnlimitDate === true || isUnlimitDate === 'true' || isUnlimitDate === '1';
-      const rows = await listPopups(app.db, LOGIN_POPUP_CATEGORY_ID, unlimited ? null : targetDateFor(caller, targetDate, app.clock));
+      const rows = await listPopups(app.db, CATEGORY.LOGIN_POPUP, unlimited ? null : targetDateFor(caller, targetDate, app.clock));
       return {
         popupList: rows.map((r) => ({
           categoryId: r.category_id,

@@ -4,54 +4,30 @@
 // period) is honoured for provider administrators only, like the business date.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { isProviderAdmin } from '../../authority/caller';
 import { can } from '../../authority/permissions';
 import { viewerOf } from '../../authority/visibility';
-import { ImgItem, LinkItem, loadContentParts, TempFileItem } from '../content/parts';
-import { idOf, slashDate, WireId } from '../content/wire';
+import { loadContentParts } from '../content/parts';
+import { idOf, slashDate } from '../content/wire';
 import { problem } from '../../http/problems';
-import { Body, CallerIds, EmptyResponse, TargetDate } from '../../http/wire';
+import { EmptyResponse } from '../../http/wire';
+import { PopupCheckBody, PopupData, PopupDataBody, PopupListAnswer, PopupListBody } from '../../../schemas/wire/portal';
 import { findPopup, listPendingPopups, saveCheck } from './repository';
-
-export const LOGIN_POPUP_CATEGORY_ID = 15;
-
-const CheckPatern = Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' do not show next time, '2' confirm" });
-const CheckDispTarget = Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' all, '2' administrators only" });
-
-const PopupSummary = Type.Object({ categoryId: Type.Number(), contentsId: Type.Number(), title: Type.String(), checkPatern: CheckPatern, checkDispTarget: CheckDispTarget });
-
-const PopupData = Type.Object({
-  categoryId: Type.Number(),
-  contentsId: Type.Number(),
-  title: Type.String(),
-  keisaiKikanStart: Type.String(),
-  keisaiKikanEnd: Type.String(),
-  contentsBody: Type.String({ description: 'HTML, sanitised when stored; sanitise again before display' }),
-  links: Type.Array(LinkItem),
-  files: Type.Array(TempFileItem),
-  images: Type.Array(ImgItem),
-  checkPatern: CheckPatern,
-  checkDispTarget: CheckDispTarget,
-});
-
-const UnlimitDate = Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { description: 'Ignore the posting period (provider administrators only)' }));
+import { CATEGORY } from '../../../schemas/categories';
 
 export default async function loginPopupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   async function popupReader(request: FastifyRequest, body: { targetDate?: string; isUnlimitDate?: boolean | string }) {
     const caller = request.caller!;
-    if (!(await can(app.db, caller.pseudo ?? caller, LOGIN_POPUP_CATEGORY_ID))) throw problem.forbidden();
+    if (!(await can(app.db, caller.pseudo ?? caller, CATEGORY.LOGIN_POPUP))) throw problem.forbidden();
     const unlimited = body.isUnlimitDate === true || body.isUnlimitDate === 'true' || body.isUnlimitDate === '1';
     return { viewer: viewerOf(caller, body.targetDate, app.clock), opts: { ignorePeriod: unlimited && isProviderAdmin(caller) } };
   }
 
-  const common = { ...CallerIds, targetDate: TargetDate, isUnlimitDate: UnlimitDate };
-
   app.post(
     '/api/LoginPopup/GetUserPopupList',
-    { schema: { body: Body(common), response: { 200: Type.Object({ popupList: Type.Array(PopupSummary) }) } } },
+    { schema: { body: PopupListBody, response: { 200: PopupListAnswer } } },
     async (request) => {
       const { viewer, opts } = await popupReader(request, request.body);
       const rows = await listPendingPopups(app.db, viewer, opts);
@@ -63,7 +39,7 @@ export default async function loginPopupRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/LoginPopup/GetPopupData',
-    { schema: { body: Body({ ...common, categoryId: WireId('Category (15)'), contentId: WireId('Popup content') }), response: { 200: PopupData } } },
+    { schema: { body: PopupDataBody, response: { 200: PopupData } } },
     async (request) => {
       const { viewer, opts } = await popupReader(request, request.body);
       const popup = await findPopup(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), idOf(request.body.contentId, 'contentId'), opts);
@@ -89,7 +65,7 @@ export default async function loginPopupRoutes(fastify: FastifyInstance) {
     '/api/LoginPopup/RegPopupCheckHistory',
     {
       schema: {
-        body: Body({ ...common, categoryId: WireId('Category (15)'), contentsId: WireId('Popup content'), isChecked: Type.Boolean() }),
+        body: PopupCheckBody,
         response: { 200: EmptyResponse },
       },
     },

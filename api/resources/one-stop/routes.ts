@@ -25,11 +25,10 @@ import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { searchTerms } from '../../search/normalise';
 import { searchContents } from '../../search/query';
 import { tagListOf } from '../site-search/repository';
-import { ContentsRow, TagRow } from '../site-search/routes';
+import { ContentsRow, TagRow } from '../../../schemas/wire/search';
 import { candidatesOf, displayTargetCounts, oneStopCategories, visibleDisplayTargets, type OneStopCategory } from './repository';
+import { CATEGORY } from '../../../schemas/categories';
 
-export const ONE_STOP_GUIDE_CATEGORY_ID = 9;
-export const ONE_STOP_MGT_CATEGORY_ID = 115;
 const FORM = 'one-stop-gide-kanri';
 const SEARCH_NAME = 'ワンストップガイド';
 
@@ -92,7 +91,7 @@ export default async function oneStopRoutes(fastify: FastifyInstance) {
     async (request) => {
       const caller = request.caller!;
       const holder = caller.pseudo ?? caller;
-      if (!(await can(app.db, holder, ONE_STOP_GUIDE_CATEGORY_ID))) throw problem.forbidden();
+      if (!(await can(app.db, holder, CATEGORY.ONE_STOP_GUIDE))) throw problem.forbidden();
       const b = request.body;
       const keyword = normalizeSearchKeyword(b.keyword ?? '');
       const messages = validateSearchKeyword(keyword, { field: 'keyword', label: 'キーワード', required: false });
@@ -134,7 +133,7 @@ export default async function oneStopRoutes(fastify: FastifyInstance) {
   );
 
   async function mayManage(request: { caller?: Parameters<typeof can>[1] | null }) {
-    if (!(await can(app.db, request.caller!, ONE_STOP_MGT_CATEGORY_ID))) throw problem.forbidden();
+    if (!(await can(app.db, request.caller!, CATEGORY.ONE_STOP_GUIDE_MGT))) throw problem.forbidden();
   }
 
   /** A one-stop category of the body, after the form's rules (ERR_0001) and the server's (ERR_0006). */

@@ -2,22 +2,13 @@
 // and /api/RecentlyViewed/regRecentlyViewedHistory (sent when a content page is viewed).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { viewerOf } from '../../authority/visibility';
 import { findVisibleContent } from '../content/query';
-import { idOf, slashDateTime, WireId } from '../content/wire';
+import { idOf, slashDateTime } from '../content/wire';
 import { problem } from '../../http/problems';
-import { Body, CallerIds, EmptyResponse, TargetDate } from '../../http/wire';
+import { EmptyResponse } from '../../http/wire';
+import { RecentlyViewedAnswer, RecentlyViewedBody, RegisterViewBody } from '../../../schemas/wire/portal';
 import { listRecentlyViewed, registerView } from './repository';
-
-const RecentlyViewedItem = Type.Object({
-  contentId: Type.Number(),
-  categoryId: Type.Number(),
-  categoryName: Type.String(),
-  title: Type.String(),
-  detailPath: Type.String(),
-  viewDate: Type.String({ description: 'Last view, yyyy/MM/dd HH:mm (Tokyo)' }),
-});
 
 export default async function recentlyViewedRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -26,8 +17,8 @@ export default async function recentlyViewedRoutes(fastify: FastifyInstance) {
     '/api/recentlyViewed/getRecentlyViewedPagesList',
     {
       schema: {
-        body: Body({ ...CallerIds, targetDate: TargetDate }),
-        response: { 200: Type.Object({ recentlyViewedListData: Type.Array(RecentlyViewedItem) }) },
+        body: RecentlyViewedBody,
+        response: { 200: RecentlyViewedAnswer },
       },
     },
     async (request) => {
@@ -50,7 +41,7 @@ export default async function recentlyViewedRoutes(fastify: FastifyInstance) {
     '/api/RecentlyViewed/regRecentlyViewedHistory',
     {
       schema: {
-        body: Body({ ...CallerIds, categoryId: WireId('Category of the content'), contentsId: WireId('Content'), targetDate: TargetDate }),
+        body: RegisterViewBody,
         response: { 200: EmptyResponse },
       },
     },

@@ -4,21 +4,18 @@
 //                                     with the tags of the side panel
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { Message } from '../../../schemas/messages/format';
 import { normalizeSearchKeyword, validateSearchKeyword } from '../../../schemas/rules/keyword';
 import { isProviderAdmin, parseWireDate } from '../../authority/caller';
 import { loadPermissions } from '../../authority/permissions';
 import { viewerOf } from '../../authority/visibility';
-import { WireId } from '../content/wire';
 import { problem } from '../../http/problems';
-import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { searchTerms } from '../../search/normalise';
 import { SEARCH_MAX_RESULTS, searchContents, type SearchCriteria } from '../../search/query';
 import { registerSearchHistory, searchableCategories, tagListOf, withChildCategories } from './repository';
+import { CATEGORY } from '../../../schemas/categories';
+import { ContentsListAnswer, ContentsListBody, SearchCategoryListAnswer, SearchCategoryListBody } from '../../../schemas/wire/search';
 
-/** お知らせ: on this category everyone gets the posting-date range and 掲載期間外も表示 (spec 000 §2). */
-export const NOTICES_CATEGORY_ID = 1;
 export const SEARCH_NAME = 'サイト内検索';
 export const KEYWORD_LABEL = 'キーワード';
 export const NARROW_KEYWORD_LABEL = '絞り込みキーワード';
@@ -28,44 +25,6 @@ export const POST_TO_LABEL = '掲載期間To';
 export const DEFAULT_FROM = '2001-01-01';
 export const DEFAULT_TO = '9999-12-31';
 
-export const ContentsRow = Type.Object({
-  contentId: Type.Number(),
-  categoryId: Type.Number(),
-  subCategoryName: Type.String(),
-  postPeriod: Type.String({ description: 'Posting start, yyyy/MM/dd' }),
-  contentsTitle: Type.String(),
-  detailPath: Type.String({ description: 'Detail page: /{detailPath}/categoryId/{categoryId}/contentsId/{contentId}' }),
-  updateFormPath: Type.String({ description: 'Registration form for editing; provider administrators only, else ""' }),
-  newFlg: Type.Boolean(),
-  fileFlg: Type.Boolean({ description: 'The content has documents to download' }),
-  serchScore: Type.Number({ description: 'Relevance: per term 8 title + 4 tags + 2 sub-category + 1 body; 0 without keyword' }),
-});
-
-export const TagRow = Type.Object({
-  tagId: Type.Number(),
-  tagName: Type.String(),
-  categoryId: Type.Union([Type.Number(), Type.Literal('')], { description: 'Category of the tag; "" for a tag of every category' }),
-  categoryName: Type.String(),
-  isChecked: Type.Boolean({ description: 'The tag is in narrowTags' }),
-});
-
-const ContentsListBody = Body({
-  ...CallerIds,
-  keyword: Type.Optional(Type.String({ maxLength: 1000, description: 'Keyword: required without categoryId; 2 to 50 characters not counting spaces; spaces separate terms that must all be found' })),
-  categoryId: Type.Optional(Type.Union([WireId('Category searched (the category page or the header dropdown)'), Type.Literal('')])),
-  narrowKeyword: Type.Optional(Type.String({ maxLength: 1000, description: 'Narrowing keyword of the side panel (optional, at least 2 characters)' })),
-  narrowCategorys: Type.Optional(Type.Array(WireId('Category'), { maxItems: 200, description: 'Narrow to these categories (a parent stands for its children); used when isNarrowCategory' })),
-  narrowTags: Type.Optional(Type.Array(WireId('Tag'), { maxItems: 500, description: 'Narrow to contents with any of these tags' })),
-  postPeriodFrom: Type.Optional(Type.String({ maxLength: 10, description: 'Posting start from (yyyy/MM/dd); provider administrators or the notices category only' })),
-  postPeriodTo: Type.Optional(Type.String({ maxLength: 10, description: 'Posting start to (yyyy/MM/dd); provider administrators or the notices category only' })),
-  isOutsidePostPeriod: Type.Optional(
-    Type.Boolean({ description: 'Also contents outside their posting period: every period for provider administrators; ended ones (never future ones) on the notices category' }),
-  ),
-  targetDate: TargetDate,
-  isRegSerchHistory: Type.Optional(Type.Boolean({ description: 'Register the keyword in the search history' })),
-  isNarrowCategory: Type.Optional(Type.Boolean({ description: 'narrowCategorys applies' })),
-});
-
 const toId = (v: number | string) => (typeof v === 'number' ? v : Number(v));
 
 export default async function siteSearchRoutes(fastify: FastifyInstance) {
@@ -74,8 +33,8 @@ export default async function siteSearchRoutes(fastify: FastifyInstance) {
     '/api/SiteSearch/getCategoryList',
     {
       schema: {
-        body: Body(CallerIds),
-        response: { 200: Type.Object({ categoryListData: Type.Array(Type.Object({ categoryId: Type.Number(), categoryName: Type.String() })) }) },
+        body: SearchCategoryListBody,
+        response: { 200: SearchCategoryListAnswer },
       },
     },
     async (request) => {
@@ -93,7 +52,7 @@ export default async function siteSearchRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: ContentsListBody,
-        response: { 200: Type.Object({ containtsListData: Type.Array(ContentsRow), tagListData: Type.Array(TagRow) }) },
+        response: { 200: ContentsListAnswer },
       },
     },
     async (request) => {
@@ -108,7 +67,7 @@ export default async function siteSearchRoutes(fastify: FastifyInstance) {
       if (keyword !== '' || categoryId === null) messages.push(...validateSearchKeyword(keyword, { field: 'keyword', label: KEYWORD_LABEL }));
       messages.push(...validateSearchKeyword(narrowKeyword, { field: 'narrowKeyword', label: NARROW_KEYWORD_LABEL, required: false }));
       // The posting-date range and 掲載期間外も表示: provider administrators, or anyone on the notices category.
-      const adminOptions = isProviderAdmin(caller) || categoryId === NOTICES_CATEGORY_ID;
+      const adminOptions = isProviderAdmin(caller) || categoryId === CATEGORY.NOTICES;
       let postedFrom: string | undefined;
       let postedTo: string | undefined;
       if (adminOptions && (b.postPeriodFrom || b.postPeriodTo)) {

@@ -4,76 +4,25 @@
 // and 掲載期間外も表示 (isOutsidePostPeriod is ignored for everyone else).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { Message } from '../../../schemas/messages/format';
 import { isProviderAdmin } from '../../authority/caller';
 import { viewerOf, type Viewer } from '../../authority/visibility';
-import { keywordTerms, NarrowKeyword, NarrowTags, tagIds } from '../content/narrowing';
-import { idOf, slashDate, WireId } from '../content/wire';
+import { keywordTerms, tagIds } from '../content/narrowing';
+import { idOf, slashDate } from '../content/wire';
 import { problem } from '../../http/problems';
-import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { chapters, commentsOf, DEFAULT_DISP_NUM, firstVideos, hubVideos, phasesOf, programsOf, tagsOf, visibleAmong, type VideoFilter } from './hub-repository';
+import { CATEGORY } from '../../../schemas/categories';
+import { NarrowVideoListBody, PlaybookAnswer, PlaybookBody, VideoListAnswer, VideoListBody } from '../../../schemas/wire/skilup';
 
-/** The hub's category (スキルアップ) and the playbook's (虎の巻). */
-export const SKILUP_CATEGORY_ID = 6;
-
-const Phase = Type.Object({ categoryId: Type.Number(), phaseId: Type.Number(), phaseName: Type.String(), iconFileName: Type.String({ description: 'Name of one of the screen\'s phase icons' }), isOpen: Type.Boolean() });
-const Video = Type.Object({
-  categoryId: Type.Number(),
-  contentsId: Type.Number(),
-  skilupId: Type.Number(),
-  phaseId: Type.Number(),
-  phaseName: Type.String(),
-  detailPath: Type.String(),
-  updateFormPath: Type.String({ description: 'Registration form (provider administrators), else ""' }),
-  thumbnailPath: Type.String({ description: 'Signed path of the thumbnail image, or of the first video when none is set (the screen takes its frame at 1 s); "" when neither' }),
-  thumbnailName: Type.String({ description: 'File name of what thumbnailPath names (.webm/.mp4/.ogv: a video)' }),
-  videoTitle: Type.String(),
-  videoCaption: Type.String({ description: 'Explanation of the first video' }),
-  isWatched: Type.Boolean(),
-  isNewVideo: Type.Boolean(),
-  updateDate: Type.String({ description: 'Last update yyyy/MM/dd' }),
-});
-const Tag = Type.Object({ tagId: Type.Number(), tagName: Type.String(), categoryId: Type.Number(), phaseId: Type.Number(), phaseName: Type.String(), isChecked: Type.Boolean() });
-const VideoListAnswer = Type.Object({
-  phaseListData: Type.Array(Phase),
-  videoListData: Type.Array(Video),
-  skulupTagData: Type.Array(Tag),
-  newVideoListDispNum: Type.Number(),
-  videoListDispNum: Type.Number(),
-});
-
-const Chapter = Type.Object({
-  chapterId: Type.Number({ description: 'The chapter content (categoryId of the request)' }),
-  chapterName: Type.String(),
-  chapterTitle: Type.String(),
-  chapterComment: Type.String(),
-  chapterCategoryId: Type.Number({ description: 'Category of the video content the chapter\'s modal shows' }),
-  chapterContentsId: Type.Number({ description: 'The video content the chapter\'s modal shows (the chapter itself when it links none)' }),
-  isWatched: Type.Boolean(),
-});
-const PlaybookPhase = Type.Object({ phaseId: Type.Number(), phaseName: Type.String(), phaseTitle: Type.String(), isOpen: Type.Boolean(), phaseKouseiList: Type.Array(Chapter) });
-const PlaybookAnswer = Type.Object({ skilupPhaseList: Type.Array(PlaybookPhase), skilupCommentList: Type.Array(Type.String()), dispCount: Type.Number() });
-
-const VideoListBody = Body({ ...CallerIds, targetDate: TargetDate });
-const NarrowBody = Body({
-  ...CallerIds,
-  targetDate: TargetDate,
-  narrowKeyword: NarrowKeyword,
-  narrowTags: NarrowTags,
-  isOnlyUnWatched: Type.Optional(Type.Boolean()),
-  isOutsidePostPeriod: Type.Optional(Type.Boolean({ description: 'Provider administrators only; ignored for others' })),
-});
-const PlaybookBody = Body({ ...CallerIds, categoryId: WireId('The playbook category (8)'), targetDate: TargetDate });
 
 export default async function skilupHubRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   async function videoList(viewer: Viewer, withEditPath: boolean, filter: VideoFilter) {
-    const programs = await programsOf(app.db, SKILUP_CATEGORY_ID);
+    const programs = await programsOf(app.db, CATEGORY.SKILUP);
     const ids = programs.map((p) => p.skilup_id);
-    const [phases, all] = await Promise.all([phasesOf(app.db, ids), hubVideos(app.db, viewer, SKILUP_CATEGORY_ID, ids, { ...filter, terms: [], tagIds: [], onlyUnwatched: false })]);
-    const narrowed = filter.terms.length || filter.tagIds.length || filter.onlyUnwatched ? await hubVideos(app.db, viewer, SKILUP_CATEGORY_ID, ids, filter) : all;
+    const [phases, all] = await Promise.all([phasesOf(app.db, ids), hubVideos(app.db, viewer, CATEGORY.SKILUP, ids, { ...filter, terms: [], tagIds: [], onlyUnwatched: false })]);
+    const narrowed = filter.terms.length || filter.tagIds.length || filter.onlyUnwatched ? await hubVideos(app.db, viewer, CATEGORY.SKILUP, ids, filter) : all;
     const [videos, tags] = await Promise.all([firstVideos(app.db, narrowed.map((r) => r.content_id)), tagsOf(app.db, all.map((r) => r.content_id))]);
 
     // The tags of the visible videos, once per phase (the side panel groups them by phase).
@@ -85,13 +34,13 @@ export default async function skilupHubRoutes(fastify: FastifyInstance) {
       const key = `${v.phase_id}/${t.tag_id}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      tagData.push({ tagId: t.tag_id, tagName: t.tag_name, categoryId: SKILUP_CATEGORY_ID, phaseId: v.phase_id, phaseName: v.phase_name, isChecked: filter.tagIds.includes(t.tag_id) });
+      tagData.push({ tagId: t.tag_id, tagName: t.tag_name, categoryId: CATEGORY.SKILUP, phaseId: v.phase_id, phaseName: v.phase_name, isChecked: filter.tagIds.includes(t.tag_id) });
     }
     const phaseOrder = new Map(phases.map((p, i) => [p.phase_id, i]));
     tagData.sort((a, b) => (phaseOrder.get(a.phaseId) ?? 0) - (phaseOrder.get(b.phaseId) ?? 0));
 
     return {
-      phaseListData: phases.map((p) => ({ categoryId: SKILUP_CATEGORY_ID, phaseId: p.phase_id, phaseName: p.phase_name, iconFileName: p.icon_name, isOpen: p.is_open })),
+      phaseListData: phases.map((p) => ({ categoryId: CATEGORY.SKILUP, phaseId: p.phase_id, phaseName: p.phase_name, iconFileName: p.icon_name, isOpen: p.is_open })),
       videoListData: narrowed.map((r) => {
         const video = videos.get(r.content_id);
         const thumbnail = r.thumbnail_id !== null ? { path: app.mediaUrls.pathFor({ kind: 'thumbnail', id: r.thumbnail_id }), name: r.thumbnail_file_name ?? '' } : null;
@@ -124,7 +73,7 @@ export default async function skilupHubRoutes(fastify: FastifyInstance) {
     return videoList(viewer, isProviderAdmin(caller), { ignorePeriod: false, terms: [], tagIds: [], onlyUnwatched: false });
   });
 
-  app.post('/api/SkilUp/narrowVideoList', { schema: { body: NarrowBody, response: { 200: VideoListAnswer } } }, async (request) => {
+  app.post('/api/SkilUp/narrowVideoList', { schema: { body: NarrowVideoListBody, response: { 200: VideoListAnswer } } }, async (request) => {
     const caller = request.caller!;
     const b = request.body;
     const messages: Message[] = [];

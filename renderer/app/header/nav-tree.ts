@@ -1,9 +1,9 @@
 // Global navigation (spec 000 section 2 "Global header"): top-level items by displayOrder, the
 // first five shown, the rest under その他; children grouped under their parent; badge counts.
 import type { GlobalNavItem, NotificationBadge } from '../../api/types';
+import { CATEGORY } from '../../../schemas/categories';
 
 export const VISIBLE_TOP_ITEMS = 5;
-export const EXTERNAL_LINK_CATEGORY_ID = '999';
 export const BADGE_CAP = 99;
 
 export interface NavNode {
@@ -79,7 +79,7 @@ export function badgeText(count: number): string | null {
 }
 
 export function isExternalItem(item: GlobalNavItem): boolean {
-  return String(item.categoryId) === EXTERNAL_LINK_CATEGORY_ID;
+  return String(item.categoryId) === String(CATEGORY.OTHER);
 }
 
 export function opensInNewTab(item: GlobalNavItem): boolean {

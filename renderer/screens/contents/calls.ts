@@ -1,9 +1,11 @@
 // The calls of the content pages (spec 000 section 7 and the added category list of
-// docs/wire-contract.md), as the API routes declare them.
+// docs/wire-contract.md); their answers are the wire types of schemas/wire/contents.ts.
 import { apiPost, type ErrorPolicy } from '../../api/client';
 import { getSession } from '../../app/session';
 import { callerScope } from '../../components/data-scope';
-import type { ContentDetail, InfoItem } from '../../components/content-wire';
+import type { CategoryContentsAnswer, ContentDetail, InfoItem } from '../../../schemas/wire/contents';
+import type { ToggleFavoriteAnswer } from '../../../schemas/wire/portal';
+import type { WatchAnswer } from '../../../schemas/wire/skilup';
 
 /** Content detail: 403 gives ERR_0022, anything else ERR_SYS999 (spec 000 section 8). */
 export const CONTENT_DETAIL_ERROR_POLICY: ErrorPolicy = {
@@ -23,7 +25,7 @@ export async function registerRecentlyViewed(categoryId: number, contentsId: num
 
 export async function toggleFavorite(categoryId: number, contentsId: number, register: boolean, screenName: string): Promise<boolean | undefined> {
   const user = getSession().user;
-  const answer = await apiPost<{ isFavorite?: boolean }>('/api/FavoritPage/toggleFavoritePage', {
+  const answer = await apiPost<Partial<ToggleFavoriteAnswer>>('/api/FavoritPage/toggleFavoritePage', {
     ...callerScope(),
     parsedUserId: user?.userId ?? '',
     parsedAgCode: user?.agCode ?? '',
@@ -36,18 +38,18 @@ export async function toggleFavorite(categoryId: number, contentsId: number, reg
 }
 
 export async function loadWatchStatus(categoryId: number, contentsId: number, signal?: AbortSignal): Promise<boolean> {
-  const answer = await apiPost<{ isWatched?: boolean }>('/api/SkilUp/GetWatchStatus', { ...callerScope(), categoryId, contentsId }, { signal });
+  const answer = await apiPost<Partial<WatchAnswer>>('/api/SkilUp/GetWatchStatus', { ...callerScope(), categoryId, contentsId }, { signal });
   return answer?.isWatched === true;
 }
 
 export async function saveWatchStatus(categoryId: number, contentsId: number, isWatched: boolean): Promise<boolean> {
-  const answer = await apiPost<{ isWatched?: boolean }>('/api/SkilUp/skilupWatchHistoryReg', { ...callerScope(), categoryId, contentsId, isWatched });
+  const answer = await apiPost<Partial<WatchAnswer>>('/api/SkilUp/skilupWatchHistoryReg', { ...callerScope(), categoryId, contentsId, isWatched });
   return answer?.isWatched ?? isWatched;
 }
 
 /** The added call of docs/wire-contract.md: one page (20 rows) of a category's visible contents. */
 export async function loadCategoryContents(categoryId: number, page: number, signal?: AbortSignal): Promise<{ items: InfoItem[]; totalCount: number }> {
-  const answer = await apiPost<{ infoListData?: InfoItem[]; totalCount?: number }>(
+  const answer = await apiPost<Partial<CategoryContentsAnswer>>(
     '/api/Info/getCategoryContentsList',
     { ...callerScope(), categoryId, page },
     { signal },

@@ -9,11 +9,12 @@ import { alertApiError } from '../../app/errors/alert-api-error';
 import { isProviderAdmin, useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { useRemote } from '../../components/use-remote';
-import { EVENT_CATEGORY_ID, loadInitialEvents, NO_CRITERIA, searchEvents, searchHistory, type EventCriteria, type EventItem, type EventTag, type InitialEvents } from './calls';
+import { loadInitialEvents, NO_CRITERIA, searchEvents, searchHistory, type EventCriteria, type EventItem, type EventTag, type InitialEvents } from './calls';
 import { EventGrid } from './EventCard';
 import { EventSearchPanel } from './EventSearchPanel';
 import sideLayout from '../../components/SideLayout.module.css';
 import styles from './Events.module.css';
+import { CATEGORY } from '../../../schemas/categories';
 
 type Tab = 'list' | 'history';
 const TAB_NAME: Record<Tab, string> = { list: 'イベント一覧', history: '参加履歴' };
@@ -121,7 +122,7 @@ export function EventListPage() {
   });
   return (
     <div className={sideLayout.page}>
-      <Breadcrumbs categoryId={EVENT_CATEGORY_ID} />
+      <Breadcrumbs categoryId={CATEGORY.EVENTS} />
       <h1 className={sideLayout.title}>イベント</h1>
       {remote.status === 'loading' && <div className={styles.loading} role="status" aria-label="読み込み中" />}
       {remote.status === 'failed' && <p className={styles.failed}>{remote.message}</p>}

@@ -1,32 +1,11 @@
-// The calls of the skill-up events (spec 002 section 7), as the API routes declare them
-// (api/resources/event/routes.ts).
+// The calls of the skill-up events (spec 002 section 7); their answers are the wire types the
+// API routes declare (schemas/wire/events.ts).
 import { apiPost } from '../../api/client';
 import { callerScope } from '../../components/data-scope';
-import type { ContentDetail } from '../../components/content-wire';
+import type { EntryAnswer, EventDetail, EventItem, EventListAnswer, EventTag, HistoryEventListAnswer, InitialEventsAnswer } from '../../../schemas/wire/events';
 
-export const EVENT_CATEGORY_ID = 7;
-
-export interface EventItem {
-  contentsId: number;
-  categoryId: number;
-  thumbnailPath: string;
-  thumbnailName: string;
-  /** yyyy/MM/dd HH:mm (Tokyo). */
-  eventDate: string;
-  subCategoryName: string;
-  newFlg: boolean;
-  /** Registration has ended. */
-  closeFlg: boolean;
-  contentsTitle: string;
-}
-
-export interface EventTag {
-  tagId: number;
-  tagName: string;
-  categoryId: number;
-  categoryName: string;
-  isChecked: boolean;
-}
+export type { EntryAnswer, EventDetail, EventItem, EventTag } from '../../../schemas/wire/events';
+import { CATEGORY } from '../../../schemas/categories';
 
 export interface EventCriteria {
   keyword: string;
@@ -40,21 +19,14 @@ export interface EventCriteria {
 
 export const NO_CRITERIA: EventCriteria = { keyword: '', tags: [], from: '', to: '', outside: false };
 
-export interface InitialEvents {
-  eventListData: EventItem[];
-  applicationEventListData: EventItem[];
-  historyEventListData: EventItem[];
-  eventTagListData: EventTag[];
-  historyEventTagListData: EventTag[];
-  appDispCount: number;
-}
+export type InitialEvents = InitialEventsAnswer;
 
 const list = <T>(v: T[] | undefined): T[] => (Array.isArray(v) ? v : []);
 
 function payload(c: EventCriteria) {
   return {
     ...callerScope(),
-    categoryId: EVENT_CATEGORY_ID,
+    categoryId: CATEGORY.EVENTS,
     narrowKeyword: c.keyword,
     narrowTags: c.tags.join(','),
     eventPeriodFrom: c.from,
@@ -76,34 +48,17 @@ export async function loadInitialEvents(signal?: AbortSignal): Promise<InitialEv
 }
 
 export async function searchEvents(c: EventCriteria): Promise<{ items: EventItem[]; tags: EventTag[] }> {
-  const a = await apiPost<{ eventListData?: EventItem[]; eventTagListData?: EventTag[] }>('/api/Event/getSkilupEventList', payload(c));
+  const a = await apiPost<Partial<EventListAnswer>>('/api/Event/getSkilupEventList', payload(c));
   return { items: list(a?.eventListData), tags: list(a?.eventTagListData) };
 }
 
 export async function searchHistory(c: EventCriteria): Promise<{ items: EventItem[]; tags: EventTag[] }> {
-  const a = await apiPost<{ historyEventListData?: EventItem[]; historyEventTagListData?: EventTag[] }>('/api/Event/getSkilupHistoryEventList', payload({ ...c, outside: false }));
+  const a = await apiPost<Partial<HistoryEventListAnswer>>('/api/Event/getSkilupHistoryEventList', payload({ ...c, outside: false }));
   return { items: list(a?.historyEventListData), tags: list(a?.historyEventTagListData) };
-}
-
-/** /api/EventDetail/getEventDetail: the content detail plus the event's fields. */
-export interface EventDetail extends ContentDetail {
-  detailPath: string;
-  eventDate: string;
-  eventEndDate: string;
-  registrationEndDate: string;
-  venue: string;
-  isRegistrationEnded: boolean;
-  isApplication: boolean;
 }
 
 export async function loadEventDetail(categoryId: string, contentsId: string, preview: boolean, signal?: AbortSignal): Promise<EventDetail> {
   return apiPost<EventDetail>('/api/EventDetail/getEventDetail', { ...callerScope(), categoryId, contentsId, ...(preview ? { isPreview: true } : {}) }, { signal });
-}
-
-export interface EntryAnswer {
-  isApplication: boolean;
-  completeMessage: string;
-  addMessage: string;
 }
 
 export async function applyEvent(categoryId: number, contentsId: number, screenName: string): Promise<EntryAnswer> {

@@ -2,6 +2,7 @@
 // are those of the seed and the permission table) sit in which group. The label and the link
 // of a button come from /api/KanriTop/getKanriCategory; a button shows when its parmitionFlg is
 // "1", a group when one of its buttons shows. Some groups need a provider administrator too.
+import { CATEGORY as C } from '../../../schemas/categories';
 
 export interface AdminCategory {
   categoryId: number;
@@ -17,19 +18,15 @@ export interface AdminGroup {
   providerAdminOnly?: boolean;
 }
 
-/** The admin top itself: not a button. */
-export const ADMIN_TOP_CATEGORY_ID = 100;
-/** Manual registration also shows the one-stop guide top management (spec 001 "Admin top"). */
-const MANUAL_REG = 111;
-const ONE_STOP_GUIDE_MGT = 115;
+// Manual registration also shows the one-stop guide top management (spec 001 "Admin top").
 
 export const ADMIN_GROUPS: readonly AdminGroup[] = [
-  { title: '代理店・ユーザー管理', categories: [101, 102] },
-  { title: 'コンテンツ登録', categories: [103, 108, 109, 110, 111, 113, 114] },
-  { title: 'ポータル設定', categories: [104, 105, 106, 107] },
-  { title: 'ワンストップガイド', categories: [ONE_STOP_GUIDE_MGT], providerAdminOnly: true },
-  { title: 'スキルアップ', categories: [112], providerAdminOnly: true },
-  { title: 'システムメンテナンス', categories: [116, 117], providerAdminOnly: true },
+  { title: '代理店・ユーザー管理', categories: [C.SEGMENTS, C.USERS] },
+  { title: 'コンテンツ登録', categories: [C.NOTICE_REG, C.FAQ_REG, C.APPLICATION_FORM_REG, C.PROPOSAL_REG, C.MANUAL_REG, C.EVENT_REG, C.EVENT_ENTRY_DL] },
+  { title: 'ポータル設定', categories: [C.GLOBAL_NAVI, C.ICON_MENU, C.LOGIN_POPUP_MGT, C.BANNERS] },
+  { title: 'ワンストップガイド', categories: [C.ONE_STOP_GUIDE_MGT], providerAdminOnly: true },
+  { title: 'スキルアップ', categories: [C.SKILUP_REG], providerAdminOnly: true },
+  { title: 'システムメンテナンス', categories: [C.ADMIN_NOTICE_REG, C.CUSTOMER_SEARCH], providerAdminOnly: true },
 ];
 
 export interface ShownGroup {
@@ -41,8 +38,8 @@ export interface ShownGroup {
 export function visibleGroups(categories: readonly AdminCategory[], providerAdmin: boolean): ShownGroup[] {
   const byId = new Map(categories.map((c) => [Number(c.categoryId), c]));
   const flag = (id: number) => String(byId.get(id)?.parmitionFlg ?? '0') === '1';
-  const allowed = (id: number) => byId.has(id) && (flag(id) || (id === ONE_STOP_GUIDE_MGT && flag(MANUAL_REG)));
-  const placed = new Set<number>([ADMIN_TOP_CATEGORY_ID]);
+  const allowed = (id: number) => byId.has(id) && (flag(id) || (id === C.ONE_STOP_GUIDE_MGT && flag(C.MANUAL_REG)));
+  const placed = new Set<number>([C.ADMIN_TOP]);
   const shown: ShownGroup[] = [];
   for (const group of ADMIN_GROUPS) {
     group.categories.forEach((id) => placed.add(id));

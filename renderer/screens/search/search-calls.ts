@@ -9,34 +9,10 @@ import { loginPathFor } from '../../app/guard';
 import { currentAppPath, navigateTo } from '../../app/navigation';
 import { clearSession } from '../../app/session';
 import { callerScope } from '../../components/data-scope';
+import type { ContentsListAnswer } from '../../../schemas/wire/search';
 
-export interface SearchRow {
-  contentId: number;
-  categoryId: number;
-  subCategoryName: string;
-  /** Posting start, yyyy/MM/dd. */
-  postPeriod: string;
-  contentsTitle: string;
-  detailPath: string;
-  /** Registration form for editing (provider administrators only, else ""). */
-  updateFormPath: string;
-  newFlg: boolean;
-  fileFlg: boolean;
-  serchScore: number;
-}
-
-export interface SearchTag {
-  tagId: number;
-  tagName: string;
-  categoryId: number | '';
-  categoryName: string;
-  isChecked: boolean;
-}
-
-export interface SearchAnswer {
-  containtsListData: SearchRow[];
-  tagListData: SearchTag[];
-}
+export type { ContentsRow as SearchRow, TagRow as SearchTag } from '../../../schemas/wire/search';
+export type SearchAnswer = ContentsListAnswer;
 
 /** What the side panel narrows by. */
 export interface Narrowing {
@@ -64,7 +40,7 @@ const slash = (iso: string) => iso.replaceAll('-', '/');
 
 export async function loadSearch(r: SearchRequest, signal?: AbortSignal): Promise<SearchAnswer> {
   const n = r.narrowing;
-  const answer = await apiPost<SearchAnswer>(
+  const answer = await apiPost<Partial<ContentsListAnswer>>(
     '/api/SiteSearch/getContentsList',
     {
       ...callerScope(),

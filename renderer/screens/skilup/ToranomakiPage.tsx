@@ -16,9 +16,8 @@ import { CONTENT_DETAIL_ERROR_POLICY, loadContentDetail, saveWatchStatus } from 
 import { loadPlaybook, type Chapter, type Playbook } from './calls';
 import { ChapterVideoModal } from './ChapterVideoModal';
 import styles from './Toranomaki.module.css';
+import { CATEGORY } from '../../../schemas/categories';
 
-/** The playbook's category (虎の巻). */
-export const TORANOMAKI_CATEGORY_ID = 8;
 const PART = '営業虎の巻';
 
 function ChapterDetail({ chapter, onWatched, screenName }: { chapter: Chapter; onWatched: (chapterId: number, watched: boolean) => void; screenName: string }) {
@@ -27,7 +26,7 @@ function ChapterDetail({ chapter, onWatched, screenName }: { chapter: Chapter; o
   const [video, setVideo] = useState(false);
   const detail = useRemote(
     `${chapter.chapterId}`,
-    (signal) => loadContentDetail(String(TORANOMAKI_CATEGORY_ID), String(chapter.chapterId), signal),
+    (signal) => loadContentDetail(String(CATEGORY.TORANOMAKI), String(chapter.chapterId), signal),
     (error) => errorMessageText(error, CONTENT_DETAIL_ERROR_POLICY),
   );
 
@@ -40,7 +39,7 @@ function ChapterDetail({ chapter, onWatched, screenName }: { chapter: Chapter; o
         onWatched(chapter.chapterId, !next);
         return;
       }
-      onWatched(chapter.chapterId, await saveWatchStatus(TORANOMAKI_CATEGORY_ID, chapter.chapterId, next));
+      onWatched(chapter.chapterId, await saveWatchStatus(CATEGORY.TORANOMAKI, chapter.chapterId, next));
     } catch (error) {
       onWatched(chapter.chapterId, !next);
       await alertApiError(error);
@@ -179,14 +178,14 @@ export function ToranomakiPage() {
   const session = useSession();
   const screenName = useRouteHandle()?.screenName ?? PART;
   const scope = [session.user?.userId, session.user?.pseudoUserId, session.systemDate, session.businessDate].join('|');
-  const remote = useRemote(`playbook|${scope}`, (signal) => loadPlaybook(TORANOMAKI_CATEGORY_ID, signal), (error) => reportWidgetFailure(PART, error));
+  const remote = useRemote(`playbook|${scope}`, (signal) => loadPlaybook(CATEGORY.TORANOMAKI, signal), (error) => reportWidgetFailure(PART, error));
   // Braces: Chromium's scrollTo answers a promise, which React would take for the effect's cleanup.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
   return (
     <div className={styles.page}>
-      <Breadcrumbs categoryId={TORANOMAKI_CATEGORY_ID} />
+      <Breadcrumbs categoryId={CATEGORY.TORANOMAKI} />
       <header className={styles.hero}>
         <h1 className={styles.title}>営業虎の巻</h1>
         <p>トップセールスのノウハウを、商談のフェーズごとにまとめました。章を選んで解説を読み、動画を見たら「視聴完了」にチェックしましょう。</p>

@@ -1,50 +1,10 @@
-// The calls of the skill-up hub and the sales playbook (spec 002 section 7), as the API routes
-// declare them (api/resources/skilup/hub.ts).
+// The calls of the skill-up hub and the sales playbook (spec 002 section 7); their answers are
+// the wire types the API routes declare (schemas/wire/skilup.ts).
 import { apiPost } from '../../api/client';
 import { callerScope } from '../../components/data-scope';
+import type { PlaybookAnswer, VideoListAnswer } from '../../../schemas/wire/skilup';
 
-export interface SkilupPhase {
-  categoryId: number;
-  phaseId: number;
-  phaseName: string;
-  iconFileName: string;
-  isOpen: boolean;
-}
-
-export interface SkilupVideo {
-  categoryId: number;
-  contentsId: number;
-  skilupId: number;
-  phaseId: number;
-  phaseName: string;
-  detailPath: string;
-  updateFormPath: string;
-  /** A thumbnail image, or the first video (its frame at 1 s is shown), or ''. */
-  thumbnailPath: string;
-  thumbnailName: string;
-  videoTitle: string;
-  videoCaption: string;
-  isWatched: boolean;
-  isNewVideo: boolean;
-  updateDate: string;
-}
-
-export interface SkilupTag {
-  tagId: number;
-  tagName: string;
-  categoryId: number;
-  phaseId: number;
-  phaseName: string;
-  isChecked: boolean;
-}
-
-export interface VideoListAnswer {
-  phaseListData: SkilupPhase[];
-  videoListData: SkilupVideo[];
-  skulupTagData: SkilupTag[];
-  newVideoListDispNum: number;
-  videoListDispNum: number;
-}
+export type { Chapter, SkilupTag, SkilupVideo, VideoListAnswer } from '../../../schemas/wire/skilup';
 
 export interface VideoNarrowing {
   keyword: string;
@@ -85,29 +45,7 @@ export async function narrowVideoList(n: VideoNarrowing, signal?: AbortSignal): 
   return normalise(answer);
 }
 
-export interface Chapter {
-  chapterId: number;
-  chapterName: string;
-  chapterTitle: string;
-  chapterComment: string;
-  chapterCategoryId: number;
-  chapterContentsId: number;
-  isWatched: boolean;
-}
-
-export interface PlaybookPhase {
-  phaseId: number;
-  phaseName: string;
-  phaseTitle: string;
-  isOpen: boolean;
-  phaseKouseiList: Chapter[];
-}
-
-export interface Playbook {
-  skilupPhaseList: PlaybookPhase[];
-  skilupCommentList: string[];
-  dispCount: number;
-}
+export type Playbook = PlaybookAnswer;
 
 export async function loadPlaybook(categoryId: number, signal?: AbortSignal): Promise<Playbook> {
   const answer = await apiPost<Partial<Playbook>>('/api/SkilUp/getToranomaki', { ...callerScope(), categoryId }, { signal });
