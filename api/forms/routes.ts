@@ -25,8 +25,9 @@ import { serverRuleContext } from './enforce';
 import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
 import { formHooks } from './hooks/index';
 import { claimKey, idempotentCall, keepAnswer, KeyAlreadyUsed, storedAnswer } from './idempotency';
-import { childFileKeys, completeRecord, deleteRow, insertRow, listRows, loadRow, readChildRows, readExtensions, recordOf, rowValues, storeShape, writeChildRows, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
+import { childFileKeys, completeRecord, deleteRow, insertRow, loadRow, readChildRows, readExtensions, recordOf, rowValues, storeShape, writeChildRows, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
 import { selectedKeys, selectionPath } from './delete-many';
+import { serveList } from './list/serve';
 import { contentFailures, readRequestBody, resolveFiles } from './request-body';
 import { checkedRecord } from './column-values';
 import { answerOf, fieldsAt, keyPath, parseKey, readsData, recordFromBody, valueAt } from './wire-record';
@@ -343,18 +344,13 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
     }
 
     if (calls.list) {
-      // Every stored record of the form (no child rows), each answered by the call's `answer` template.
-      const call = calls.list;
-      route(call.call, 'Lists the records', async (request, body) => {
+      // api/forms/list/: conditions, rules, limits, order and the declared query.
+      const open = async (request: FastifyRequest, body: Body) => {
         const value = byFieldValue(s, body);
         await authorizeCategory(app, request, s, value);
-        const ctx = ctxOf(request);
-        await hook.admits?.(ctx);
-        const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
-        const rows = (await listRows(app.db, s.shape)).filter((row) => Object.entries(scope).every(([c, v]) => String(row[c]) === String(v)));
-        const list = rows.map((row) => answerOf(call.answer ?? '=record', recordOf(s.shape, row)));
-        return call.result ? { [call.result]: list } : list;
-      });
+        return scopeOf(s, value);
+      };
+      serveList({ app, form, hook, call: calls.list, shape: () => s.shape, route, ctxOf, open });
     }
 
     if (form.data && hook.data) {
