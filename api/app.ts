@@ -48,7 +48,6 @@ import incentiveImportRoutes from './routes/incentive/import';
 import incentiveScreenRoutes from './routes/incentive/screen';
 import infoRoutes from './routes/info/index';
 import loginPopupRoutes from './routes/login-popups/index';
-import popupRegRoutes from './routes/popup-reg/index';
 import oneStopRoutes from './routes/one-stop/index';
 import recentlyViewedRoutes from './routes/recently-viewed/index';
 import skilupRoutes from './routes/skilup/index';
@@ -153,7 +152,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(favoriteRoutes);
   await app.register(recentlyViewedRoutes);
   await app.register(loginPopupRoutes);
-  await app.register(popupRegRoutes);
   await app.register(oneStopRoutes);
   await app.register(contentRoutes);
   await app.register(skilupRoutes);

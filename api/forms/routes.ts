@@ -112,8 +112,8 @@ function keyOf(s: Served, call: CallSpec, body: Body): RecordId {
  * selection (`{ "gloNaviKanriIdList": "=selected{glonaviKanriId}" }`), the key of every element
  * (delete-many.ts: none is ERR_0003 明細, one without a usable key ERR_0009).
  */
-function keysOf(s: Served, call: CallSpec, body: Body): RecordId[] {
-  if (!selectionPath(call.body)) return [keyOf(s, call, body)];
+function keysOf(s: Served, call: CallSpec, body: Body): Map<RecordId, FormRecord> {
+  if (!selectionPath(call.body)) return new Map([[keyOf(s, call, body), {}]]);
   return selectedKeys(call, body, s.shape.spec.key.field, s.serialKey, titleOf(s.form));
 }
 
@@ -304,8 +304,9 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
     // Workflow option: a further path that takes one action with the update's body (a withdrawal).
     for (const [action, path] of Object.entries(form.store?.workflow?.calls ?? {})) if (calls.update) save('update', { ...calls.update, call: path, encoding: 'json' }, action);
 
-    if (calls.delete) {
-      const call = calls.delete;
+    // deleteMany: a delete by a list's selection, not offered on the form's own screen.
+    for (const call of [calls.delete, calls.deleteMany]) {
+      if (!call) continue;
       route(call.call, 'Deletes a record', async (request, body) => {
         const value = byFieldValue(s, body);
         await authorizeCategory(app, request, s, value);
@@ -313,18 +314,19 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
         const ctx = ctxOf(request);
         await hook.admits?.(ctx);
         const ids = keysOf(s, call, body);
-        const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
         const befores = new Map<RecordId, FormRecord>();
         const guards = new Map<RecordId, Scope>();
         const optimistic = form.store?.optimistic;
         const statusColumn = form.store?.workflow?.status.column;
-        for (const id of ids) {
+        for (const [id, selected] of ids) {
+          // Each selected record in the scope its own element names (the agent of a selected user).
+          const scope = { ...scopeOf(s, value), ...(await hook.scope?.(ctx, { ...fieldsAt(call.body, body), ...selected })) };
           const { record: before, row } = await loadRecord(ctx, s, id, scope);
           await hook.authorize?.(ctx, before, 'delete');
           checkFresh(form, row, body);
           if (statusColumn) deleteStep(form, String(row[statusColumn]));
           befores.set(id, before);
-          guards.set(id, optimistic ? { [optimistic.column]: row[optimistic.column] } : {});
+          guards.set(id, { ...scope, ...(optimistic ? { [optimistic.column]: row[optimistic.column] } : {}) });
         }
         const at = app.clock.now();
         const discarded: string[] = [];
@@ -332,10 +334,11 @@ export default async function declaredFormRoutes(fastify: FastifyInstance) {
           for (const [id, before] of befores) {
             // A hard delete takes the child rows with it: their files go once the delete has committed.
             if (!s.shape.spec.softDelete) discarded.push(...(await childFileKeys(trx, s.shape, id)));
-            if (!(await deleteRow(trx, s.shape, id, at, { ...scope, ...guards.get(id) }))) throw optimistic ? staleRecord() : problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+            const audited = { ...before, ...(await hook.audit?.(trx, id)) };
+            if (!(await deleteRow(trx, s.shape, id, at, guards.get(id)))) throw optimistic ? staleRecord() : problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
             if (form.store?.locks) await releaseLock(trx, form.store.locks, id);
             await hook.removed?.({ ...ctx, trx, attach, discard: (k) => discarded.push(k) }, id);
-            await recordAudit(trx, { caller: ctx.caller, action: 'delete', entity: s.shape.spec.audit, entityId: id, before, at });
+            await recordAudit(trx, { caller: ctx.caller, action: 'delete', entity: s.shape.spec.audit, entityId: id, before: audited, at });
           }
         });
         await Promise.all(discarded.map((k) => app.storage.delete(k).catch(() => undefined)));

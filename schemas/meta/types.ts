@@ -43,6 +43,26 @@ export interface CallSpec {
   answer?: unknown;
 }
 
+/** How a search condition selects rows: equal, starts with, contains, on or after / on or before, or the hook's scope (blank: the caller's own). */
+export type ConditionMatch = 'exact' | 'prefix' | 'contains' | 'from' | 'to' | 'scope';
+
+/** A condition of a list call: a match on the field's store column, or on another column of the table; `values` are the only ones allowed. */
+export type ListCondition = ConditionMatch | { match: ConditionMatch; column?: string; values?: string[] };
+
+/** A form's `calls.list` (api/forms/list/): the call's body template names the conditions (`"=record"` at their place). */
+export interface ListCallSpec extends CallSpec {
+  /** The list definition (schemas/lists) whose `search.rules` the server runs on the conditions. */
+  search?: string;
+  /** The conditions by field: how each selects rows. */
+  where?: Record<string, ListCondition>;
+  /** Fields read from another table by a column of the row (an agent's name by its code). */
+  lookups?: Record<string, { table: string; key: string; by: string; column: string }>;
+  /** The order of the rows, by columns of the table (default: the key). */
+  order?: { column: string; direction?: 'asc' | 'desc' }[];
+  /** At most `rows` rows; more is 416 ERR_0023 naming `name`. */
+  max?: { rows: number; name: string };
+}
+
 export interface OptionSource {
   source?: string;
   call?: string;
@@ -252,8 +272,8 @@ export interface FormDefinition {
   initial?: Record<string, unknown>;
   data?: CallSpec | CallSpec[];
   options?: Record<string, OptionSource>;
-  /** `list`: every stored record, each answered by the call's `answer` (served from the store). */
-  calls?: { load?: CallSpec; create?: CallSpec; update?: CallSpec; delete?: CallSpec; list?: CallSpec };
+  /** `deleteMany`: a delete by a list's selection (`=selected{…}`), not offered on the form's screen. `list`: the stored records the conditions select, each answered by the call's `answer` (docs/forms.md, List calls). */
+  calls?: { load?: CallSpec; create?: CallSpec; update?: CallSpec; delete?: CallSpec; deleteMany?: CallSpec; list?: ListCallSpec };
   actions?: Record<string, FormAction>;
   effects?: FieldEffect[];
   visibility?: VisibilityRule[];

@@ -9,12 +9,12 @@
 //    uploads and the stored rows; the related-info box of the category;
 //  - new flags and the agent's 申請管理 notification when staff answer.
 import { APPLICATION_WORKFLOW as W, isVisibleTo } from '../../../schemas/workflows/workflow';
-import { effectiveIds, type Caller } from '../../authority/caller';
+import { effectiveIds, parseWireDate, type Caller } from '../../authority/caller';
 import { can } from '../../authority/permissions';
 import { finishedUpload } from '../../files/attach';
 import { problem } from '../../http/problems';
 import * as repo from '../../routes/applications/repository';
-import { applicantWire, categoryWire, receiverWire } from '../../routes/applications/wire';
+import { applicantWire, categoryWire, listItemWire, receiverWire } from '../../routes/applications/wire';
 import type { FormHook, HookContext } from '../hook';
 import type { Step } from '../workflow-store';
 
@@ -47,11 +47,48 @@ interface FileChanges {
   uploadIds: string[];
 }
 
+/** The largest request list answered; more is 416 ERR_0023 (calls.list.max names it). Tests lower it. */
+export const applicationListSettings = { maxResults: 1000 };
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const categoryOf = (v: unknown) => (blank(v) ? undefined : Number(v));
+
 export const applicationHook: FormHook = {
   fields: ['appTempFileList'],
 
   // While a provider administrator acts as an agent, the agent's permissions count on the applicant form.
   permissionHolder: (caller) => caller.pseudo ?? caller,
+
+  // The request lists (calls.list): the side's statuses, the applicant's own agent only; the
+  // applicant side never searches the internal memo (repository.ts).
+  searchCheck: (_ctx, c) => {
+    const type = categoryOf(c.appType);
+    return type !== undefined && !Number.isSafeInteger(type) ? [{ field: 'appType', messageId: 'ERR_0003', args: ['申請種別'] }] : [];
+  },
+  listLimit: () => applicationListSettings.maxResults,
+  async list(ctx, c, _scope, limit) {
+    const side = isReceiver(ctx) ? 'receiver' : 'applicant';
+    const ids = side === 'receiver' ? { userId: ctx.caller.userId, agCode: undefined } : effectiveIds(ctx.caller);
+    const sideOnly =
+      side === 'receiver' ? { targetAgCode: text(c.targetAgCode) || undefined, operater: text(c.operater) || undefined, providerUser: text(c.providerUser) || undefined } : { appUserName: text(c.appUserName) || undefined };
+    const rows = await repo.listApplications(ctx.app.db, {
+      side,
+      agCode: ids.agCode,
+      userId: ids.userId,
+      statuses: W.visibleTo[side],
+      finished: W.finished,
+      from: parseWireDate(text(c.appDateFrom))!,
+      to: parseWireDate(text(c.appDateTo))!,
+      wishDate: parseWireDate(text(c.wishDate)) ?? undefined,
+      categoryId: categoryOf(c.appType),
+      status: text(c.status) || undefined,
+      keyword: text(c.keyword).trim() || undefined,
+      hideFinished: c.isDisableFinished === true,
+      ...sideOnly,
+      limit: limit ?? applicationListSettings.maxResults,
+    });
+    return rows.map((r) => listItemWire(r, side));
+  },
 
   async admits(ctx) {
     const ok = isReceiver(ctx) ? await isStaff(ctx.app.db, ctx.caller) : await isApplicant(ctx.app.db, ctx.caller);

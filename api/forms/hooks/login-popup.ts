@@ -5,7 +5,11 @@
 // text and the search index. What differs: the category is always 15, the body is `contentsBody`
 // (spec 001 section 3), no sub-category, important flag, tags or thumbnail, the last update is
 // the day of the save, and the initial data carries only segments, default period and file size.
+import { targetDateFor } from '../../authority/caller';
 import { tokyoDate } from '../../clock';
+import { problem } from '../../http/problems';
+import { listPopups } from '../../routes/popup-reg/repository';
+import { popupListItem } from '../../routes/popup-reg/wire';
 import type { FormHook } from '../hook';
 import { contentHook } from './content';
 
@@ -21,6 +25,16 @@ export const loginPopupHook: FormHook = {
 
   authorize(_ctx, record) {
     record.categoryId = String(LOGIN_POPUP_CATEGORY_ID);
+  },
+
+  // The management list: every popup (isUnlimitDate) or those displayed on the target date (a
+  // provider administrator's business date), newest display start first, targets in words.
+  async list(ctx, conditions) {
+    const { categoryId, isUnlimitDate, targetDate } = conditions;
+    if (categoryId !== undefined && Number(categoryId) !== LOGIN_POPUP_CATEGORY_ID) throw problem.validation([{ messageId: 'ERR_0006', args: ['カテゴリ'] }]);
+    const unlimited = isUnlimitDate === true || isUnlimitDate === 'true' || isUnlimitDate === '1';
+    const date = unlimited ? null : targetDateFor(ctx.caller, typeof targetDate === 'string' ? targetDate : undefined, ctx.app.clock);
+    return (await listPopups(ctx.app.db, LOGIN_POPUP_CATEGORY_ID, date)).map(popupListItem);
   },
 
   async check(ctx, record, mode, id) {

@@ -1,10 +1,19 @@
-// The list call of a declared form (`calls.list`): every stored record of the form within the
-// caller's scope, each answered by the call's `answer` template (docs/forms.md, List calls).
+// The list call of a declared form (`calls.list`, docs/forms.md "List calls"): the stored
+// records the search conditions select, within the caller's scope, each answered by the call's
+// `answer` template.
+//   permission  the form's category (and its byField), the hook's side (`admits`)
+//   conditions  read by the call's body template; the list definition's search rules (`search`)
+//   scope       the hook's `scope` over the conditions (an agent administrator: his own agent)
+//   query       the declared `where`, `lookups` and `order` (query.ts), or the hook's `list`
+//   limit       `max.rows` (or the hook's `listLimit`): more is 416 ERR_0023 naming `max.name`
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CallSpec, FormDefinition } from '../../../schemas/meta/types';
+import type { FormDefinition, ListCallSpec } from '../../../schemas/meta/types';
+import { problem } from '../../http/problems';
 import type { FormHook, HookContext } from '../hook';
-import { listRows, recordOf, type Scope, type StoreShape } from '../record-store';
-import { answerOf, fieldsAt } from '../wire-record';
+import type { FormRecord, Scope, StoreShape } from '../record-store';
+import { answerOf } from '../wire-record';
+import { checkConditions, readConditions } from './conditions';
+import { queryRecords } from './query';
 
 type Body = Record<string, unknown>;
 
@@ -13,7 +22,7 @@ export interface ListServing {
   app: FastifyInstance;
   form: FormDefinition;
   hook: FormHook;
-  call: CallSpec;
+  call: ListCallSpec;
   shape: () => StoreShape;
   route: (path: string, description: string, handler: (request: FastifyRequest, body: Body) => Promise<unknown>) => unknown;
   ctxOf: (request: FastifyRequest) => HookContext;
@@ -21,15 +30,25 @@ export interface ListServing {
   open: (request: FastifyRequest, body: Body) => Promise<Scope>;
 }
 
-export function serveList({ app, hook, call, shape, route, ctxOf, open }: ListServing): void {
-  route(call.call, 'Lists the records', async (request, body) => {
+export function serveList({ app, form, hook, call, shape, route, ctxOf, open }: ListServing): void {
+  if (call.search !== undefined && !app.definitions.lists.get(call.search)?.search) throw new Error(`form ${form.id}: calls.list.search names no list with a search ("${call.search}")`);
+  route(call.call, 'Lists the records the search conditions select', async (request, body) => {
     const byField = await open(request, body);
     const ctx = ctxOf(request);
     await hook.admits?.(ctx);
-    const scope = { ...byField, ...(await hook.scope?.(ctx, fieldsAt(call.body, body))) };
-    const s = shape();
-    const rows = (await listRows(app.db, s)).filter((row) => Object.entries(scope).every(([c, v]) => String(row[c]) === String(v)));
-    const list = rows.map((row) => answerOf(call.answer ?? '=record', recordOf(s, row)));
+    const conditions = readConditions(call, body);
+    checkConditions(app, call, conditions, hook.searchCheck?.(ctx, conditions));
+    const scope = { ...byField, ...(await hook.scope?.(ctx, conditions)) };
+    const limit = hook.listLimit?.() ?? call.max?.rows;
+    let records: FormRecord[];
+    if (hook.list) records = await hook.list(ctx, conditions, scope, limit);
+    else
+      records = (await queryRecords(app.db, shape(), call, conditions, scope, limit)).map(({ record, row }) => {
+        hook.listed?.(ctx, record, row);
+        return record;
+      });
+    if (limit !== undefined && records.length > limit) throw problem.tooManyResults(call.max?.name ?? '');
+    const list = records.map((record) => answerOf(call.answer ?? '=record', record));
     return call.result ? { [call.result]: list } : list;
   });
 }
