@@ -26,7 +26,7 @@ import type { FormHook, HookContext, SaveMode, WriteContext } from './hook';
 import { formHooks } from './hooks/index';
 import { claimKey, idempotentCall, keepAnswer, KeyAlreadyUsed, storedAnswer } from './idempotency';
 import { childFileKeys, completeRecord, deleteRow, insertRow, loadRow, readChildRows, readExtensions, recordOf, rowValues, storeShape, writeChildRows, writeExtensions, updateRow, type FormRecord, type RecordId, type Scope, type StoreShape } from './record-store';
-import { selectedKeys, selectionPath } from './delete-many';
+import { selectedRecords, selectionPath } from './delete-many';
 import { serveList } from './list/serve';
 import { contentFailures, readRequestBody, resolveFiles } from './request-body';
 import { checkedRecord } from './column-values';
@@ -114,7 +114,7 @@ function keyOf(s: Served, call: CallSpec, body: Body): RecordId {
  */
 function keysOf(s: Served, call: CallSpec, body: Body): Map<RecordId, FormRecord> {
   if (!selectionPath(call.body)) return new Map([[keyOf(s, call, body), {}]]);
-  return selectedKeys(call, body, s.shape.spec.key.field, s.serialKey, titleOf(s.form));
+  return selectedRecords(call, body, s.shape.spec.key.field, s.serialKey, titleOf(s.form));
 }
 
 async function loadRecord(ctx: HookContext, s: Served, id: RecordId, scope: Scope, db: Kysely<Database> = ctx.app.db) {
