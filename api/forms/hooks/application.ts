@@ -71,14 +71,18 @@ export const applicationHook: FormHook = {
     const ids = side === 'receiver' ? { userId: ctx.caller.userId, agCode: undefined } : effectiveIds(ctx.caller);
     const sideOnly =
       side === 'receiver' ? { targetAgCode: text(c.targetAgCode) || undefined, operater: text(c.operater) || undefined, providerUser: text(c.providerUser) || undefined } : { appUserName: text(c.appUserName) || undefined };
+    // The search rules require both ends of the period as dates; a body that slips past them is refused the same way.
+    const from = parseWireDate(text(c.appDateFrom));
+    const to = parseWireDate(text(c.appDateTo));
+    if (!from || !to) throw problem.validation([{ field: 'appDateFrom', messageId: 'ERR_0020', args: [from ? '申請期間To' : '申請期間From'] }]);
     const rows = await repo.listApplications(ctx.app.db, {
       side,
       agCode: ids.agCode,
       userId: ids.userId,
       statuses: W.visibleTo[side],
       finished: W.finished,
-      from: parseWireDate(text(c.appDateFrom))!,
-      to: parseWireDate(text(c.appDateTo))!,
+      from,
+      to,
       wishDate: parseWireDate(text(c.wishDate)) ?? undefined,
       categoryId: categoryOf(c.appType),
       status: text(c.status) || undefined,

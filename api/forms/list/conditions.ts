@@ -20,11 +20,12 @@ export interface Condition {
 
 export const conditionOf = (c: ListCondition): Condition => (typeof c === 'string' ? { match: c } : c);
 
-/** The conditions a body names: a text, number or true/false each; anything else is no condition. */
+/** The conditions a body names: a text (a number as its digits) or true/false each; anything else is no condition. */
 export function readConditions(call: ListCallSpec, body: unknown): FormRecord {
   const out: FormRecord = {};
   for (const [field, value] of Object.entries(fieldsAt(call.body, body))) {
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[field] = value;
+    if (typeof value === 'string' || typeof value === 'boolean') out[field] = value;
+    else if (typeof value === 'number' && Number.isFinite(value)) out[field] = String(value);
   }
   return out;
 }
