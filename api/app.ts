@@ -48,7 +48,6 @@ import incentiveImportRoutes from './resources/incentive/import';
 import incentiveScreenRoutes from './resources/incentive/screen';
 import infoRoutes from './resources/info/routes';
 import loginPopupRoutes from './resources/login-popup/routes';
-import popupRegRoutes from './resources/login-popup/admin-routes';
 import oneStopRoutes from './resources/one-stop/routes';
 import recentlyViewedRoutes from './resources/recently-viewed/routes';
 import skilupRoutes from './resources/skilup/routes';
@@ -157,7 +156,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(favoriteRoutes);
   await app.register(recentlyViewedRoutes);
   await app.register(loginPopupRoutes);
-  await app.register(popupRegRoutes);
   await app.register(oneStopRoutes);
   await app.register(contentRoutes);
   await app.register(skilupRoutes);

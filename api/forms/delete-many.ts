@@ -4,7 +4,7 @@
 // from the body by the call's template: the one path whose template is "=selected{…}".
 import type { CallSpec } from '../../schemas/meta/types';
 import { problem } from '../http/problems';
-import type { RecordId } from './record-store';
+import type { FormRecord, RecordId } from './record-store';
 import { parseKey, valueAt } from './wire-record';
 
 /** The path of the selection list in a call's body template (null: the template names none). */
@@ -20,19 +20,26 @@ export function selectionPath(template: unknown, at: string[] = []): string[] | 
 }
 
 /**
- * The keys named by the body's selection list, deduplicated. An empty or missing list is 400
- * ERR_0003 (明細, spec 001: delete needs a selection); an element without a usable key is 400
- * ERR_0009 naming the form.
+ * The records named by the body's selection list, deduplicated, each key with the fields of its
+ * element (a hook's scope may read them: the agent of each selected user). An empty or missing
+ * list is 400 ERR_0003 (明細, spec 001: delete needs a selection); an element without a usable key
+ * is 400 ERR_0009 naming the form.
  */
-export function selectedKeys(call: CallSpec, body: unknown, keyField: string, serial: boolean, formTitle: string): RecordId[] {
+export function selectedRecords(call: CallSpec, body: unknown, keyField: string, serial: boolean, formTitle: string): Map<RecordId, FormRecord> {
   const path = selectionPath(call.body);
   const list = path ? valueAt(body, path) : undefined;
   if (!Array.isArray(list) || list.length === 0) throw problem.validation([{ messageId: 'ERR_0003', args: ['明細'] }]);
-  const keys: RecordId[] = [];
+  const keys = new Map<RecordId, FormRecord>();
   for (const item of list) {
-    const id = item && typeof item === 'object' ? parseKey((item as Record<string, unknown>)[keyField], serial) : null;
+    const fields = item && typeof item === 'object' && !Array.isArray(item) ? (item as FormRecord) : {};
+    const id = parseKey(fields[keyField], serial);
     if (id === null) throw problem.validation([{ messageId: 'ERR_0009', args: [formTitle] }]);
-    if (!keys.includes(id)) keys.push(id);
+    if (!keys.has(id)) keys.set(id, fields);
   }
   return keys;
+}
+
+/** The keys alone of `selectedRecords`. */
+export function selectedKeys(call: CallSpec, body: unknown, keyField: string, serial: boolean, formTitle: string): RecordId[] {
+  return [...selectedRecords(call, body, keyField, serial, formTitle).keys()];
 }

@@ -31,16 +31,6 @@ export function formFailures(app: FastifyInstance, form: Pick<FormDefinition, 'r
   return validateForm({ rules }, record, serverRuleContext(app, opts.context));
 }
 
-/**
- * Runs the search rules of a list (schemas/lists/<id>.json `search.rules`) on the conditions of
- * its load call, with the server's own checks: the same messages as the browser, 400 when any fails.
- */
-export async function enforceListSearch(app: FastifyInstance, listId: string, conditions: unknown, opts: Pick<EnforceOptions, 'serverChecks'> = {}): Promise<void> {
-  const search = app.definitions.lists.get(listId)?.search;
-  if (!search) throw new Error(`List ${listId} has no search (schemas/lists/${listId}.json)`);
-  await enforceForm(app, { rules: search.rules ?? [] }, conditions, opts);
-}
-
 /** A 400 with rule results (the wire drops `field`). */
 export function invalid(...results: RuleResult[]) {
   return problem.validation(results);

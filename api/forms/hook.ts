@@ -71,6 +71,18 @@ export interface FormHook {
   removed?(ctx: WriteContext, id: RecordId): Promise<void>;
   /** After the commit: mail, and anything else that must not roll the save back. */
   committed?(ctx: HookContext, id: RecordId, record: FormRecord, mode: SaveMode): Promise<void>;
+  /**
+   * The rows of the form's list call when its SQL is more than the definition's `where`,
+   * `lookups` and `order` express (counts, computed texts, several sides): at most `limit` + 1
+   * records for the conditions, already checked by the list's rules and within `scope`.
+   */
+  list?(ctx: HookContext, conditions: FormRecord, scope: Scope, limit: number | undefined): Promise<FormRecord[]>;
+  /** Checks of a list call's conditions only the server makes; their messages join the search rules'. */
+  searchCheck?(ctx: HookContext, conditions: FormRecord): RuleResult[];
+  /** Adds to a listed record what is computed from its row (a signed image address). */
+  listed?(ctx: HookContext, record: FormRecord, row: Record<string, unknown>): void;
+  /** The largest list answered, when it is set at run time rather than by `calls.list.max.rows`. */
+  listLimit?(): number;
   /** The answer of the definition's initial-data call (`data.call`). */
   data?(ctx: HookContext, body: Record<string, unknown>): Promise<Record<string, unknown>>;
   /**

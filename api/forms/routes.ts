@@ -33,8 +33,9 @@ export default async function declaredFormRoutes(app: FastifyInstance, opts: Dec
       // Workflow option: a further path that takes one action with the update's body (a withdrawal).
       for (const [action, path] of Object.entries(form.store.workflow?.calls ?? {})) registerSave(app, s, 'update', { ...calls.update, call: path, encoding: 'json' }, action);
     }
-    if (calls.delete) registerDelete(app, s, calls.delete);
-    registerList(app, s, calls);
+    // deleteMany: a delete by a list's selection, not offered on the form's own screen.
+    for (const call of [calls.delete, calls.deleteMany]) if (call) registerDelete(app, s, call);
+    if (calls.list) registerList(app, s, calls.list);
     // With several initial-data calls, the hook answers the first (the form's own); the others are other areas' calls.
     const data = form.data ? [form.data].flat()[0] : undefined;
     if (data) registerData(app, s, data);

@@ -4,7 +4,7 @@
 //   - the target: a segment or agent that exists; its name is the server's, never the body's;
 //     the forms make no second default setting (the default radio is disabled when one exists;
 //     the tables themselves allow several, each from its own reflection date);
-//   - a row's URL is its category's unless the category is その他 (OTHER_CATEGORY_ID);
+//   - a row's URL is its category's unless the category is その他 (CATEGORY.OTHER);
 //   - no scheduled date without a scheduled list (the portal would switch to an empty list);
 //   - the initial data (categories, segments, the default setting, today) and the preview call.
 // The portal reads what is stored here per agent and date (api/authority/scheduled-settings.ts).
@@ -16,9 +16,9 @@ import { problem } from '../http/problems';
 import type { FormHook, HookContext } from '../forms/hook';
 import type { FormRecord } from '../forms/record-store';
 import { parseKey } from '../forms/wire-record';
+import { CATEGORY } from '../../schemas/categories';
 
 /** The その他 category: its rows keep a typed URL (spec 001 section 3, sonotaCategoryId). */
-export const OTHER_CATEGORY_ID = 999;
 
 type SettingsTable = 'global_navi_settings' | 'icon_menu_settings';
 
@@ -67,7 +67,7 @@ export function scheduledSettingHook(o: ScheduledSettingOptions): FormHook {
       for (const list of [o.nowList, o.scheduledList]) {
         for (const row of rowsOf(record[list])) {
           const category = str(row.categoryId);
-          if (category && category !== String(OTHER_CATEGORY_ID) && urls.has(category)) row.url = urls.get(category);
+          if (category && category !== String(CATEGORY.OTHER) && urls.has(category)) row.url = urls.get(category);
         }
       }
       // Only the update carries a scheduled list (spec 001 section 7: regGlobalNavi has the current one).
@@ -136,7 +136,7 @@ export function scheduledSettingHook(o: ScheduledSettingOptions): FormHook {
         // On new, the target is preset to segment when a default exists (spec 001 section 4).
         settingTargetKbn: taken ? '1' : '0',
         reflectionDate: targetDateFor(ctx.caller, str(body.targetDate) || undefined, ctx.app.clock),
-        sonotaCategoryId: String(OTHER_CATEGORY_ID),
+        sonotaCategoryId: String(CATEGORY.OTHER),
         ...o.data?.(ctx),
       };
     },

@@ -251,6 +251,16 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
     if (isObject(store.locks) && !isObject(store.optimistic)) report('store.locks needs store.optimistic (getLatestUpdDate answers the update time)');
     for (const f of Array.isArray(store.keepsAbsent) ? store.keepsAbsent : []) if (!isObject(store.columns) || !(String(f) in store.columns)) report(`store.keepsAbsent: "${String(f)}" is not a column field of the store`);
   }
+  // A delete by selection names its records by the list's selected rows; a list's condition without a column of its own is a store column.
+  if (isObject(form.calls?.deleteMany) && !JSON.stringify(form.calls.deleteMany.body ?? null).includes('=selected{')) report('calls.deleteMany.body takes the selection ("=selected{…}")');
+  const listCall = form.calls?.list;
+  if (isObject(listCall)) {
+    if (!isObject(form.store)) report('calls.list needs a store (or its hook reads the rows)');
+    for (const [f, c] of Object.entries(listCall.where ?? {})) {
+      const declared = typeof c === 'string' ? { match: c } : c;
+      if (declared.match !== 'scope' && !declared.column && !isObject(form.store?.columns?.[f]) && typeof form.store?.columns?.[f] !== 'string') report(`calls.list.where.${f}: no column (declare "column" or a store column)`);
+    }
+  }
   if (form.permission.byField && !has(form.permission.byField)) report(`permission.byField: field "${form.permission.byField}" is not in the schema`);
 }
 

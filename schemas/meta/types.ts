@@ -10,7 +10,7 @@ import type {
   Permission as PermissionSchema,
   Title as TitleSchema,
 } from './language/basics';
-import type { CallSpec as CallSchema, OptionSource as OptionSourceSchema, ProvidedItems as ProvidedItemsSchema } from './language/calls';
+import type { CallSpec as CallSchema, ListCallSpec as ListCallSchema, ListCondition as ListConditionSchema, OptionSource as OptionSourceSchema, ProvidedItems as ProvidedItemsSchema } from './language/calls';
 import type {
   FieldEffect as FieldEffectSchema,
   FormDefinition as FormSchema,
@@ -30,6 +30,9 @@ export type Title = Static<typeof TitleSchema>;
 export type MessageRef = Static<typeof MessageRefSchema>;
 export type ProvidedItems = Static<typeof ProvidedItemsSchema>;
 export type CallSpec = Static<typeof CallSchema>;
+export type ListCallSpec = Static<typeof ListCallSchema>;
+export type ListCondition = Static<typeof ListConditionSchema>;
+export type ConditionMatch = Exclude<ListCondition, object>;
 export type OptionSource = Static<typeof OptionSourceSchema>;
 /** The record's JSON Schema; any draft-07 keyword besides `type` and `properties` may be there. */
 export type JsonSchemaObject = Static<typeof JsonSchemaObjectSchema> & Record<string, unknown>;

@@ -17,7 +17,7 @@ import { can } from '../../authority/permissions';
 import type { Database } from '../../db/schema';
 import { problem } from '../../http/problems';
 import { checkedRecord } from '../column-values';
-import { selectedKeys, selectionPath } from '../delete-many';
+import { selectedRecords, selectionPath } from '../delete-many';
 import { serverRuleContext } from '../enforce';
 import type { FormHook, HookContext, SaveMode } from '../hook';
 import { idempotentCall, storedAnswer, type IdempotentCall } from '../idempotency';
@@ -120,11 +120,12 @@ export function keyOf(s: Served, call: CallSpec, body: Body): RecordId {
 /**
  * The keys a delete names: the one key of its template, or, when the template takes the list's
  * selection (`{ "gloNaviKanriIdList": "=selected{glonaviKanriId}" }`), the key of every element
- * (delete-many.ts: none is ERR_0003 明細, one without a usable key ERR_0009).
+ * (delete-many.ts: none is ERR_0003 明細, one without a usable key ERR_0009), each with the
+ * fields of its element (a hook's scope may read them: the agent of each selected user).
  */
-export function keysOf(s: Served, call: CallSpec, body: Body): RecordId[] {
-  if (!selectionPath(call.body)) return [keyOf(s, call, body)];
-  return selectedKeys(call, body, s.shape.spec.key.field, s.serialKey, titleOf(s.form));
+export function keysOf(s: Served, call: CallSpec, body: Body): Map<RecordId, FormRecord> {
+  if (!selectionPath(call.body)) return new Map([[keyOf(s, call, body), {}]]);
+  return selectedRecords(call, body, s.shape.spec.key.field, s.serialKey, titleOf(s.form));
 }
 
 export async function loadRecord(ctx: HookContext, s: Served, id: RecordId, scope: Scope, db: Kysely<Database> = ctx.app.db) {
@@ -151,8 +152,11 @@ export type Reading =
 export interface Opened {
   ctx: HookContext;
   body: Body;
-  /** The conditions a stored record must meet for this caller (the hook's `scope` may answer 403). */
-  scope: () => Promise<Scope>;
+  /**
+   * The conditions a stored record must meet for this caller (the hook's `scope` may answer 403);
+   * `selected`: the fields of one element of a delete's selection, read beside the body's.
+   */
+  scope: (selected?: FormRecord) => Promise<Scope>;
   /** The save's record (type failures apart), its single files and its Idempotency-Key. */
   record: FormRecord;
   failures: RuleResult[];
@@ -172,7 +176,7 @@ export async function opening(app: FastifyInstance, request: FastifyRequest, s: 
     await authorizeCategory(app, request, s, value);
     if (reading.kind === 'key') requireScope(s, value);
     // Taken when the operation needs it: after the key it reads (a missing key is 400 whatever the scope).
-    const scope = async () => (reading.kind === 'data' ? {} : { ...scopeOf(s, value), ...(await s.hook.scope?.(ctx, fieldsAt(call.body, body))) });
+    const scope = async (selected: FormRecord = {}) => (reading.kind === 'data' ? {} : { ...scopeOf(s, value), ...(await s.hook.scope?.(ctx, { ...fieldsAt(call.body, body), ...selected })) });
     return { ctx, body, scope, record: {}, failures: [], files: new Map() };
   }
   const { mode } = reading;

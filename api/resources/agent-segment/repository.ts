@@ -111,7 +111,3 @@ export async function segmentsInUse(db: Db, ids: readonly number[]): Promise<Set
   ]);
   return new Set([...contents.map((r) => Number(r.ag_segment_id)), ...navi.map((r) => Number(r.target_code)), ...icons.map((r) => Number(r.target_code))]);
 }
-
-export async function deleteSegment(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('agent_segments').where('ag_segment_id', '=', id).execute(); // members cascade
-}

@@ -1,7 +1,7 @@
-// Agent segments, the list side (spec 001: /agsegment-reg; section 7 /api/AgSegment/*): list,
+// Agent segments, the list's row calls (spec 001: /agsegment-reg; section 7 /api/AgSegment/*):
 // CSV download, re-upload of a segment's members (multipart, or JSON naming a finished tus
-// upload), rename, delete. Creating a segment is the declared form ag-segment
-// (schemas/forms/ag-segment.json, hook api/resources/agent-segment/hook.ts). Every call needs the
+// upload), rename. The list, the delete of selected rows and creating a segment are the declared
+// form ag-segment (schemas/forms/ag-segment.json, hook api/resources/agent-segment/hook.ts). Every call needs the
 // permission of category 101; the rules are those of the form, run again here; every write is audited.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -16,7 +16,7 @@ import { claimUpload } from '../../files/attach';
 import { contentDisposition } from '../../files/content-disposition';
 import { csvFile } from '../../files/csv-writer';
 import { enforceForm, formFailures, invalid } from '../../forms/enforce';
-import { importOf } from './hook';
+import { importOf, nameFailures } from './hook';
 import { formOf } from '../../forms/registry';
 import { contentFailures, readRequestBody, resolveFiles } from '../../forms/request-body';
 import { problem } from '../../http/problems';
@@ -47,17 +47,6 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (request.caller && !(await can(app.db, request.caller, CATEGORY.SEGMENTS))) throw problem.forbidden();
   });
-
-  app.post(
-    '/api/AgSegment/getAgSegmentList',
-    {
-      schema: {
-        body: Body({ ...CallerIds, categoryId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })])) }),
-        response: { 200: Type.Object({ agSegmentDataList: Type.Array(SegmentData) }) },
-      },
-    },
-    async () => ({ agSegmentDataList: (await repo.listSegments(app.db)).map(segmentToWire) }),
-  );
 
   app.post(
     '/api/AgSegment/download/agSegment',
@@ -152,9 +141,7 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
         for (const m of formFailures(app, FORM, { agSegmentName: r.name }, { fields: ['agSegmentName'] })) messages.push({ ...m, field: `agSegmentDataList.${i}.agSegmentName` });
       });
       if (rows.some((r) => r.id === null || !stored.has(r.id))) messages.push({ field: 'agSegmentDataList', messageId: 'ERR_0009', args: [SEGMENT] });
-      const names = changed.map((r) => r.name).filter((n) => n !== '');
-      const taken = await repo.segmentsNamed(app.db, names, changed.map((r) => r.id));
-      if (taken.length || new Set(names).size !== names.length) messages.push(duplicateName());
+      messages.push(...(await nameFailures(app.db, changed.map((r) => r.name), changed.map((r) => r.id))));
       if (messages.length === 0 && changed.length === 0) messages.push({ field: 'agSegmentDataList', messageId: 'ERR_0008', args: [NAME] });
       if (messages.length) throw problem.validation(messages);
 
@@ -170,43 +157,6 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
         if (isUniqueViolation(err)) throw problem.validation([duplicateName()]);
         throw err;
       }
-      return {};
-    },
-  );
-
-  app.post(
-    '/api/AgSegment/delete/agSegment',
-    {
-      schema: {
-        description: 'Deletes the segments and their members; nothing selected → ERR_0003 (明細); a segment used as a display target is kept (ERR_0025).',
-        body: Body({ ...CallerIds, agSegmentDataList: Type.Array(Type.Object({ agSegmentId: SegmentId }), { maxItems: 1000 }) }),
-        response: { 200: EmptyResponse },
-      },
-    },
-    async (request) => {
-      const caller = request.caller!;
-      const ids = [...new Set(request.body.agSegmentDataList.map((r) => parseId(r.agSegmentId)))];
-      if (ids.length === 0) throw invalid({ field: 'agSegmentDataList', messageId: 'ERR_0003', args: ['明細'] });
-      const known = ids.filter((id): id is number => id !== null);
-      const stored = new Map((await repo.listSegments(app.db, known)).map((s) => [s.ag_segment_id, s]));
-      const messages: RuleResult[] = [];
-      if (ids.some((id) => id === null || !stored.has(id))) messages.push({ field: 'agSegmentDataList', messageId: 'ERR_0009', args: [SEGMENT] });
-      const inUse = await repo.segmentsInUse(app.db, known);
-      for (const id of known) {
-        if (inUse.has(id)) messages.push({ field: 'agSegmentDataList', messageId: 'ERR_0025', args: [`削除対象（表示対象に設定されている${SEGMENT}「${stored.get(id)?.ag_segment_name ?? id}」）`] });
-      }
-      if (messages.length) throw problem.validation(messages);
-
-      const now = app.clock.now();
-      await app.db.transaction().execute(async (trx) => {
-        for (const id of known) {
-          const s = stored.get(id)!;
-          const codes = await repo.memberCodes(trx, id);
-          await repo.deleteSegment(trx, id);
-          await recordAudit(trx, { caller, action: 'delete', entity: 'agent_segment', entityId: id, before: { ...segmentToWire(s), agCodes: codes }, at: now });
-        }
-      });
-      await settleChanges(app.db);
       return {};
     },
   );

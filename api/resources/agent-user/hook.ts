@@ -39,11 +39,19 @@ export const agentUserHook: FormHook = {
     return { ag_code: agCode };
   },
 
-  authorize(ctx, record, _mode, before) {
+  authorize(ctx, record, mode, before) {
     // The agent of a stored user is its own; a save cannot move a user to another agent.
     if (before) record.agCode = before.agCode;
     else if (!str(record.agCode)) record.agCode = effectiveIds(ctx.caller).agCode;
     if (!mayManage(ctx.caller, str(record.agCode))) throw problem.forbidden();
+    if (mode === 'delete' && record.userId === ctx.caller.userId) throw problem.validation([{ messageId: 'ERR_0025', args: ['削除対象（ログイン中のユーザー）'] }]);
+  },
+
+  // A deleted user's row stays for the logs and the audit trail; their sign-in ends at once.
+  async removed(ctx, id) {
+    const at = ctx.app.clock.now();
+    await ctx.trx.updateTable('users').set({ updated_at: at }).where('user_id', '=', String(id)).execute();
+    await ctx.trx.updateTable('sessions').set({ revoked_at: at, revoke_reason: 'user-deleted' }).where('user_id', '=', String(id)).where('revoked_at', 'is', null).execute();
   },
 
   async check(ctx, record, mode, id) {

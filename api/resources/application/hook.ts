@@ -9,17 +9,16 @@
 //    uploads and the stored rows; the related-info box of the category;
 //  - new flags and the agent's 申請管理 notification when staff answer.
 import { APPLICATION_WORKFLOW as W, isVisibleTo } from '../../../schemas/workflows/workflow';
-import { effectiveIds, type Caller } from '../../authority/caller';
+import { effectiveIds, parseWireDate, type Caller } from '../../authority/caller';
 import { can } from '../../authority/permissions';
 import { finishedUpload } from '../../files/attach';
 import { problem } from '../../http/problems';
 import * as repo from './repository';
-import { applicantWire, categoryWire, receiverWire } from './wire';
+import { applicantWire, categoryWire, listItemWire, receiverWire } from './wire';
 import type { FormHook, HookContext } from '../../forms/hook';
 import type { Step } from '../../forms/workflow-store';
+import { CATEGORY } from '../../../schemas/categories';
 
-export const APPLICANT_CATEGORY = 13;
-export const RECEIVER_CATEGORY = 14;
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 const isReceiver = (ctx: HookContext) => ctx.form.store?.workflow?.side === 'receiver';
@@ -27,11 +26,11 @@ const isReceiver = (ctx: HookContext) => ctx.form.store?.workflow?.side === 'rec
 /** Whether the caller is of the applicant side (the holder of a pseudo-login is the agent it acts as). */
 export async function isApplicant(db: HookContext['app']['db'], caller: Caller): Promise<boolean> {
   const holder = caller.pseudo ?? caller;
-  return !holder.isProvider && (await can(db, holder, APPLICANT_CATEGORY));
+  return !holder.isProvider && (await can(db, holder, CATEGORY.APPLICATIONS_AGENT));
 }
 
 export async function isStaff(db: HookContext['app']['db'], caller: Caller): Promise<boolean> {
-  return !caller.pseudo && caller.isProvider && (await can(db, caller, RECEIVER_CATEGORY));
+  return !caller.pseudo && caller.isProvider && (await can(db, caller, CATEGORY.APPLICATIONS_PROVIDER));
 }
 
 export async function categoryData(db: HookContext['app']['db'], categoryId: number | null) {
@@ -47,11 +46,52 @@ interface FileChanges {
   uploadIds: string[];
 }
 
+/** The largest request list answered; more is 416 ERR_0023 (calls.list.max names it). Tests lower it. */
+export const applicationListSettings = { maxResults: 1000 };
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const categoryOf = (v: unknown) => (blank(v) ? undefined : Number(v));
+
 export const applicationHook: FormHook = {
   fields: ['appTempFileList'],
 
   // While a provider administrator acts as an agent, the agent's permissions count on the applicant form.
   permissionHolder: (caller) => caller.pseudo ?? caller,
+
+  // The request lists (calls.list): the side's statuses, the applicant's own agent only; the
+  // applicant side never searches the internal memo (repository.ts).
+  searchCheck: (_ctx, c) => {
+    const type = categoryOf(c.appType);
+    return type !== undefined && !Number.isSafeInteger(type) ? [{ field: 'appType', messageId: 'ERR_0003', args: ['申請種別'] }] : [];
+  },
+  listLimit: () => applicationListSettings.maxResults,
+  async list(ctx, c, _scope, limit) {
+    const side = isReceiver(ctx) ? 'receiver' : 'applicant';
+    const ids = side === 'receiver' ? { userId: ctx.caller.userId, agCode: undefined } : effectiveIds(ctx.caller);
+    const sideOnly =
+      side === 'receiver' ? { targetAgCode: text(c.targetAgCode) || undefined, operater: text(c.operater) || undefined, providerUser: text(c.providerUser) || undefined } : { appUserName: text(c.appUserName) || undefined };
+    // The search rules require both ends of the period as dates; a body that slips past them is refused the same way.
+    const from = parseWireDate(text(c.appDateFrom));
+    const to = parseWireDate(text(c.appDateTo));
+    if (!from || !to) throw problem.validation([{ messageId: 'ERR_0020', args: [from ? '申請期間To' : '申請期間From'] }]);
+    const rows = await repo.listApplications(ctx.app.db, {
+      side,
+      agCode: ids.agCode,
+      userId: ids.userId,
+      statuses: W.visibleTo[side],
+      finished: W.finished,
+      from,
+      to,
+      wishDate: parseWireDate(text(c.wishDate)) ?? undefined,
+      categoryId: categoryOf(c.appType),
+      status: text(c.status) || undefined,
+      keyword: text(c.keyword).trim() || undefined,
+      hideFinished: c.isDisableFinished === true,
+      ...sideOnly,
+      limit: limit ?? applicationListSettings.maxResults,
+    });
+    return rows.map((r) => listItemWire(r, side));
+  },
 
   async admits(ctx) {
     const ok = isReceiver(ctx) ? await isStaff(ctx.app.db, ctx.caller) : await isApplicant(ctx.app.db, ctx.caller);

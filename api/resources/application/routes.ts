@@ -10,25 +10,22 @@
 // mailed.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { checkMailList, cleanMailList } from '../../../schemas/rules/mail-list';
 import { enqueueMail } from '../../mail/outbox';
 import { APPLICATION_WORKFLOW as W, isVisibleTo, statusText, type Side } from '../../../schemas/workflows/workflow';
-import { effectiveIds, parseWireDate, type Caller } from '../../authority/caller';
+import { effectiveIds, type Caller } from '../../authority/caller';
 import { tokyoDate } from '../../clock';
 import { contentDisposition } from '../../files/content-disposition';
 import { zipStream } from '../../files/zip';
-import { enforceListSearch } from '../../forms/enforce';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
 import { Body, CallerIds } from '../../http/wire';
-import { categoryData as categoryDataOf, categoryOptions as categoryOptionsOf, isApplicant, isStaff } from './hook';
+import { applicationListSettings, categoryData as categoryDataOf, categoryOptions as categoryOptionsOf, isApplicant, isStaff } from './hook';
 import * as repo from './repository';
-import { CategoryData, ListItem, listItemWire, Option, WireNo } from './wire';
+import { CategoryData, Option, WireNo } from './wire';
 import { CATEGORY } from '../../../schemas/categories';
 
-/** The largest list answered; more is 416 ERR_0023. Tests lower it. */
-export const applicationListSettings = { maxResults: 1000 };
-const LIST_NAME = '申請一覧';
+export { applicationListSettings };
 const RECORD_NAME = '申請';
 /** The list's default period: the last three months up to today. */
 const DEFAULT_PERIOD_MONTHS = 3;
@@ -42,21 +39,9 @@ const Ids = {
   pseudoAgCode: Type.Optional(Type.String({ maxLength: 20 })),
   pseudoDaihyoCode: Type.Optional(Type.String({ maxLength: 20 })),
 };
-const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
 const MailAddresses = Type.Array(Type.Union([Type.String({ maxLength: 320 }), Type.Null()]), { maxItems: 10 });
 const MailListBody = { to: Type.Optional(MailAddresses), cc: Type.Optional(MailAddresses), bcc: Type.Optional(MailAddresses) };
-
-const ListCommon = {
-  ...Ids,
-  appDateFrom: Text(10),
-  appDateTo: Text(10),
-  appType: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 12 })])),
-  status: Text(2),
-  keyword: Text(400),
-  wishDate: Text(10),
-  isDisableFinished: Type.Optional(Type.Boolean()),
-};
 
 const Binary = Type.String({ format: 'binary', description: 'The file (or application/zip); its name in Content-Disposition' });
 
@@ -108,10 +93,9 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
   const categoryOptions = () => categoryOptionsOf(app.db);
   const statusOptions = (side: Side) => W.statuses.filter((s) => isVisibleTo(W, side, s.value)).map((s) => ({ value: s.value, text: s.text }));
 
-  // ---- initial data and lists ------------------------------------------------------------------
-  // The lists' screens and search rules: schemas/lists/shinsei-kanri-{ag,provider}.json.
-  const APPLICANT_LIST = 'shinsei-kanri-ag';
-  const RECEIVER_LIST = 'shinsei-kanri-provider';
+  // ---- initial data of the lists ---------------------------------------------------------------
+  // The lists themselves (GetApplicationList) are the forms' calls.list (schemas/forms/shinseiform-*.json,
+  // the hook's `list`); their screens and search rules: schemas/lists/shinsei-kanri-{ag,provider}.json.
 
   const InitialAnswer = {
     categoryList: Type.Array(Option),
@@ -145,57 +129,6 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
         agCodeList: agents.map((a) => ({ value: a.ag_code, text: `${a.ag_code} ${a.ag_name}` })),
         userList: [...new Set(staff.map((s) => s.user_name))].map((n) => ({ value: n, text: n })),
       };
-    },
-  );
-
-  /**
-   * The conditions of a list call, checked by the search rules of its list definition (the
-   * browser runs the same ones), plus what only a malformed call can get wrong.
-   */
-  async function listCriteria(listId: string, b: Static<ReturnType<typeof Type.Object<typeof ListCommon>>> & Record<string, unknown>) {
-    const type = blank(b.appType) ? undefined : Number(b.appType);
-    await enforceListSearch(app, listId, b, {
-      serverChecks: () => (type !== undefined && !Number.isSafeInteger(type) ? [{ field: 'appType', messageId: 'ERR_0003', args: ['申請種別'] }] : []),
-    });
-    const wish = blank(b.wishDate) ? undefined : parseWireDate(b.wishDate);
-    return { from: parseWireDate(b.appDateFrom)!, to: parseWireDate(b.appDateTo)!, wishDate: wish ?? undefined, categoryId: type, status: b.status || undefined, keyword: b.keyword?.trim() || undefined, hideFinished: b.isDisableFinished === true };
-  }
-
-  async function answerList(criteria: repo.ListCriteria) {
-    const rows = await repo.listApplications(app.db, criteria);
-    if (rows.length > criteria.limit) throw problem.tooManyResults(LIST_NAME);
-    return { appDataList: rows.map((r) => listItemWire(r, criteria.side)) };
-  }
-
-  app.post(
-    '/api/ApplicationMgtAg/GetApplicationList',
-    { config: { form: APPLICANT_LIST }, schema: { body: Body({ ...ListCommon, appUserName: Text(200) }), response: { 200: Type.Object({ appDataList: Type.Array(ListItem) }) } } },
-    async (request) => {
-      const ids = await applicant(request.caller!);
-      const b = request.body;
-      const c = await listCriteria(APPLICANT_LIST, b);
-      return answerList({ ...c, side: 'applicant', agCode: ids.agCode, userId: ids.userId, statuses: W.visibleTo.applicant, finished: W.finished, appUserName: b.appUserName || undefined, limit: applicationListSettings.maxResults });
-    },
-  );
-
-  app.post(
-    '/api/ApplicationMgtProvider/GetApplicationList',
-    { config: { form: RECEIVER_LIST }, schema: { body: Body({ ...ListCommon, targetAgCode: Text(20), operater: Text(200), providerUser: Text(200) }), response: { 200: Type.Object({ appDataList: Type.Array(ListItem) }) } } },
-    async (request) => {
-      const ids = await receiver(request.caller!);
-      const b = request.body;
-      const c = await listCriteria(RECEIVER_LIST, b);
-      return answerList({
-        ...c,
-        side: 'receiver',
-        userId: ids.userId,
-        statuses: W.visibleTo.receiver,
-        finished: W.finished,
-        targetAgCode: b.targetAgCode || undefined,
-        operater: b.operater || undefined,
-        providerUser: b.providerUser || undefined,
-        limit: applicationListSettings.maxResults,
-      });
     },
   );
 

@@ -21,10 +21,6 @@ export async function findBanner(db: Kysely<Database>, key: BannerKey): Promise<
   return db.selectFrom('banners').select(columns).where('banner_id', '=', key.bannerId).where('banner_kbn', '=', key.bannerKbn).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-export async function softDeleteBanner(db: Kysely<Database>, bannerId: number, at: Date, by: string): Promise<void> {
-  await db.updateTable('banners').set({ deleted_at: at, updated_at: at, updated_by: by }).where('banner_id', '=', bannerId).where('deleted_at', 'is', null).execute();
-}
-
 export async function setDisplayOrder(db: Kysely<Database>, bannerId: number, order: number, at: Date, by: string): Promise<void> {
   await db.updateTable('banners').set({ display_order: order, updated_at: at, updated_by: by }).where('banner_id', '=', bannerId).where('deleted_at', 'is', null).execute();
 }

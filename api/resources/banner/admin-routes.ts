@@ -1,8 +1,7 @@
-// Banner maintenance, the list side (spec 001 /banner-touroku-list; section 7 /api/BannerReg/*):
-// the areas, the banners of one area, the delete of selected rows and the display orders.
-// Loading and saving one banner is the declared form banner-reg (schemas/forms/banner-reg.json,
-// its hook api/resources/banner/hook.ts) on /getRegFormInitialData, /getBannerData, /createBanner
-// and /updateBanner. Every call needs the permission of category 107 (provider staff with the
+// Banner maintenance, the list's other calls (spec 001 /banner-touroku-list; section 7
+// /api/BannerReg/*): the areas and the display orders. The banners of one area (getBannerList),
+// the delete of selected rows (deleteBanner), loading and saving one banner are the declared form
+// banner-reg (schemas/forms/banner-reg.json, its hook api/resources/banner/hook.ts). Every call needs the permission of category 107 (provider staff with the
 // flag); every write is audited.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,37 +14,16 @@ import { BANNER_AREAS, isBannerArea } from './hook';
 import { formFailures, invalid } from '../../forms/enforce';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, EmptyResponse } from '../../http/wire';
-import { bannerImageUrl } from './image-url';
 import * as repo from './admin-repository';
 import { CATEGORY } from '../../../schemas/categories';
 
 const FORM = 'banner-reg';
-const LIST = 'banner-reg';
 
 const Kbn = Type.String({ maxLength: 2, description: 'Banner area: 01 carousel, 02 side, 03 related links, 04 skill-up training, 05 road to master' });
 const BannerId = Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: 'The banner id' });
 const DispOrder = Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: 'Display order, at most 3 digits' }));
 
-const BannerData = Type.Object({
-  bannerKbn: Type.String(),
-  bannerId: Type.String(),
-  bannerName: Type.String(),
-  bannerCaption: Type.String(),
-  bannerImgFileName: Type.String({ description: 'Signed image path (GET) with a cache-busting time parameter' }),
-  bannerUrl: Type.String(),
-  dispOrder: Type.String(),
-  dispDtFrom: Type.String({ description: 'yyyy-MM-dd' }),
-  dispDtTo: Type.String({ description: 'yyyy-MM-dd' }),
-});
-
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const dateText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : str(v).slice(0, 10));
-
-/** The area of a body: one of 01–05, else 400 ERR_0003 (バナーエリア). */
-function areaOf(value: unknown) {
-  if (!isBannerArea(value)) throw invalid({ field: 'bannerKbn', messageId: 'ERR_0003', args: ['バナーエリア'] });
-  return value;
-}
 
 /** A row key of a body (area and id); a malformed one names the banner as missing. */
 function keyOf(row: { bannerKbn?: unknown; bannerId?: unknown }): repo.BannerKey | null {
@@ -53,18 +31,6 @@ function keyOf(row: { bannerKbn?: unknown; bannerId?: unknown }): repo.BannerKey
   if (!isBannerArea(row.bannerKbn) || !/^[1-9][0-9]{0,8}$/.test(id)) return null;
   return { bannerKbn: row.bannerKbn, bannerId: Number(id) };
 }
-
-const auditView = (b: repo.BannerRow) => ({
-  bannerKbn: b.banner_kbn,
-  bannerId: String(b.banner_id),
-  bannerName: b.banner_name,
-  bannerUrl: b.banner_url,
-  bannerCaption: b.caption,
-  bannerImgFileName: b.image_file_name,
-  dispDtFrom: dateText(b.disp_start),
-  dispDtTo: dateText(b.disp_end),
-  dispOrder: String(b.display_order),
-});
 
 export default async function bannerRegRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -82,67 +48,6 @@ export default async function bannerRegRoutes(fastify: FastifyInstance) {
       },
     },
     async () => ({ initialDisplayData: { bannerAreaList: BANNER_AREAS.map((a) => ({ ...a })) } }),
-  );
-
-  app.post(
-    '/api/BannerReg/getBannerList',
-    {
-      config: { form: LIST },
-      schema: {
-        description: 'The banners of one area, expired ones included (the list greys them), in display order.',
-        body: Body({ ...CallerIds, bannerKbn: Type.Optional(Kbn) }),
-        response: { 200: Type.Object({ bannerDataList: Type.Array(BannerData) }) },
-      },
-    },
-    async (request) => {
-      const kind = areaOf(request.body.bannerKbn);
-      const rows = await repo.listAreaBanners(app.db, kind);
-      return {
-        bannerDataList: rows.map((b) => ({
-          bannerKbn: b.banner_kbn,
-          bannerId: String(b.banner_id),
-          bannerName: b.banner_name,
-          bannerCaption: b.caption,
-          bannerImgFileName: b.image_key ? bannerImageUrl(app, b.banner_id, b.updated_at) : '',
-          bannerUrl: b.banner_url,
-          dispOrder: String(b.display_order),
-          dispDtFrom: dateText(b.disp_start),
-          dispDtTo: dateText(b.disp_end),
-        })),
-      };
-    },
-  );
-
-  app.post(
-    '/api/BannerReg/deleteBanner',
-    {
-      schema: {
-        description: 'Deletes the selected banners (soft: their rows stay for the audit trail); nothing selected → ERR_0003 (明細).',
-        body: Body({ ...CallerIds, bannerList: Type.Array(Type.Object({ bannerKbn: Type.Optional(Kbn), bannerId: BannerId }), { maxItems: 1000 }) }),
-        response: { 200: EmptyResponse },
-      },
-    },
-    async (request) => {
-      const caller = request.caller!;
-      const list = request.body.bannerList;
-      if (list.length === 0) throw invalid({ field: 'bannerList', messageId: 'ERR_0003', args: ['明細'] });
-      const banners: repo.BannerRow[] = [];
-      for (const row of list) {
-        const key = keyOf(row);
-        const banner = key ? await repo.findBanner(app.db, key) : undefined;
-        if (!banner) throw invalid({ field: 'bannerList', messageId: 'ERR_0009', args: ['バナー'] });
-        banners.push(banner);
-      }
-      const at = app.clock.now();
-      await app.db.transaction().execute(async (trx) => {
-        for (const b of banners) {
-          await repo.softDeleteBanner(trx, b.banner_id, at, caller.userId);
-          await recordAudit(trx, { caller, action: 'delete', entity: 'banner', entityId: b.banner_id, before: auditView(b), at });
-        }
-      });
-      await settleChanges(app.db);
-      return {};
-    },
   );
 
   app.post(

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { RuleResult } from '../../../schemas/rules/engine';
 import type { BannerKbn, Database } from '../../db/schema';
 import { bannerImageUrl } from './image-url';
-import type { FormHook } from '../../forms/hook';
+import type { FormHook, HookContext } from '../../forms/hook';
 
 /** Banner areas (spec 001 section 3): 01 carousel, 02 side, 03 related links, 04 skill-up training, 05 road to master. */
 export const BANNER_AREAS: readonly { areaId: BannerKbn; areaName: string }[] = [
@@ -34,6 +34,8 @@ const imageEntry = (record: Record<string, unknown>): Entry | undefined => {
 async function storedImage(db: Kysely<Database>, bannerId: number) {
   return db.selectFrom('banners').select(['image_file_name', 'image_key']).where('banner_id', '=', bannerId).executeTakeFirst();
 }
+
+const imageUrl = (ctx: HookContext, row: Record<string, unknown>) => (row.image_key ? bannerImageUrl(ctx.app, Number(row.banner_id), row.updated_at as Date | string) : '');
 
 export const bannerHook: FormHook = {
   fields: [IMAGE_FIELD, 'bannerImgFileName'],
@@ -96,8 +98,18 @@ export const bannerHook: FormHook = {
     }
   },
 
-  async read(ctx, _db, id, record, row) {
-    const url = row.image_key ? bannerImageUrl(ctx.app, Number(id), row.updated_at as Date | string) : '';
+  // Who deleted it, beside the engine's soft delete (the row stays for the audit trail).
+  async removed(ctx, id) {
+    await ctx.trx.updateTable('banners').set({ updated_at: ctx.app.clock.now(), updated_by: ctx.caller.userId }).where('banner_id', '=', Number(id)).execute();
+  },
+
+  // A listed banner shows its image through the signed address (changed with every save).
+  listed(ctx, record, row) {
+    record.bannerImgFileName = imageUrl(ctx, row);
+  },
+
+  async read(ctx, _db, _id, record, row) {
+    const url = imageUrl(ctx, row);
     record.bannerImgFileName = url;
     record[IMAGE_FIELD] = row.image_key ? [{ rowNo: 1, fileName: str(row.image_file_name), size: Number(row.image_size), fileUrl: url, isUpload: false }] : [];
   },

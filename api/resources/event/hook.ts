@@ -6,11 +6,11 @@
 import { tokyoDate } from '../../clock';
 import type { FormHook } from '../../forms/hook';
 import { contentHook } from '../content/hook';
+import { CATEGORY } from '../../../schemas/categories';
 
 // The content parts without the notice's own further calls (the click mailer).
 const { calls: _noticeCalls, ...contentParts } = contentHook;
 
-export const EVENT_CATEGORY_ID = 7;
 
 const DEFAULT_MAIL_MESSAGE = [
   'このたびはイベントにお申し込みいただき、誠にありがとうございます。',
@@ -24,17 +24,17 @@ export const entryFileName = (title: string, id: number) => `${title.replace(/[\
 export const eventHook: FormHook = {
   ...contentParts,
 
-  scope: () => ({ category_id: EVENT_CATEGORY_ID }),
+  scope: () => ({ category_id: CATEGORY.EVENTS }),
 
   authorize(_ctx, record) {
-    record.contentsCategoryId = String(EVENT_CATEGORY_ID);
+    record.contentsCategoryId = String(CATEGORY.EVENTS);
   },
 
   async columns(ctx, record, mode) {
     const base = await contentHook.columns!(ctx, record, mode);
-    if (mode === 'update') return { ...base, category_id: EVENT_CATEGORY_ID };
+    if (mode === 'update') return { ...base, category_id: CATEGORY.EVENTS };
     const tomorrow = tokyoDate(new Date(ctx.app.clock.now().getTime() + 24 * 3600 * 1000));
-    return { ...base, category_id: EVENT_CATEGORY_ID, keisai_start: tomorrow, keisai_end: '9999-12-31' };
+    return { ...base, category_id: CATEGORY.EVENTS, keisai_start: tomorrow, keisai_end: '9999-12-31' };
   },
 
   async write(ctx, id, record, mode) {
@@ -43,7 +43,7 @@ export const eventHook: FormHook = {
   },
 
   async data(ctx, body) {
-    const base = await contentHook.data!(ctx, { ...body, contentsCategoryId: EVENT_CATEGORY_ID });
+    const base = await contentHook.data!(ctx, { ...body, contentsCategoryId: CATEGORY.EVENTS });
     return { ...base, kaisaiDate: '', registrationEndDate: '', defaultMailMessage: DEFAULT_MAIL_MESSAGE };
   },
 

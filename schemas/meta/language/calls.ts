@@ -2,7 +2,7 @@
 // loads, row actions, custom buttons; and the option lists of select fields.
 import { Type } from '@sinclair/typebox';
 import { EditModes, Expression, MessageRef, Path, When } from './basics';
-import { ApiPath, Dict, Enum, closed, shared } from './build';
+import { ApiPath, Dict, Enum, SqlName, closed, shared } from './build';
 
 export const ProvidedItems = Type.Object(
   {
@@ -67,4 +67,42 @@ export const OptionSource = Type.Object(
 export const Options = shared(
   'options',
   Dict(OptionSource, { description: 'Option lists of select fields: from a data call result (source) or a call of their own' }),
+);
+
+const ConditionMatch = Enum(['exact', 'prefix', 'contains', 'from', 'to', 'scope'] as const, {
+  description: 'How a search condition selects rows: equal, starts with, contains, on or after / on or before, or the hook\'s scope (blank: the caller\'s own)',
+});
+
+export const ListCondition = Type.Union(
+  [
+    ConditionMatch,
+    Type.Object({ match: ConditionMatch, column: Type.Optional(SqlName()), values: Type.Optional(Type.Array(Type.String())) }, closed),
+  ],
+  { description: 'A condition of a list call: a match on the field\'s store column, or on `column`; `values` are the only ones allowed' },
+);
+
+/** A form's `calls.list` (api/forms/list/): the call's body template names the conditions (`"=record"` at their place). */
+export const ListCallSpec = Type.Object(
+  {
+    call: ApiPath(),
+    body: Type.Optional(Expression),
+    result: Type.Optional(Type.String()),
+    answer: Type.Optional(Expression),
+    search: Type.Optional(Type.String({ description: 'The list (schemas/lists) whose search.rules the server runs on the conditions' })),
+    where: Type.Optional(Dict(ListCondition, { description: 'How each condition selects rows' })),
+    lookups: Type.Optional(
+      Dict(Type.Object({ table: SqlName(), key: SqlName(), by: SqlName(), column: SqlName() }, closed), {
+        description: 'Fields read from another table: `column` of the `table` row whose `key` equals the row\'s column `by`',
+      }),
+    ),
+    order: Type.Optional(
+      Type.Array(Type.Object({ column: SqlName(), direction: Type.Optional(Enum(['asc', 'desc'] as const)) }, closed), {
+        description: 'The order of the rows by columns of the table (default: the key)',
+      }),
+    ),
+    max: Type.Optional(
+      Type.Object({ rows: Type.Integer({ minimum: 1 }), name: Type.String() }, { ...closed, description: 'At most `rows` rows; more is 416 ERR_0023 naming `name`' }),
+    ),
+  },
+  { ...closed, description: 'The stored records the conditions select, each answered by `answer` (docs/forms.md, List calls)' },
 );

@@ -2,7 +2,7 @@
 // effects, visibility and storage.
 import { Type } from '@sinclair/typebox';
 import { EditModes, HandoffSource, Path, Permission, Title, When } from './basics';
-import { CallSpec, Options } from './calls';
+import { CallSpec, ListCallSpec, Options } from './calls';
 import { FormAction } from './actions';
 import { Dict, Enum, OneOrMany, closed } from './build';
 import { reusable } from './reuse';
@@ -107,7 +107,10 @@ export const FormDefinition = Type.Object(
           create: Type.Optional(CallSpec),
           update: Type.Optional(CallSpec),
           delete: Type.Optional(CallSpec),
-          list: Type.Optional(Type.Unsafe<typeof CallSpec.static>({ ...CallSpec, description: 'Every stored record, each answered by `answer` (docs/forms.md, Storage)' })),
+          deleteMany: Type.Optional(
+            Type.Unsafe<typeof CallSpec.static>({ ...CallSpec, description: 'A delete by a list\'s selection (its body takes "=selected{…}"), not offered on the form\'s screen' }),
+          ),
+          list: Type.Optional(ListCallSpec),
         },
         closed,
       ),
