@@ -417,10 +417,15 @@ t.test('a provider acting for an agent keeps the business-date bar and 代行中
   t.ok((await page.evaluate(() => document.documentElement.scrollWidth)) >= 1024, 'an administrator screen keeps the desktop width');
   // Desktop-only: the page is wider than the screen, so its forms are sent from the keyboard.
   await page.getByRole('textbox', { name: '業務日付' }).fill(addDays(tokyoDate(tokyoMorning()), 1));
+  // Both switches reload the page.
+  let reloaded = page.waitForEvent('load');
   await page.getByRole('textbox', { name: '業務日付' }).press('Enter');
+  await reloaded;
   await page.getByText(/業務日付切替中/).waitFor();
   await main.getByLabel('代理店コード', { exact: true }).fill('A0000002');
+  reloaded = page.waitForEvent('load');
   await main.getByLabel('代理店コード', { exact: true }).press('Enter');
+  await reloaded;
   await page.getByRole('banner').getByText('代行中').waitFor({ state: 'attached' });
   await page.goto(`${portal.url}/news`);
   await main.locator('li').first().waitFor();
