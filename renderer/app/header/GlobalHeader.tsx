@@ -1,16 +1,18 @@
 // The global header of every authenticated screen (spec 000 section 2 "Global header").
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { formatMessage } from '../../../schemas/messages/format';
 import { apiPost } from '../../api/client';
 import { confirmMessage } from '../dialog';
 import { formatDate } from '../format';
 import { ProductMark } from '../layout/ProductMark';
 import { clearSession, isPseudoLogin, useSession } from '../session';
+import { Badge } from './Badge';
 import { GlobalNav } from './GlobalNav';
 import { HeaderSearch } from './HeaderSearch';
 import { useNotificationBadges } from './use-notification-badges';
 import { useFreshGlobalNav } from './use-fresh-global-nav';
+import { buildNavTree } from './nav-tree';
 import styles from './Header.module.css';
 
 /**
@@ -33,6 +35,19 @@ export function GlobalHeader({ adminMode }: Props) {
   const headerRef = useRef<HTMLElement>(null);
   const [scrolledPast, setScrolledPast] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  // Phone width (docs/phones.md): the search, the account and the navigation fold behind メニュー.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const navBadgeTotal = useMemo(() => {
+    const tree = buildNavTree(session.globalNav, counts);
+    return [...tree.visible, ...tree.overflow].reduce((sum, n) => sum + n.badge, 0);
+  }, [session.globalNav, counts]);
+
+  // Any navigation folds the menu again.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.key]);
 
   useEffect(() => {
     const header = headerRef.current;
@@ -66,12 +81,35 @@ export function GlobalHeader({ adminMode }: Props) {
           業務日付切替中：{formatDate(session.businessDate)}
         </div>
       )}
-      <header ref={headerRef} className={`${styles.header} ${adminMode ? styles.adminHeader : ''}`}>
+      <header
+        ref={headerRef}
+        className={`${styles.header} ${adminMode ? styles.adminHeader : ''} ${menuOpen ? styles.menuOpen : ''}`}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && menuOpen) {
+            setMenuOpen(false);
+            menuButtonRef.current?.focus();
+          }
+        }}
+      >
         <div className={styles.topRow}>
           <div className={styles.inner}>
             <Link to="/portal-top" className={styles.logoLink} aria-label="代理店ポータル ポータルトップへ">
               <ProductMark />
             </Link>
+            {/* Shown at phone width only (CSS); on a desktop the header is laid out in full. */}
+            <button
+              ref={menuButtonRef}
+              type="button"
+              className={styles.menuButton}
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <svg viewBox="0 0 20 16" width="20" height="16" aria-hidden="true" focusable="false">
+                <path d={menuOpen ? 'M3 1l14 14M17 1L3 15' : 'M1 2h18M1 8h18M1 14h18'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+              <span>メニュー</span>
+              <Badge count={navBadgeTotal} />
+            </button>
             <HeaderSearch categories={session.categoryList} />
             <div className={styles.account}>
               {user && (

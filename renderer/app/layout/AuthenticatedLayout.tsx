@@ -18,12 +18,14 @@ export function AuthenticatedLayout() {
   const preview = search.get('isPreview') === 'true';
   const session = useSession();
   const refusal = screenRefusal(handle?.needs, session, search);
+  const admin = Boolean(handle?.admin) && !refusal;
   return (
-    <div className={styles.app}>
+    // Administrator screens stay desktop-only: at phone width they keep the desktop width and pan (docs/phones.md).
+    <div className={admin ? `${styles.app} ${styles.desktopOnly}` : styles.app}>
       <a href="#main" className={styles.skipLink}>
         本文へ移動
       </a>
-      {!preview && <GlobalHeader adminMode={Boolean(handle?.admin) && !refusal} />}
+      {!preview && <GlobalHeader adminMode={admin} />}
       <main id="main" className={styles.main} tabIndex={-1}>
         {refusal ? <RefusedScreen message={formatMessage(refusal.messageId)} /> : <Outlet />}
       </main>

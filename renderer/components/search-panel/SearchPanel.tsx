@@ -2,7 +2,7 @@
 // guide): a titled box with a keyword, the screen's own sections, and the submit row. The
 // keyword rule (at most 50, a single character is ERR_0028) and the screen's extra checks run
 // here first and again on the server; their messages are shown in one alert.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { KEYWORD_MAX_LENGTH, validateSearchKeyword } from '../../../schemas/rules/keyword';
 import { alertMessage } from '../../app/dialog';
 import { messagesOf } from '../../app/form/rule-results';
@@ -30,6 +30,17 @@ interface Props {
 export function SearchPanel({ title, keywordLabel, keyword, placeholder, onKeywordChange, check, onSubmit, submitLabel, secondary, disabled, children }: Props) {
   const id = useId();
   const [busy, setBusy] = useState(false);
+  // Phone width (docs/phones.md): the panel is a drawer behind a button; on a desktop both the
+  // button and the drawer's close button are hidden by CSS and the panel shows as always.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (drawerOpen) closeRef.current?.focus();
+    else if (wasOpen.current) toggleRef.current?.focus();
+    wasOpen.current = drawerOpen;
+  }, [drawerOpen]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -41,33 +52,58 @@ export function SearchPanel({ title, keywordLabel, keyword, placeholder, onKeywo
       setBusy(false);
       return;
     }
+    setDrawerOpen(false);
     onSubmit(trimmed);
   };
   return (
-    <section className={styles.box} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.title}>
+    <>
+      <button ref={toggleRef} type="button" className={`btn btn-secondary ${styles.drawerToggle}`} aria-expanded={drawerOpen} aria-controls={`${id}-panel`} onClick={() => setDrawerOpen(true)}>
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="M1.5 3h13M4 8h8M6.5 13h3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
         {title}
-      </h2>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <div className={styles.section}>
-          <label htmlFor={`${id}-keyword`} className={styles.label}>
-            {keywordLabel}
-          </label>
-          <input id={`${id}-keyword`} type="search" className="input" value={keyword} maxLength={KEYWORD_MAX_LENGTH} placeholder={placeholder} onChange={(e) => onKeywordChange(e.target.value)} />
-        </div>
-        {children}
-        <div className={styles.actions}>
-          <button type="submit" className="btn btn-primary" disabled={disabled || busy}>
-            {submitLabel}
-          </button>
-          {secondary && (
-            <button type="button" className="btn btn-secondary" disabled={disabled || busy} onClick={secondary.onClick}>
-              {secondary.label}
+      </button>
+      <section
+        id={`${id}-panel`}
+        className={`${styles.box} ${drawerOpen ? styles.drawerOpen : ''}`}
+        aria-labelledby={`${id}-title`}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && drawerOpen) {
+            event.stopPropagation();
+            setDrawerOpen(false);
+          }
+        }}
+      >
+        <h2 id={`${id}-title`} className={styles.title}>
+          {title}
+        </h2>
+        <button ref={closeRef} type="button" className={styles.drawerClose} onClick={() => setDrawerOpen(false)}>
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="M3 3l10 10M13 3L3 13" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <span className="visually-hidden">{title}を閉じる</span>
+        </button>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <div className={styles.section}>
+            <label htmlFor={`${id}-keyword`} className={styles.label}>
+              {keywordLabel}
+            </label>
+            <input id={`${id}-keyword`} type="search" className="input" value={keyword} maxLength={KEYWORD_MAX_LENGTH} placeholder={placeholder} onChange={(e) => onKeywordChange(e.target.value)} />
+          </div>
+          {children}
+          <div className={styles.actions}>
+            <button type="submit" className="btn btn-primary" disabled={disabled || busy}>
+              {submitLabel}
             </button>
-          )}
-        </div>
-      </form>
-    </section>
+            {secondary && (
+              <button type="button" className="btn btn-secondary" disabled={disabled || busy} onClick={secondary.onClick}>
+                {secondary.label}
+              </button>
+            )}
+          </div>
+        </form>
+      </section>
+    </>
   );
 }
 

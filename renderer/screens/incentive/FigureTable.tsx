@@ -34,7 +34,8 @@ export function FigureTable({ caption, rows, months, totals, name }: Props) {
   const current = rows[0]?.hokokuMonth ?? 0;
   const groupSize = (no: number) => rows.filter((r) => r.groupNo === no).length;
   return (
-    <div className={styles.tableWrap}>
+    // A phone scrolls the table inside this box (docs/phones.md): keyboard users reach it too.
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={`${name}（表）`}>
       <table className={styles.table} aria-label={name}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

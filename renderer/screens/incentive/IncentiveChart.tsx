@@ -44,7 +44,7 @@ function useWidth() {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setWidth(Math.max(320, Math.floor(el.getBoundingClientRect().width)));
+    const measure = () => setWidth(Math.max(240, Math.floor(el.getBoundingClientRect().width)));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);

@@ -1,6 +1,7 @@
 // The carousel of the portal top (banners of kind 01): Swiper with autoplay every 2500 ms, a
 // 500 ms transition, a pause while the pointer is over it, wrapping around, and about 1.8 to 2.3
-// slides in view depending on the window width (spec 000 section 9).
+// slides in view depending on the window width (spec 000 section 9); on a phone about one slide,
+// moved by a swipe (docs/phones.md).
 import { useRef } from 'react';
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper/types';
@@ -18,7 +19,8 @@ export const CAROUSEL = {
   speed: 500,
   /** slidesPerView by window width (px and up). */
   breakpoints: {
-    0: { slidesPerView: 1.8 },
+    0: { slidesPerView: 1.15 },
+    768: { slidesPerView: 1.8 },
     1280: { slidesPerView: 2 },
     1536: { slidesPerView: 2.15 },
     1800: { slidesPerView: 2.3 },

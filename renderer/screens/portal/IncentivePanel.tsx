@@ -75,9 +75,14 @@ function storedCollapsed(): boolean {
   }
 }
 
+/** Phone width (docs/phones.md): the panel starts folded into a bar at the bottom of the screen. */
+function phoneWidth(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767px)').matches;
+}
+
 export function IncentivePanel({ daihyoCode }: { daihyoCode: string }) {
-  // Open at first; once folded it stays folded for the rest of the browser session.
-  const [open, setOpenState] = useState(() => !storedCollapsed());
+  // Open at first (folded on a phone); once folded it stays folded for the rest of the browser session.
+  const [open, setOpenState] = useState(() => !storedCollapsed() && !phoneWidth());
   const setOpen = (update: (value: boolean) => boolean) =>
     setOpenState((value) => {
       const next = update(value);
