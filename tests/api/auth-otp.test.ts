@@ -5,6 +5,7 @@ import t from 'tap';
 import { createTestApp, cookiesOf, passwordOf, type TestApp } from '../helpers/test-app';
 import { mailOf, operationLogsOf } from '../helpers/api-probe';
 import { oneTimeCodeIn } from '../helpers/smtp-capture';
+import { present } from '../helpers/indexing';
 
 const OTP_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -19,7 +20,7 @@ const otpBody = (loginId: string, otp: string, password = passwordOf(loginId)) =
 
 /** A code that is surely not `code` (same shape). */
 const otherCode = (code: string, n = 0) => {
-  const first = OTP_ALPHABET[(OTP_ALPHABET.indexOf(code[0]) + 1 + n) % OTP_ALPHABET.length];
+  const first = OTP_ALPHABET[(OTP_ALPHABET.indexOf(present(code[0], 'code[0]')) + 1 + n) % OTP_ALPHABET.length];
   return first + code.slice(1);
 };
 
@@ -174,11 +175,11 @@ t.test('one-time code', async (t) => {
 
   t.test("user A's trusted-browser cookie does not skip the code for user B", async (t) => {
     const a = await h.signIn('demo-agent');
-    const asB = await h.post('/api/Auth/login', { systemKbn: '01', loginId: 'demo-agent2', password: passwordOf('demo-agent2') }, { cookies: { wag_tb: a.cookies.wag_tb } });
+    const asB = await h.post('/api/Auth/login', { systemKbn: '01', loginId: 'demo-agent2', password: passwordOf('demo-agent2') }, { cookies: { wag_tb: present(a.cookies.wag_tb, 'a.cookies.wag_tb') } });
     t.equal(asB.statusCode, 200);
     t.equal(asB.json().isAreadyOptAuth, false);
     t.equal(asB.json().token, '');
-    const asA = await h.post('/api/Auth/login', { systemKbn: '01', loginId: 'demo-agent', password: passwordOf('demo-agent') }, { cookies: { wag_tb: a.cookies.wag_tb } });
+    const asA = await h.post('/api/Auth/login', { systemKbn: '01', loginId: 'demo-agent', password: passwordOf('demo-agent') }, { cookies: { wag_tb: present(a.cookies.wag_tb, 'a.cookies.wag_tb') } });
     t.equal(asA.json().isAreadyOptAuth, true, 'the cookie still works for its own user');
   });
 });

@@ -4,6 +4,7 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/test-app';
 import { apiPostRoutes, operationLogsOf, probeAccess, urlOf } from '../helpers/api-probe';
+import { nth } from '../helpers/indexing';
 
 const USER001 = { messages: [{ messageId: 'ERR_USER001', args: [] }] };
 const MINUTE = 60_000;
@@ -131,7 +132,7 @@ t.test('sessions', async (t) => {
     t.match(logouts.at(-1), { source: 'server', ag_code: 'A0000001' });
     const session = await h.db.selectFrom('sessions').select(['revoked_at', 'revoke_reason']).where('user_id', '=', '0000000002').where('revoked_at', 'is not', null).execute();
     t.equal(session.length, 1, 'exactly the one session is revoked');
-    t.equal(session[0].revoke_reason, 'logout');
+    t.equal(nth(session, 0).revoke_reason, 'logout');
   });
 
   t.test('logout needs a valid token and systemKbn 01', async (t) => {

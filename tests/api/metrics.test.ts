@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sample, tusCreate, tusPatch } from '../helpers/uploads';
+import { nth, present } from '../helpers/indexing';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -22,8 +23,8 @@ function parse(text: string): Sample[] {
     const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!m) throw new Error(`not a sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]] = l[2];
-    out.push({ name: m[1], labels, value: Number(m[3]) });
+    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) present(labels[nth(l, 1)], 'labels[nth(l, 1)]') = l[2];
+    out.push({ name: nth(m, 1), labels, value: Number(m[3]) });
   }
   return out;
 }

@@ -5,6 +5,7 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/test-app';
 import { apiPostRoutes, messageIds, rawPost, registeredRoutes, urlOf } from '../helpers/api-probe';
+import { nth } from '../helpers/indexing';
 
 interface Schema {
   type?: string | string[];
@@ -49,7 +50,7 @@ function bodyWith(s: Schema, path: string[] | null, value?: unknown): Record<str
   let at: Record<string, unknown> | unknown[] = body;
   path.forEach((key, i) => {
     const last = i === path.length - 1;
-    const next = path[i + 1];
+    const next = nth(path, i + 1);
     const container = at as Record<string, unknown>;
     if (last) container[key] = value;
     else {

@@ -6,6 +6,7 @@ import { messageIds } from '../helpers/api-probe';
 import { createTestApp } from '../helpers/test-app';
 import { signInAs, type Session } from '../helpers/portal';
 import { SKILUP_SEED } from '../../seeds/skilup-events';
+import { nth } from '../helpers/indexing';
 
 interface Video {
   categoryId: number;
@@ -68,14 +69,14 @@ t.test('skill-up hub and playbook', async (t) => {
     t.ok(list.videoListData.every((v) => v.categoryId === 6 && v.detailPath === 'contents' && v.updateFormPath === ''), 'no edit path for an agent');
     t.notOk(list.videoListData.some((v) => v.contentsId === scheduled.content_id), 'a video not yet posted is not listed');
     const first = list.videoListData.filter((v) => v.phaseName === SKILUP_SEED.videoPhases[0]);
-    t.match(first[0].videoTitle, /第1回/, 'the 新人研修 series in its order');
-    t.match(first[1].videoTitle, /第2回/);
+    t.match(nth(first, 0).videoTitle, /第1回/, 'the 新人研修 series in its order');
+    t.match(nth(first, 1).videoTitle, /第2回/);
     t.ok(list.videoListData.some((v) => v.isNewVideo), 'some videos are new');
     // Thumbnails: a picked image for 商品研修, the first video (frame at 1 s on screen) for the others.
     const product = list.videoListData.filter((v) => v.phaseName === SKILUP_SEED.videoPhases[1]);
     t.ok(product.every((v) => /\.png$/.test(v.thumbnailName) && v.thumbnailPath.startsWith('/api/media/')));
     t.ok(first.every((v) => /\.webm$/.test(v.thumbnailName) && v.thumbnailPath.startsWith('/api/media/') && v.videoCaption !== ''));
-    const image = await h.app.inject({ method: 'GET', url: product[0].thumbnailPath });
+    const image = await h.app.inject({ method: 'GET', url: nth(product, 0).thumbnailPath });
     t.equal(image.statusCode, 200, 'the thumbnail is served');
     t.equal(image.headers['content-type'], 'image/png');
     t.ok(list.skulupTagData.some((x) => x.tagName === '新人向け' && x.phaseName === SKILUP_SEED.videoPhases[0] && !x.isChecked));
@@ -83,7 +84,7 @@ t.test('skill-up hub and playbook', async (t) => {
 
   await t.test('watched marks are per user and narrow to unwatched', async (t) => {
     const list = await videoList(agent);
-    const target = list.videoListData[0];
+    const target = nth(list.videoListData, 0);
     const saved = await agent.call('/api/SkilUp/skilupWatchHistoryReg', { categoryId: 6, contentsId: target.contentsId, isWatched: true });
     t.equal(saved.statusCode, 200);
     t.equal((await videoList(agent)).videoListData.find((v) => v.contentsId === target.contentsId)?.isWatched, true);
@@ -138,7 +139,7 @@ t.test('skill-up hub and playbook', async (t) => {
 
   await t.test('targeting and forged ids', async (t) => {
     const list = await videoList(agent);
-    const target = list.videoListData[2];
+    const target = nth(list.videoListData, 2);
     await h.db.updateTable('contents').set({ display_target: '2' }).where('content_id', '=', target.contentsId).execute();
     await h.db.insertInto('content_agents').values({ content_id: target.contentsId, ag_code: 'A0000002' }).execute();
     t.notOk((await videoList(agent)).videoListData.some((v) => v.contentsId === target.contentsId), 'a video for another agent is hidden');
@@ -163,28 +164,28 @@ t.test('skill-up hub and playbook', async (t) => {
     t.same(book.skilupPhaseList.map((p) => p.phaseKouseiList.length), [3, 3, 3, 3]);
     t.equal(book.dispCount, 2, 'the program overrides the default 3');
     t.equal(book.skilupCommentList.length, 5);
-    const chapter = book.skilupPhaseList[0].phaseKouseiList[0];
+    const chapter = nth(book.skilupPhaseList, 0).phaseKouseiList[0];
     t.equal(chapter.chapterName, '第1章');
     t.ok(chapter.chapterTitle.length > 0 && chapter.chapterComment.length > 0);
     t.equal(chapter.chapterCategoryId, 6, 'the modal shows a training video');
     t.equal(chapter.isWatched, false);
     t.equal((await agent.call('/api/SkilUp/skilupWatchHistoryReg', { categoryId: 8, contentsId: chapter.chapterId, isWatched: true })).statusCode, 200);
     const again = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: '8' })).json() as Playbook;
-    t.equal(again.skilupPhaseList[0].phaseKouseiList[0].isWatched, true, 'the chapter checkbox is saved');
+    t.equal(nth(again.skilupPhaseList, 0).phaseKouseiList[0].isWatched, true, 'the chapter checkbox is saved');
     const other = (await agent2.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json() as Playbook;
-    t.equal(other.skilupPhaseList[0].phaseKouseiList[0].isWatched, false);
+    t.equal(nth(other.skilupPhaseList, 0).phaseKouseiList[0].isWatched, false);
 
     // A linked video the agent may not see: the chapter falls back to itself.
     await h.db.updateTable('contents').set({ display_target: '2' }).where('content_id', '=', chapter.chapterContentsId).execute();
     await h.db.insertInto('content_agents').values({ content_id: chapter.chapterContentsId, ag_code: 'A0000002' }).execute();
     const hidden = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json() as Playbook;
-    const c = hidden.skilupPhaseList[0].phaseKouseiList[0];
+    const c = nth(hidden.skilupPhaseList, 0).phaseKouseiList[0];
     t.same([c.chapterCategoryId, c.chapterContentsId], [8, chapter.chapterId]);
     // A chapter targeted elsewhere is not listed at all.
     await h.db.updateTable('contents').set({ display_target: '2' }).where('content_id', '=', chapter.chapterId).execute();
     await h.db.insertInto('content_agents').values({ content_id: chapter.chapterId, ag_code: 'A0000002' }).execute();
     const fewer = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json() as Playbook;
-    t.equal(fewer.skilupPhaseList[0].phaseKouseiList.length, 2);
+    t.equal(nth(fewer.skilupPhaseList, 0).phaseKouseiList.length, 2);
     const none = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 1 })).json() as Playbook;
     t.same(none, { skilupPhaseList: [], skilupCommentList: [], dispCount: 3 }, 'a category without a program');
     t.equal((await agent.call('/api/SkilUp/getToranomaki', { categoryId: 'x' })).statusCode, 400);

@@ -5,6 +5,7 @@
 // (all / segment / agent codes) of real data. Deterministic for a seed.
 import type { Insertable, Kysely } from 'kysely';
 import type { ContentsTable, Database } from '../../api/db/schema';
+import { nth } from '../helpers/indexing';
 
 export function rng(seed: number) {
   let s = seed >>> 0 || 1;
@@ -20,7 +21,7 @@ export function rng(seed: number) {
   return {
     next,
     int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
+    pick: <T>(list: readonly T[]): T => nth(list, Math.floor(next() * list.length)),
     chance: (p: number) => next() < p,
   };
 }

@@ -8,6 +8,7 @@ import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { a11yViolations, expectNoA11yViolations } from './a11y';
 import { dismissAllPopups, launchBrowser, newPage, signIn, startPortal, type Portal } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -202,7 +203,7 @@ async function builtRoutes(): Promise<string[]> {
   // pub(path, screen, title) or page/admin(path, title, screen[, permission, query needs])
   for (const m of text.matchAll(/^\s*(pub|page|admin)\('([^']+)',\s*(?:(\w+),\s*'[^']*'|'[^']*'(?:,\s*(\w+))?)(?:,\s*[^\n]*)?\),?\s*$/gm)) {
     const screen = m[3] ?? m[4];
-    if (screen && screen !== 'PendingPage') out.push(m[2]);
+    if (screen && screen !== 'PendingPage') out.push(nth(m, 2));
   }
   if (/notFoundRoute: AppRoute = page\('\*'/.test(text)) out.push('*');
   return out;
@@ -212,7 +213,7 @@ async function builtRoutes(): Promise<string[]> {
 async function aPendingRoute(): Promise<string> {
   const text = await fs.readFile('renderer/app/routes.tsx', 'utf8');
   const m = /^\s*admin\('([^':]+)',\s*'[^']*'\)/m.exec(text);
-  return m ? m[1] : '';
+  return m ? nth(m, 1) : '';
 }
 
 t.test('the check finds what it should (a planted low-contrast text and an unlabelled input)', async (t) => {

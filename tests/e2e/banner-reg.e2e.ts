@@ -12,6 +12,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 let tmpDir: string;
@@ -83,7 +84,7 @@ t.test('a provider registers a side banner with an image and a period; an agent 
   await field(admin, 'bannerCaption').fill('12月27日受注分まで、対象商品が最大15%OFF');
   await admin.locator('#main').getByRole('button', { name: '確定' }).click();
   const expected = [formatMessage('ERR_0001', ['バナー名']), formatMessage('ERR_0001', ['リンクURL']), formatMessage('ERR_0003', ['バナー画像'])];
-  await errorBox(admin).getByText(expected[0]).waitFor();
+  await errorBox(admin).getByText(nth(expected, 0)).waitFor();
   t.same((await errorBox(admin).innerText()).split('\n').filter(Boolean), expected, 'every rule message, one per line');
   t.equal(await field(admin, 'bannerCaption').inputValue(), '12月27日受注分まで、対象商品が最大15%OFF', 'what was typed stays');
 

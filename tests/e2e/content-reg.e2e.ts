@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { expectNoA11yViolations } from './a11y';
 import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 let tmpDir: string;
@@ -74,7 +75,7 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
     formatMessage('ERR_0001', ['本文']),
     formatMessage('ERR_0003', ['検索タグ']),
   ];
-  await errorBox(admin).getByText(expected[0]).waitFor();
+  await errorBox(admin).getByText(nth(expected, 0)).waitFor();
   t.same((await errorBox(admin).innerText()).split('\n').filter(Boolean), expected, 'every rule message, one per line');
   t.equal(await field(admin, 'kanriTag').inputValue(), '冬季,販促', 'what was typed stays');
   await screenshot(admin, 'content-reg-empty-submit');

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { SKILUP_SEED } from '../../seeds/skilup-events';
 import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, signIn, startPortal, tokyoMorning } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 let tmpDir: string;
@@ -98,7 +99,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
     formatMessage('ERR_0003', ['検索タグ']),
     formatMessage('ERR_0001', ['申込メール本文']),
   ];
-  await errorBox(admin).getByText(expected[0]).waitFor();
+  await errorBox(admin).getByText(nth(expected, 0)).waitFor();
   t.same(await errorLines(admin), expected, 'every rule message, one per line');
   t.equal(await eventField(admin, 'kanriTag').inputValue(), '冬季,説明会', 'what was typed stays');
   t.ok(await errorBox(admin).isVisible(), 'the view is at the messages');
@@ -275,7 +276,7 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
     formatMessage('ERR_0003', ['スキルアップ名']),
     formatMessage('ERR_0003', ['フェーズ']),
   ];
-  await errorBox(admin).getByText(expected[0]).waitFor();
+  await errorBox(admin).getByText(nth(expected, 0)).waitFor();
   t.same(await errorLines(admin), expected, 'every rule message, one per line');
   await fullShot(admin, 'skilup-reg-empty-submit');
 

@@ -6,6 +6,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
+import { present } from '../helpers/indexing';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -112,8 +113,8 @@ async function compactHeaderCuts(page: Page) {
     const selectStyle = getComputedStyle(select);
     const selectRoom = select.clientWidth - parseFloat(selectStyle.paddingLeft) - parseFloat(selectStyle.paddingRight) - 20; // the arrow
     probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${selectStyle.font}`;
-    probe.textContent = select.selectedOptions[0].text;
-    if (probe.getBoundingClientRect().width > selectRoom) cuts.push(`category ${select.selectedOptions[0].text}`);
+    probe.textContent = present(select.selectedOptions[0], 'select.selectedOptions[0]').text;
+    if (probe.getBoundingClientRect().width > selectRoom) cuts.push(`category ${present(select.selectedOptions[0], 'select.selectedOptions[0]').text}`);
     const input = bar.querySelector('input[type="search"], input[placeholder]') as HTMLInputElement;
     const inputStyle = getComputedStyle(input);
     const inputRoom = input.clientWidth - parseFloat(inputStyle.paddingLeft) - parseFloat(inputStyle.paddingRight);

@@ -11,6 +11,7 @@ import { categories } from '../../seeds/platform';
 import { evaluate } from '../../renderer/forms/expressions';
 import { providedValue } from '../../renderer/forms/form-setup';
 import { fieldsAt, recordFromBody } from '../../api/forms/wire-record';
+import { nth, present } from '../helpers/indexing';
 
 const real = readDefinitionFiles(path.resolve('schemas'));
 const categoryIds = categories.map((c) => c.id);
@@ -42,11 +43,11 @@ t.test('the one-stop definition passes; a broken one is reported', async (t) => 
   t.same(messages(oneStop()), []);
   const f = oneStop();
   const d = f.data as unknown as { actions: Record<string, Record<string, unknown>>; visibility: Record<string, unknown>[]; uiSchema: Record<string, { 'ui:options': Record<string, unknown> }> };
-  delete d.actions.search.to;
-  d.actions.search.validate = ['categoryID'];
-  d.visibility[1].disable = ['category'];
-  d.uiSchema.candidates['ui:options'].transferTo = 'contentList';
-  d.uiSchema.candidates['ui:options'].filterBy = 'keywords';
+  delete present(d.actions.search, 'd.actions.search').to;
+  present(d.actions.search, 'd.actions.search').validate = ['categoryID'];
+  nth(d.visibility, 1).disable = ['category'];
+  present(d.uiSchema.candidates, 'd.uiSchema.candidates')['ui:options'].transferTo = 'contentList';
+  present(d.uiSchema.candidates, 'd.uiSchema.candidates')['ui:options'].filterBy = 'keywords';
   const got = messages(f);
   for (const m of [
     'actions.search: unknown action',
