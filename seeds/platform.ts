@@ -2,6 +2,7 @@
 // segments, the default global navigation and a few notifications.
 import type { Kysely } from 'kysely';
 import type { Database, Audience, CategoryKind } from '../api/db/schema';
+import { nth } from './seed-utils';
 
 export interface DemoAccount {
   loginId: string;
@@ -127,7 +128,7 @@ export async function seedPlatform(db: Kysely<Database>, hash: (password: string
     )
     .execute();
 
-  const [provider, agadmin, agent, agent2, staff] = demoAccounts;
+  const [provider, agadmin, agent, agent2, staff] = [nth(demoAccounts, 0), nth(demoAccounts, 1), nth(demoAccounts, 2), nth(demoAccounts, 3), nth(demoAccounts, 4)];
   const users = [
     { user_id: '0000000001', login_id: provider.loginId, password: provider.password, ag_code: 'P0000001', email: 'demo-provider@portal.example.jp', user_name: '高橋 美咲', company_name: 'オフィスサプライ株式会社', section_name: '代理店支援部', role_id: '01', is_admin: true, is_provider: true },
     { user_id: '0000000002', login_id: agadmin.loginId, password: agadmin.password, ag_code: 'A0000001', email: 'demo-agadmin@portal.example.jp', user_name: '佐藤 健一', company_name: '株式会社さくら文具', section_name: '営業管理部', role_id: '01', is_admin: true, is_provider: false },

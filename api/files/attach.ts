@@ -91,11 +91,11 @@ function recordWith(field: string, value: unknown): Record<string, unknown> {
   let at = root;
   segs.slice(0, -1).forEach((s, i) => {
     // A row of a list (nowSettingList.0.imgPathNomal) sits in an array, as the rules read it.
-    const next = /^[0-9]+$/.test(segs[i + 1]) ? ([] as unknown as Record<string, unknown>) : {};
+    const next = /^[0-9]+$/.test(segs[i + 1] ?? '') ? ([] as unknown as Record<string, unknown>) : {};
     at[s] = next;
     at = next;
   });
-  at[segs[segs.length - 1]] = value;
+  at[segs.at(-1) ?? ''] = value;
   return root;
 }
 

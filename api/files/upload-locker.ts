@@ -75,7 +75,7 @@ export class AdvisoryLocker implements Locker {
   async tryLock(id: string): Promise<boolean> {
     const c = await this.connection();
     const r = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [UPLOAD_LOCK_NAMESPACE, id]);
-    return r.rows[0].ok;
+    return r.rows[0]?.ok === true;
   }
 
   async unlock(id: string): Promise<void> {

@@ -225,7 +225,7 @@ export default fp(async function uploads(app: FastifyInstance, opts: UploadsOpti
     files.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
       const caller = request.caller!;
-      const id = request.url.split('?')[0].slice(UPLOAD_PATH.length).replace(/^\//, '');
+      const id = (request.url.split('?')[0] ?? '').slice(UPLOAD_PATH.length).replace(/^\//, '');
       if (request.method === 'GET' || (id !== '' && !isUploadId(id))) throw new HttpProblem(404, messagesBody([{ messageId: 'ERR_SYS999' }]));
       // Only someone who may use a screen that uploads (api/authority/upload-permissions.ts).
       if (!(await mayUpload(app.db, caller))) throw problem.forbidden();

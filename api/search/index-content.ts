@@ -143,8 +143,9 @@ export async function rebuildSearchIndex(db: Db, opts: { batchSize?: number } = 
     let documents = 0;
     for (;;) {
       const rows = await sources(trx).where('c.content_id', '>', after).orderBy('c.content_id').limit(batchSize).execute();
-      if (rows.length === 0) break;
-      after = rows[rows.length - 1].content_id;
+      const last = rows.at(-1);
+      if (!last) break;
+      after = last.content_id;
       const docs = await documentsOf(trx, rows);
       if (docs.length) await trx.insertInto('search_documents').values(docs).execute();
       documents += docs.length;

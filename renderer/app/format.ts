@@ -5,5 +5,6 @@ export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})/.exec(value.trim());
   if (!m) return value;
-  return `${m[1]}/${m[2].padStart(2, '0')}/${m[3].padStart(2, '0')}`;
+  const [, year, month = '', day = ''] = m;
+  return `${year}/${month.padStart(2, '0')}/${day.padStart(2, '0')}`;
 }

@@ -20,7 +20,7 @@ function isRouteHandle(value: unknown): value is RouteHandle {
 export function useRouteHandle(): RouteHandle | null {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i].handle;
+    const handle = matches[i]?.handle;
     if (isRouteHandle(handle)) return handle;
   }
   return null;

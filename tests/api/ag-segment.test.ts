@@ -178,7 +178,8 @@ t.test('agent segments', async (t) => {
 
   t.test('update: renames changed rows; nothing changed is ERR_0008', async (t) => {
     const rows = await list();
-    const [a, b] = rows;
+    const a = nth(rows, 0);
+    const b = nth(rows, 1);
     const res = await h.post(UPDATE, { ...ids, agSegmentDataList: rows.map((r) => ({ agSegmentId: r.agSegmentId, agSegmentName: r.agSegmentId === a.agSegmentId ? '首都圏（改）' : r.agSegmentName })) }, { token: admin });
     t.equal(res.statusCode, 200, res.body);
     t.equal((await list()).find((r) => r.agSegmentId === a.agSegmentId)!.agSegmentName, '首都圏（改）');

@@ -13,7 +13,7 @@ const OTP_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 async function startSignIn(h: TestApp, loginId: string, opts: { cookies?: Record<string, string> } = {}) {
   const res = await h.post('/api/Auth/login', { systemKbn: '01', loginId, password: passwordOf(loginId) }, { cookies: opts.cookies });
   if (res.statusCode !== 200 || res.json().isAreadyOptAuth !== false) throw new Error(`no challenge: ${res.statusCode} ${res.body}`);
-  return { challenge: cookiesOf(res).wag_otp, code: oneTimeCodeIn(h.smtp.latestTo(mailOf(loginId))) };
+  return { challenge: present(cookiesOf(res).wag_otp, 'the challenge cookie'), code: oneTimeCodeIn(h.smtp.latestTo(mailOf(loginId))) };
 }
 
 const otpBody = (loginId: string, otp: string, password = passwordOf(loginId)) => ({ systemKbn: '01', loginId, password, otp });

@@ -49,7 +49,9 @@ t.test('sessions', async (t) => {
 
   t.test('no token, a malformed header, a forged or a tampered token: 401 ERR_USER001', async (t) => {
     const { token } = await h.signIn('demo-agent');
-    const [head, payload, signature] = token.split('.');
+    const parts = token.split('.');
+    t.equal(parts.length, 3, 'a token is header.payload.signature');
+    const [head, payload, signature] = parts as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const otherUser = Buffer.from(JSON.stringify({ ...claims, sub: '0000000004', ag: 'A0000002' })).toString('base64url');
     const tampered = `${head}.${otherUser}.${signature}`;

@@ -12,6 +12,7 @@ import { s3Storage } from '../../api/files/s3-storage';
 import { FileNotFoundError, localDiskStorage, readAll, storageFor, type FileStorage } from '../../api/files/storage';
 import { isStorageUnavailable } from '../../api/files/storage-availability';
 import { S3_SKIP_REASON, testS3Settings } from '../helpers/s3';
+import { nth } from '../helpers/indexing';
 
 const MiB = 1024 * 1024;
 
@@ -19,7 +20,7 @@ const MiB = 1024 * 1024;
 function generated(size: number, seed: number): { stream: () => Readable; sha256: string; slice: (a: number, b: number) => Buffer } {
   const block = Buffer.alloc(64 * 1024);
   for (let i = 0; i < block.length; i++) block[i] = (i * 31 + seed) & 0xff;
-  const byteAt = (n: number) => block[n % block.length];
+  const byteAt = (n: number) => block.readUInt8(n % block.length);
   const hash = createHash('sha256');
   for (let done = 0; done < size; done += block.length) hash.update(block.subarray(0, Math.min(block.length, size - done)));
   return {

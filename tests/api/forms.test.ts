@@ -29,7 +29,7 @@ t.test('definitions over HTTP', async (t) => {
       ['/api/forms/ag-segment', 'schemas/forms/ag-segment.json'],
       ['/api/lists/ag-user', 'schemas/lists/ag-user.json'],
       ['/api/lists/ag-segment', 'schemas/lists/ag-segment.json'],
-    ]) {
+    ] as const) {
       const res = await get(url, url.includes('ag-segment') ? provider : admin);
       t.equal(res.statusCode, 200, url);
       t.same(res.json(), { definition: JSON.parse(fs.readFileSync(file, 'utf8')), context: { serverDate: '2026-11-20', maxFileSize: 20 * 1024 * 1024 } }, url);

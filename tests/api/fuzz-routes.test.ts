@@ -196,7 +196,7 @@ t.test('the fuzz of every route: no 5xx, no stack trace or SQL text', async (t) 
     for (const c of list) {
       for (const [label, path] of c.fields) {
         const start = hash(`${route} ${label}`) % MUTATIONS.length;
-        const picked = EXHAUSTIVE || PER_FIELD >= MUTATIONS.length ? MUTATIONS : Array.from({ length: PER_FIELD }, (_, i) => MUTATIONS[(start + i * 5) % MUTATIONS.length]);
+        const picked = EXHAUSTIVE || PER_FIELD >= MUTATIONS.length ? MUTATIONS : Array.from({ length: PER_FIELD }, (_, i) => nth(MUTATIONS, (start + i * 5) % MUTATIONS.length));
         for (const [name, value] of picked) {
           const body = path.length ? withValue(c.base, path, value) : value;
           if (EXHAUSTIVE) for (const s of sessions) await send(s, route, body, `${label} ${name}`);

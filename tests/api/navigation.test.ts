@@ -172,8 +172,8 @@ t.test('global navigation', async (t) => {
     const res = await h.post('/api/GlobalNavi/getNotificationBadges', { systemKbn: '01' }, { token: agent.token });
     for (const b of res.json().notificationList) t.same(Object.keys(b).sort(), ['categoryId', 'notificationNum']);
 
-    const [forAgent2] = await h.db.insertInto('notifications').values({ category_id: 1, ag_code: 'A0000002', user_id: null, title: 'A0000002 だけのお知らせ' }).returning('notification_id').execute();
-    const [forUser] = await h.db.insertInto('notifications').values({ category_id: 2, ag_code: null, user_id: '0000000003', title: '鈴木さんだけのお知らせ' }).returning('notification_id').execute();
+    const forAgent2 = await h.db.insertInto('notifications').values({ category_id: 1, ag_code: 'A0000002', user_id: null, title: 'A0000002 だけのお知らせ' }).returning('notification_id').executeTakeFirstOrThrow();
+    const forUser = await h.db.insertInto('notifications').values({ category_id: 2, ag_code: null, user_id: '0000000003', title: '鈴木さんだけのお知らせ' }).returning('notification_id').executeTakeFirstOrThrow();
     t.teardown(() => h.db.deleteFrom('notifications').where('notification_id', 'in', [forAgent2.notification_id, forUser.notification_id]).execute());
 
     const after1 = await badges(h, agent.token);

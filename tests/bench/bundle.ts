@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { nth } from '../helpers/indexing';
+import { nth, present } from '../helpers/indexing';
 
 const BUDGET_KB = 150;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,7 +24,7 @@ const fileOf = (href: string) => path.join(dist, href.startsWith(BASE) ? href.sl
 const entries = [
   ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]),
   ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
-].map(fileOf);
+].map((href) => fileOf(present(href, 'a script or modulepreload href')));
 const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => fileOf(nth(m, 1)));
 
 // Static imports in the minified ES module output: `import"./a.js"`, `import{x as y}from"./b.js"`,

@@ -42,7 +42,7 @@ const SHAPES: { name: string; body: Record<string, string> }[] = [
   { name: '1 char (旭): LIKE only', body: { customerName: '旭' } },
 ];
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) => nth(sorted, Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)));
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
 const started = performance.now();

@@ -183,8 +183,8 @@ export async function generateContents(db: Kysely<Database>, opts: CorpusOptions
       });
     }
     const ids = (await db.insertInto('contents').values(rows).returning('content_id').execute()).map((x) => x.content_id);
-    const contentAgents = extras.flatMap((e, i) => e.agents.map((ag_code) => ({ content_id: ids[i], ag_code })));
-    const contentTags = extras.flatMap((e, i) => e.tags.map((tag_id) => ({ content_id: ids[i], tag_id })));
+    const contentAgents = extras.flatMap((e, i) => e.agents.map((ag_code) => ({ content_id: nth(ids, i), ag_code })));
+    const contentTags = extras.flatMap((e, i) => e.tags.map((tag_id) => ({ content_id: nth(ids, i), tag_id })));
     if (contentAgents.length) await db.insertInto('content_agents').values(contentAgents).execute();
     if (contentTags.length) await db.insertInto('content_tags').values(contentTags).execute();
   }

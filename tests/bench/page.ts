@@ -58,7 +58,7 @@ async function measure(page: Page, url: string): Promise<Painted> {
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (nth(s, s.length / 2 - 1) + nth(s, s.length / 2)) / 2;
+  return s.length % 2 ? nth(s, (s.length - 1) / 2) : (nth(s, s.length / 2 - 1) + nth(s, s.length / 2)) / 2;
 };
 const ms = (n: number) => `${Math.round(n)} ms`;
 

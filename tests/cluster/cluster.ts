@@ -47,7 +47,7 @@ export async function createDatabase(serverUrl: string): Promise<{ url: string; 
 }
 
 /** How production starts the server: package.json "start" after `npm run build` (.ci/run builds first). */
-export function serverCommand(): string[] {
+export function serverCommand(): [string, ...string[]] {
   return [process.execPath, '--enable-source-maps', path.join(repoRoot, 'dist/server/server.js')];
 }
 

@@ -46,7 +46,7 @@ async function bannerPng(page: Page, file: string) {
     g.fillStyle = '#ffffff';
     g.font = 'bold 56px sans-serif';
     g.fillText('WINTER SALE', 90, 270);
-    return c.toDataURL('image/png').split(',')[1];
+    return c.toDataURL('image/png').split(',')[1] ?? '';
   });
   await fs.writeFile(file, Buffer.from(base64, 'base64'));
 }

@@ -6,7 +6,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
-import { present } from '../helpers/indexing';
+import { nth, present } from '../helpers/indexing';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -164,7 +164,9 @@ t.test('item 12: /login-popup-reg loads without console errors and spaces its ch
   const group = admin.getByRole('radiogroup').filter({ has: admin.getByRole('radio', { name: '次回から表示しない' }) });
   await group.waitFor();
   t.ok(await admin.getByRole('radio', { name: '次回から表示しない' }).isChecked(), 'the default pattern is chosen');
-  const [first, second] = await group.locator('label').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect()));
+  const boxes = await group.locator('label').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect()));
+  const first = nth(boxes, 0);
+  const second = nth(boxes, 1);
   t.ok(second.left - first.right >= 16, `the options stand apart (${Math.round(second.left - first.right)} px)`);
   const radio = await group.locator('input[type="radio"]').first().evaluate((r) => {
     const text = r.nextElementSibling!.getBoundingClientRect();

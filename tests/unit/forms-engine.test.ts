@@ -127,7 +127,8 @@ t.test('several initial-data calls, each in its modes', async (t) => {
 });
 
 t.test('an event with applicants asks CNF_0008 before an update and CNF_0007 before a delete', async (t) => {
-  const { submit, delete: remove } = eventDef.actions!;
+  const submit = present(eventDef.actions?.submit, 'the submit action');
+  const remove = present(eventDef.actions?.delete, 'the delete action');
   const calls: string[] = [];
   const applied = (answer: unknown) => async (call: { call: string }) => {
     calls.push(call.call);

@@ -44,7 +44,9 @@ t.test('a year of figures: report month, totals over reported months, ratios', a
   figures.push({ year: 2026, month: 4, sales: null, target: 110, activeIds: 0 });
   figures.push({ year: 2026, month: 5, sales: 999, target: 110, activeIds: 50 }); // after the target date
   const r = rewardPart(figures, 2026, { year: 2026, month: 4 });
-  const [sales, last, inc, ratio, target, diff, rate] = r.shoreiList;
+  t.equal(r.shoreiList.length, 7, 'seven rows');
+  const row = (i: number) => nth(r.shoreiList, i);
+  const [sales, last, inc, ratio, target, diff, rate] = [row(0), row(1), row(2), row(3), row(4), row(5), row(6)];
   t.equal(sales.hokokuMonth, 3, 'the latest month with sales, not after the target date');
   t.same([sales.month01, sales.month02, sales.month04, sales.month05], ['120', '80', '', '']);
   t.equal(sales.togetsuRuikei, '320');

@@ -22,7 +22,7 @@ const Id = Type.Optional(Type.String({ maxLength: 20 }));
 
 function bearerOf(request: FastifyRequest): string {
   const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return m ? m[1] : '';
+  return m?.[1] ?? '';
 }
 
 export default async function incentiveHandoffRoutes(fastify: FastifyInstance) {
