@@ -260,7 +260,7 @@ const ICON_CATEGORY_BY_URL: Record<string, number> = {
 };
 
 async function seedIconMenus(db: Kysely<Database>, files: SeedFileSet, day: (n: number) => string) {
-  const icon = (i: number) => files.icons[i];
+  const icon = (i: number) => nth(files.icons, i);
   type Row = [name: string, url: string, iconNo: number, tab?: boolean];
   const standard: Row[] = [
     ['お知らせ', '/news', 0],

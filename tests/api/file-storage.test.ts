@@ -12,7 +12,6 @@ import { s3Storage } from '../../api/files/s3-storage';
 import { FileNotFoundError, localDiskStorage, readAll, storageFor, type FileStorage } from '../../api/files/storage';
 import { isStorageUnavailable } from '../../api/files/storage-availability';
 import { S3_SKIP_REASON, testS3Settings } from '../helpers/s3';
-import { nth } from '../helpers/indexing';
 
 const MiB = 1024 * 1024;
 
@@ -75,7 +74,7 @@ function contract(t: Test, storage: FileStorage, base: string) {
       [3, 12],
       [500, 999],
       [999, 999],
-    ]) {
+    ] as const) {
       const got = Buffer.concat(await (await storage.get(key('range.bin'), { start, end })).toArray());
       t.same(got, bytes.subarray(start, end + 1), `bytes ${start}-${end}`);
     }

@@ -119,7 +119,7 @@ t.test('a mail that fails every try is a dead letter: the provider administrator
   t.equal(audit.length, 1, 'the resend is in the audit trail');
 
   // A one-time code past its validity is never sent late: expired, not dead.
-  const codeId = nth(await enqueueMail(h.db, { kind: 'one_time_code', to: 'demo-agent@portal.example.jp', subject: 'code', text: 'x', validForMs: 60_000 });
+  const codeId = nth(await enqueueMail(h.db, { kind: 'one_time_code', to: 'demo-agent@portal.example.jp', subject: 'code', text: 'x', validForMs: 60_000 }), 0);
   await h.db.updateTable('mail_outbox').set({ expires_at: sql<Date>`now() - interval '1 second'`, next_attempt_at: sql<Date>`now()` }).where('mail_id', '=', codeId).execute();
   const before = h.smtp.mails.length;
   await h.app.mailOutbox.runOnce();

@@ -23,7 +23,7 @@ function parse(text: string): Sample[] {
     const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!m) throw new Error(`not a sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) present(labels[nth(l, 1)], 'labels[nth(l, 1)]') = l[2];
+    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[nth(l, 1)] = nth(l, 2);
     out.push({ name: nth(m, 1), labels, value: Number(m[3]) });
   }
   return out;

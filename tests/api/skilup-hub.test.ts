@@ -164,22 +164,22 @@ t.test('skill-up hub and playbook', async (t) => {
     t.same(book.skilupPhaseList.map((p) => p.phaseKouseiList.length), [3, 3, 3, 3]);
     t.equal(book.dispCount, 2, 'the program overrides the default 3');
     t.equal(book.skilupCommentList.length, 5);
-    const chapter = nth(book.skilupPhaseList, 0).phaseKouseiList[0];
+    const chapter = nth(nth(book.skilupPhaseList, 0).phaseKouseiList, 0);
     t.equal(chapter.chapterName, '第1章');
     t.ok(chapter.chapterTitle.length > 0 && chapter.chapterComment.length > 0);
     t.equal(chapter.chapterCategoryId, 6, 'the modal shows a training video');
     t.equal(chapter.isWatched, false);
     t.equal((await agent.call('/api/SkilUp/skilupWatchHistoryReg', { categoryId: 8, contentsId: chapter.chapterId, isWatched: true })).statusCode, 200);
     const again = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: '8' })).json() as Playbook;
-    t.equal(nth(again.skilupPhaseList, 0).phaseKouseiList[0].isWatched, true, 'the chapter checkbox is saved');
+    t.equal(nth(nth(again.skilupPhaseList, 0).phaseKouseiList, 0).isWatched, true, 'the chapter checkbox is saved');
     const other = (await agent2.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json() as Playbook;
-    t.equal(nth(other.skilupPhaseList, 0).phaseKouseiList[0].isWatched, false);
+    t.equal(nth(nth(other.skilupPhaseList, 0).phaseKouseiList, 0).isWatched, false);
 
     // A linked video the agent may not see: the chapter falls back to itself.
     await h.db.updateTable('contents').set({ display_target: '2' }).where('content_id', '=', chapter.chapterContentsId).execute();
     await h.db.insertInto('content_agents').values({ content_id: chapter.chapterContentsId, ag_code: 'A0000002' }).execute();
     const hidden = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json() as Playbook;
-    const c = nth(hidden.skilupPhaseList, 0).phaseKouseiList[0];
+    const c = nth(nth(hidden.skilupPhaseList, 0).phaseKouseiList, 0);
     t.same([c.chapterCategoryId, c.chapterContentsId], [8, chapter.chapterId]);
     // A chapter targeted elsewhere is not listed at all.
     await h.db.updateTable('contents').set({ display_target: '2' }).where('content_id', '=', chapter.chapterId).execute();
