@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sample, tusCreate, tusPatch } from '../helpers/uploads';
-import { nth, present } from '../helpers/indexing';
+import { nth } from '../helpers/indexing';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
