@@ -121,5 +121,3 @@ export function generateCompanies(count: number, seed = 20261124, firstNumber = 
 export function companiesCsv(companies: readonly ImportedCompany[]): Buffer {
   return csvFile([[...COMPANY_COLUMNS], ...companies.map((c) => [c.companyCode, c.companyName, c.postalCode, c.prefecture, c.address])]);
 }
-
-export const PREFECTURES_OF_GENERATOR = PLACES.map(([p]) => p);

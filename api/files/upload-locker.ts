@@ -112,6 +112,8 @@ class AdvisoryLock implements Lock {
     const deadline = Date.now() + this.timeoutMs;
     let askedAt = 0;
     for (;;) {
+      // tus answers the errors it throws itself: a { status_code, body } object, not an Error.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the tus server's own error shape
       if (signal.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
       const local = this.locker.holders.get(this.id);
       if (local) {

@@ -130,6 +130,7 @@ function createArea(app: FastifyInstance, bytes: UploadBytes, locker: Locker | u
     async onUploadCreate(req) {
       const c = checked.get(rawOf(req) ?? {});
       // Never reached without the checks of the handler; refuse rather than store an upload without owner.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as is
       if (!c) throw { status_code: 403, body: JSON.stringify(messagesBody([{ messageId: 'ERR_0022' }])) };
       return { metadata: c.metadata };
     },

@@ -19,8 +19,3 @@ export const TargetDate = Type.Optional(
 export const Body = <P extends Record<string, TSchema>>(props: P) => Type.Object({ systemKbn: SystemKbn, ...props }, { additionalProperties: false });
 
 export const EmptyResponse = Type.Object({});
-
-export const MessagesResponse = Type.Object({
-  messages: Type.Array(Type.Object({ messageId: Type.String(), args: Type.Array(Type.String()) })),
-  errorId: Type.Optional(Type.String()),
-});

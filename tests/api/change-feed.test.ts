@@ -318,7 +318,7 @@ t.test('the portal-top read path: renewal and the incentive panel from memory, e
     const agent = await h.signIn('demo-agent2'); // A0000002, its own representative code
     const floating = async () => {
       const res = await h.post('/api/Incentive/getIncentiveFloating', { systemKbn: '01' }, { token: agent.token });
-      return { status: res.statusCode, body: res.json() as { hokokuYear?: number; hokokuMonth?: number; shoreiRuikeiZokagaku?: number } };
+      return { status: res.statusCode, body: res.json<{ hokokuYear?: number; hokokuMonth?: number; shoreiRuikeiZokagaku?: number }>() };
     };
     const cache = namedCache(feed, FLOATING_CACHE);
     const first = await floating();

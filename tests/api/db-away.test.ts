@@ -25,7 +25,7 @@ t.test('while PostgreSQL is stopped an uncached read and a write answer 503 ERR_
   const search = () => h.post('/api/SiteSearch/getContentsList', { ...ids, keyword: '研修' }, { token });
   const searched = await search();
   t.equal(searched.statusCode, 200, 'the search answers');
-  const hit = nth((searched.json() as { containtsListData: Array<{ categoryId: number; contentId: number }> }).containtsListData, 0);
+  const hit = nth((searched.json<{ containtsListData: Array<{ categoryId: number; contentId: number }> }>()).containtsListData, 0);
   t.ok(hit, 'and finds a content');
   const favourite = () => h.post('/api/FavoritPage/toggleFavoritePage', { ...ids, categoryId: hit.categoryId, contentsId: hit.contentId, processType: '1' }, { token });
   const favourites = async () =>

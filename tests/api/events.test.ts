@@ -42,7 +42,7 @@ t.test('skill-up events', async (t) => {
   const initial = async (s: Session, body: Record<string, unknown> = {}) => {
     const res = await s.call('/api/Event/getInitialDisplayEventList', { userId: s.userId, agCode: s.agCode, categoryId: 7, narrowKeyword: '', narrowTags: '', targetDate: '', eventPeriodFrom: '', eventPeriodTo: '', isOutsideEventPeriod: false, ...body });
     t.equal(res.statusCode, 200);
-    return res.json() as Initial;
+    return res.json<Initial>();
   };
   const ids = (items: EventItem[]) => items.map((i) => i.contentsId);
   const detail = (s: Session, contentsId: number, body: Record<string, unknown> = {}) => s.call('/api/EventDetail/getEventDetail', { categoryId: 7, contentsId, ...body });

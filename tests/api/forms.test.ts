@@ -56,7 +56,7 @@ t.test('definitions over HTTP', async (t) => {
   });
 
   t.test('the browser and the API give the same messages for the same record', async (t) => {
-    const { definition, context } = (await get('/api/forms/ag-user', admin)).json() as { definition: FormDefinition; context: RuleContext };
+    const { definition, context } = (await get('/api/forms/ag-user', admin)).json<{ definition: FormDefinition; context: RuleContext }>();
     const records = [
       {},
       { kaisyaName: '𠮷田商店', busyoName: 'x'.repeat(256), tantousyaName: '佐藤', email: 'ｓato@example.jp', roleId: '02' },
@@ -70,7 +70,7 @@ t.test('definitions over HTTP', async (t) => {
       else t.same(res.json().messages, browser, JSON.stringify(record).slice(0, 60));
     }
 
-    const segment = (await get('/api/forms/ag-segment', provider)).json() as { definition: FormDefinition; context: RuleContext };
+    const segment = (await get('/api/forms/ag-segment', provider)).json<{ definition: FormDefinition; context: RuleContext }>();
     const files: [string, string, string][] = [
       ['', 'list.txt', ''],
       ['名前😀', 'a.csv', ''],

@@ -70,7 +70,7 @@ t.test('one-time-code mails per login id', async (t) => {
     const id = 'demo-provider';
     let last;
     for (let i = 0; i < 3; i++) last = await login(h, id);
-    const challenge = cookiesOf(last!).wag_otp;
+    const challenge = cookiesOf(last).wag_otp;
     const code = oneTimeCodeIn(mailsTo(h, id).at(-1));
     const wrong = (code[0] === 'A' ? 'B' : 'A') + code.slice(1);
     for (let i = 0; i < 5; i++) t.equal((await otp(h, id, wrong, challenge)).statusCode, 401);

@@ -16,7 +16,7 @@ t.test('favourites and recently viewed', async (t) => {
   const favourites = async (s: typeof agent) => {
     const res = await s.call('/api/FavoritPage/getFavoritePageList', { userId: s.userId, agCode: s.agCode, targetDate: '' });
     t.equal(res.statusCode, 200);
-    return res.json() as { favoritListData: Array<{ contentId: number; categoryId: number; categoryName: string; title: string; detailPath: string; isFavorite: boolean }>; showCount: number };
+    return res.json<{ favoritListData: Array<{ contentId: number; categoryId: number; categoryName: string; title: string; detailPath: string; isFavorite: boolean }>; showCount: number }>();
   };
 
   await t.test('the list: seeded favourites, showCount from the server', async (t) => {

@@ -17,7 +17,7 @@ t.test('segments need provider staff', async (t) => {
   const agent2 = (await h.signIn('demo-agent2')).token;
   const own = { systemKbn: '01', userId: '0000000002', agCode: 'A0000001' };
   const capital = await h.db.selectFrom('agent_segments').select('ag_segment_id').where('ag_segment_name', '=', '首都圏代理店').executeTakeFirstOrThrow();
-  const members = async () => (await h.db.selectFrom('agent_segment_members').select(['ag_segment_id', 'ag_code']).orderBy('ag_segment_id').orderBy('ag_code').execute());
+  const members = async () => (h.db.selectFrom('agent_segment_members').select(['ag_segment_id', 'ag_code']).orderBy('ag_segment_id').orderBy('ag_code').execute());
   const segments = async () => h.db.selectFrom('agent_segments').selectAll().orderBy('ag_segment_id').execute();
   const topOfAgent2 = async () => (await h.post('/api/Info/getPortalTopInfo', { systemKbn: '01' }, { token: agent2 })).json();
 

@@ -53,7 +53,7 @@ t.test('skill-up hub and playbook', async (t) => {
   const videoList = async (s: Session, body: Record<string, unknown> = {}) => {
     const res = await s.call('/api/SkilUp/getVideoList', { userId: s.userId, agCode: s.agCode, targetDate: '', ...body });
     t.equal(res.statusCode, 200);
-    return res.json() as VideoList;
+    return res.json<VideoList>();
   };
   const narrow = (s: Session, body: Record<string, unknown>) => s.call('/api/SkilUp/narrowVideoList', { userId: s.userId, agCode: s.agCode, ...body });
   const scheduled = await h.db.selectFrom('contents').select(['content_id', 'title']).where('category_id', '=', 6).where('keisai_start', '>', '2026-11-20').executeTakeFirstOrThrow();
@@ -91,18 +91,18 @@ t.test('skill-up hub and playbook', async (t) => {
     t.equal((await videoList(agent2)).videoListData.find((v) => v.contentsId === target.contentsId)?.isWatched, false, 'another user is not affected');
     const unwatched = await narrow(agent, { isOnlyUnWatched: true });
     t.equal(unwatched.statusCode, 200);
-    const body = unwatched.json() as VideoList;
+    const body = unwatched.json<VideoList>();
     t.notOk(body.videoListData.some((v) => v.contentsId === target.contentsId));
     t.equal(body.videoListData.length, list.videoListData.length - 1);
     t.equal(body.phaseListData.length, 3, 'phases stay for the view');
   });
 
   await t.test('keyword and tag narrowing, and their rules', async (t) => {
-    const byKeyword = (await narrow(agent, { narrowKeyword: 'ヒアリング' })).json() as VideoList;
+    const byKeyword = (await narrow(agent, { narrowKeyword: 'ヒアリング' })).json<VideoList>();
     t.ok(byKeyword.videoListData.length >= 1);
     t.ok(byKeyword.videoListData.every((v) => /ヒアリング/.test(v.videoTitle) || v.videoCaption.includes('ヒアリング')), byKeyword.videoListData.map((v) => v.videoTitle).join());
     const tag = (await videoList(agent)).skulupTagData.find((x) => x.tagName === '新人向け')!;
-    const byTag = (await narrow(agent, { narrowTags: `${tag.tagId}` })).json() as VideoList;
+    const byTag = (await narrow(agent, { narrowTags: `${tag.tagId}` })).json<VideoList>();
     t.ok(byTag.videoListData.length >= 5);
     t.ok(byTag.videoListData.every((v) => v.phaseName === SKILUP_SEED.videoPhases[0]));
     t.ok(byTag.skulupTagData.find((x) => x.tagId === tag.tagId)?.isChecked, 'the chosen tag comes back checked');
@@ -120,19 +120,19 @@ t.test('skill-up hub and playbook', async (t) => {
     t.same(badTags.json().messages, [{ messageId: 'ERR_0025', args: ['タグ'] }]);
     const sanitised = await narrow(agent, { narrowKeyword: "'; drop table contents; --" });
     t.equal(sanitised.statusCode, 200, 'SQL text is only a keyword');
-    t.same((sanitised.json() as VideoList).videoListData, []);
+    t.same((sanitised.json<VideoList>()).videoListData, []);
   });
 
   await t.test('administrators: edit path and videos outside the posting period', async (t) => {
     const list = await videoList(provider);
     t.ok(list.videoListData.every((v) => v.updateFormPath === '/skilup-touroku'));
     t.notOk(list.videoListData.some((v) => v.contentsId === scheduled.content_id));
-    const outside = (await narrow(provider, { isOutsidePostPeriod: true })).json() as VideoList;
+    const outside = (await narrow(provider, { isOutsidePostPeriod: true })).json<VideoList>();
     t.ok(outside.videoListData.some((v) => v.contentsId === scheduled.content_id), 'provider administrators see a scheduled video');
-    const forAgent = (await narrow(agent, { isOutsidePostPeriod: true })).json() as VideoList;
+    const forAgent = (await narrow(agent, { isOutsidePostPeriod: true })).json<VideoList>();
     t.notOk(forAgent.videoListData.some((v) => v.contentsId === scheduled.content_id), 'an agent asking for it does not');
     const agadmin = await signInAs(h, 'demo-agadmin');
-    const forAgentAdmin = (await narrow(agadmin, { isOutsidePostPeriod: true })).json() as VideoList;
+    const forAgentAdmin = (await narrow(agadmin, { isOutsidePostPeriod: true })).json<VideoList>();
     t.notOk(forAgentAdmin.videoListData.some((v) => v.contentsId === scheduled.content_id), 'nor an agent administrator');
     t.ok(forAgentAdmin.videoListData.every((v) => v.updateFormPath === ''));
   });
@@ -159,7 +159,7 @@ t.test('skill-up hub and playbook', async (t) => {
   await t.test('the playbook: phases, chapters, watched checkbox, comments, dispCount', async (t) => {
     const res = await agent.call('/api/SkilUp/getToranomaki', { userId: agent.userId, agCode: agent.agCode, categoryId: 8 });
     t.equal(res.statusCode, 200);
-    const book = res.json() as Playbook;
+    const book = res.json<Playbook>();
     t.same(book.skilupPhaseList.map((p) => p.phaseName), SKILUP_SEED.playbookPhases);
     t.same(book.skilupPhaseList.map((p) => p.phaseKouseiList.length), [3, 3, 3, 3]);
     t.equal(book.dispCount, 2, 'the program overrides the default 3');
@@ -170,23 +170,23 @@ t.test('skill-up hub and playbook', async (t) => {
     t.equal(chapter.chapterCategoryId, 6, 'the modal shows a training video');
     t.equal(chapter.isWatched, false);
     t.equal((await agent.call('/api/SkilUp/skilupWatchHistoryReg', { categoryId: 8, contentsId: chapter.chapterId, isWatched: true })).statusCode, 200);
-    const again = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: '8' })).json() as Playbook;
+    const again = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: '8' })).json<Playbook>();
     t.equal(nth(nth(again.skilupPhaseList, 0).phaseKouseiList, 0).isWatched, true, 'the chapter checkbox is saved');
-    const other = (await agent2.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json() as Playbook;
+    const other = (await agent2.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json<Playbook>();
     t.equal(nth(nth(other.skilupPhaseList, 0).phaseKouseiList, 0).isWatched, false);
 
     // A linked video the agent may not see: the chapter falls back to itself.
     await h.db.updateTable('contents').set({ display_target: '2' }).where('content_id', '=', chapter.chapterContentsId).execute();
     await h.db.insertInto('content_agents').values({ content_id: chapter.chapterContentsId, ag_code: 'A0000002' }).execute();
-    const hidden = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json() as Playbook;
+    const hidden = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json<Playbook>();
     const c = nth(nth(hidden.skilupPhaseList, 0).phaseKouseiList, 0);
     t.same([c.chapterCategoryId, c.chapterContentsId], [8, chapter.chapterId]);
     // A chapter targeted elsewhere is not listed at all.
     await h.db.updateTable('contents').set({ display_target: '2' }).where('content_id', '=', chapter.chapterId).execute();
     await h.db.insertInto('content_agents').values({ content_id: chapter.chapterId, ag_code: 'A0000002' }).execute();
-    const fewer = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json() as Playbook;
+    const fewer = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json<Playbook>();
     t.equal(nth(fewer.skilupPhaseList, 0).phaseKouseiList.length, 2);
-    const none = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 1 })).json() as Playbook;
+    const none = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 1 })).json<Playbook>();
     t.same(none, { skilupPhaseList: [], skilupCommentList: [], dispCount: 3 }, 'a category without a program');
     t.equal((await agent.call('/api/SkilUp/getToranomaki', { categoryId: 'x' })).statusCode, 400);
   });

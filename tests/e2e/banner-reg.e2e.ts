@@ -144,7 +144,7 @@ t.test('a provider registers a side banner with an image and a period; an agent 
   await admin.locator('#main').getByRole('button', { name: '更新', exact: true }).click();
   await answerDialog(admin, formatMessage('CNF_0001', ['表示順', '更新']));
   await answerDialog(admin, formatMessage('INF_0001', ['表示順', '更新']));
-  await admin.waitForFunction((n) => [...document.querySelectorAll('table tbody tr')].some((tr) => tr.textContent?.includes(n) && (tr.querySelector('input[type=text], input:not([type])') as HTMLInputElement | null)?.value === '0'), name);
+  await admin.waitForFunction((n) => [...document.querySelectorAll('table tbody tr')].some((tr) => tr.textContent?.includes(n) && (tr.querySelector<HTMLInputElement>('input[type=text], input:not([type])'))?.value === '0'), name);
   t.pass('the display order is saved');
   await admin.locator('#main').getByRole('button', { name: '更新', exact: true }).click();
   await errorBox(admin).getByText(formatMessage('ERR_0008', ['表示順'])).waitFor();

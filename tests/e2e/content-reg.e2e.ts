@@ -213,7 +213,7 @@ t.test('a FAQ has no important flag and no mail buttons and continues blank; the
   await registerFaq('E2E 請求書の再発行はできますか？', 'OK');
   await admin.getByRole('heading', { name: 'FAQ登録' }).waitFor();
   t.equal(new URL(admin.url()).search, '?categoryId=2', 'still a new FAQ');
-  await t.resolves(admin.waitForFunction(() => (document.querySelector('#f-notification-reg__title') as HTMLInputElement | null)?.value === ''), 'a blank form');
+  await t.resolves(admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('#f-notification-reg__title'))?.value === ''), 'a blank form');
   await registerFaq('E2E 納品書の宛名は変更できますか？', 'キャンセル');
   await admin.getByRole('heading', { name: 'FAQ更新' }).waitFor();
   await admin.getByRole('button', { name: 'プレビュー' }).waitFor();

@@ -107,7 +107,7 @@ async function compactHeaderCuts(page: Page) {
     const probe = document.createElement('span');
     document.body.append(probe);
     const cuts: string[] = [];
-    const name = bar.querySelector('dl dd[title]') as HTMLElement | null;
+    const name = bar.querySelector<HTMLElement>('dl dd[title]');
     if (!name || name.scrollWidth > name.clientWidth) cuts.push(`company name ${name?.textContent}`);
     const select = bar.querySelector('select') as HTMLSelectElement;
     const selectStyle = getComputedStyle(select);

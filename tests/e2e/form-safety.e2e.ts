@@ -75,7 +75,7 @@ t.test('/shinseiform-ag: removing the middle of three attachments keeps the othe
     const download = agent.waitForEvent('download');
     await agent.getByRole('button', { name: `${name} をダウンロード` }).click();
     const saved = await (await download).path();
-    t.same(await fs.readFile(saved!), bytes, `${name}: its own contents`);
+    t.same(await fs.readFile(saved), bytes, `${name}: its own contents`);
   }
   await agent.close();
 });

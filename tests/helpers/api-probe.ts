@@ -59,7 +59,7 @@ export async function probeAccess(h: TestApp, path: string, validToken?: string)
 /** The messageIds of an error answer (empty when the body has none). */
 export function messageIds(res: LightMyRequestResponse): string[] {
   try {
-    const body = res.json() as { messages?: { messageId: string }[] };
+    const body = res.json<{ messages?: { messageId: string }[] }>();
     return (body.messages ?? []).map((m) => m.messageId);
   } catch {
     return [];

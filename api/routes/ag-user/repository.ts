@@ -58,7 +58,7 @@ const toRecord = (r: Row): UserRecord => ({
   bikou2: r.bikou2,
   roleId: r.role_id,
   roleDisplayName: r.role_name,
-  extra: typeof r.extra_data === 'object' && r.extra_data !== null ? (r.extra_data as Record<string, unknown>) : {},
+  extra: typeof r.extra_data === 'object' && r.extra_data !== null ? (r.extra_data) : {},
 });
 
 export interface SearchCondition {

@@ -20,7 +20,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { addEntry, cancelEntry, eventDetail, eventList, eventTags, liveEntry, liveEntryCount, lockEvent, userContact, type EventCriteria, type EventListKind } from './repository';
 
 /** The events category (イベント). */
-export const EVENT_CATEGORY_ID = 7;
+const EVENT_CATEGORY_ID = 7;
 /** How many applied events the list shows before its more button (appDispCount). */
 export const APPLIED_DISP_COUNT = 3;
 /** The largest list answered; more is 416 ERR_0023 naming the list. Tests lower it. */

@@ -53,7 +53,7 @@ export function GlobalHeader({ adminMode }: Props) {
     }
     clearSession();
     setLoggingOut(false);
-    navigate('/logout', { replace: true });
+    void navigate('/logout', { replace: true });
   };
 
   const isAdmin = Boolean(user?.isAdmin);

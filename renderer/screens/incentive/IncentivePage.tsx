@@ -113,7 +113,7 @@ export default function IncentivePage() {
     if (location.search) {
       // The landing: keep the handoff values, then clean the address bar.
       storeHandoff(new URLSearchParams(location.search));
-      navigate({ pathname: location.pathname, search: '' }, { replace: true });
+      void navigate({ pathname: location.pathname, search: '' }, { replace: true });
       return;
     }
     if (started.current) return;
