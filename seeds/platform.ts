@@ -10,7 +10,7 @@ export interface DemoAccount {
   who: string;
 }
 
-/** The demo accounts of DESIGN.md section 14 (printed at start-up and listed in README). */
+/** The demo accounts of docs/decisions.md section 11 (printed at start-up and listed in README). */
 export const demoAccounts: DemoAccount[] = [
   { loginId: 'demo-provider', password: 'Provider#Demo2026', who: 'provider administrator (isAdmin and isProvider)' },
   { loginId: 'demo-agadmin', password: 'Agadmin#Demo2026', who: 'agent administrator of A0000001' },
@@ -67,7 +67,7 @@ export const categories: CategorySeed[] = [
   { id: 14, name: '申請管理（プロバイダー）', url: '/shinsei-kanri-provider', system: 'application-mgt-provider', kind: 'feature', audience: 'provider', order: 14 },
   { id: 15, name: 'ログインポップアップ', url: '', system: 'login-popup', kind: 'feature', order: 15 },
   { id: 100, name: '管理者TOP', url: '/kanrisya-top', system: 'admin-top', kind: 'admin', audience: 'admin_or_provider', order: 100 },
-  // Segments target contents for every agent: provider staff only (DESIGN.md section 5).
+  // Segments target contents for every agent: provider staff only (docs/decisions.md section 3).
   { id: 101, name: 'AGセグメント登録', url: '/agsegment-reg', system: 'ag-segment-reg', kind: 'admin', audience: 'provider', order: 101 },
   { id: 102, name: 'AGユーザーメンテナンス', url: '/aguser-maintenance', system: 'ag-user-reg', kind: 'admin', audience: 'admin_or_provider', order: 102 },
   { id: 103, name: 'お知らせ登録', url: '/notification-reg?categoryId=1', system: 'notice-reg', kind: 'admin', audience: 'provider', order: 103 },

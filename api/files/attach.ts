@@ -1,5 +1,5 @@
 // Attaching finished uploads (api/files/uploads.ts) to a record at save time, inside the record's
-// transaction (DESIGN.md section 9). A save call names uploads by id; before a byte is stored the
+// transaction (docs/decisions.md section 7). A save call names uploads by id; before a byte is stored the
 // server checks them again, whatever the browser did:
 //  - the upload exists, is finished and was made by the caller (403 otherwise);
 //  - the form's file rules for the field: extension, size (MAX_FILE_SIZE), file-name characters,

@@ -1,6 +1,6 @@
 // The per-upload lock of tus (@tus/server's Locker) shared by every instance: PostgreSQL advisory
 // locks, so that the chunks of one upload may land on any instance and two instances never write
-// the same upload at once (DESIGN.md section 9; docs/operations.md, "File storage").
+// the same upload at once (docs/decisions.md section 7; docs/operations.md, "File storage").
 //
 // Each instance holds one connection of its own for them (session-level locks belong to the
 // connection that took them; a pooled one would be handed to other queries). Within the instance

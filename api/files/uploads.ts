@@ -1,4 +1,4 @@
-// Resumable uploads (tus protocol, DESIGN.md section 9) at /api/files: @tus/server with its bytes
+// Resumable uploads (tus protocol, docs/decisions.md section 7) at /api/files: @tus/server with its bytes
 // under DATA_DIR/uploads, or in the bucket when one is configured (api/files/upload-stores.ts;
 // then each upload's lock is a PostgreSQL advisory lock, api/files/upload-locker.ts, so its
 // chunks may land on any instance), mounted in Fastify (a no-op parser for

@@ -1,4 +1,4 @@
-// A ZIP archive written as a stream ("download all", DESIGN.md section 9): each entry is read
+// A ZIP archive written as a stream ("download all", docs/decisions.md section 7): each entry is read
 // from storage, deflated and sent as it goes, with a data descriptor after it (sizes and CRC
 // known only once read) and the central directory at the end. Names are UTF-8 (flag bit 11).
 // No ZIP64: entries and the archive stay below 4 GiB and 65,535 entries (uploads are far smaller).

@@ -1,4 +1,4 @@
-// What every request value must be before a route sees it (DESIGN.md section 4, docs/wire-contract.md
+// What every request value must be before a route sees it (docs/decisions.md section 2, docs/wire-contract.md
 // "Requests"), as pure functions: the request-edge plugin applies them to every route, and the
 // few routes that read their own body (multipart, tus metadata) call them directly.
 

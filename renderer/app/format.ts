@@ -1,4 +1,4 @@
-// Display formats (DESIGN 12a): dates yyyy/MM/dd.
+// Display formats (docs/decisions.md section 10): dates yyyy/MM/dd.
 
 /** yyyy-MM-dd, yyyy/MM/dd or an ISO date-time shown as yyyy/MM/dd; anything else unchanged. */
 export function formatDate(value: string | null | undefined): string {

@@ -3,7 +3,7 @@ import { useMatches } from 'react-router-dom';
 import type { ScreenNeeds } from './screen-access';
 
 export interface RouteHandle {
-  /** Japanese screen name, used in the operation log and as the heading of pending pages. */
+  /** Japanese screen name, used in the operation log. */
   screenName: string;
   /** Administrator screen: the header shows 管理者モード. */
   admin: boolean;

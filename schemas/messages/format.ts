@@ -1,4 +1,4 @@
-// The one message formatter shared by the API and the renderer (DESIGN 12):
+// The one message formatter shared by the API and the renderer (docs/decisions.md section 9):
 // the API returns { messageId, args } and both sides turn them into catalogue text here.
 import catalogue from './ja.json';
 

@@ -28,7 +28,7 @@ interface Segment {
 t.test('agent segments', async (t) => {
   const h: TestApp = await createTestApp();
   t.teardown(h.close);
-  // Segments need provider staff (DESIGN.md section 5): the provider administrator maintains them.
+  // Segments need provider staff (docs/decisions.md section 3): the provider administrator maintains them.
   const admin = (await h.signIn('demo-provider')).token; // 0000000001 of P0000001
   const agadmin = (await h.signIn('demo-agadmin')).token;
   const agent = (await h.signIn('demo-agent')).token;

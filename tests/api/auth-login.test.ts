@@ -1,6 +1,6 @@
 // /api/Auth/login: remembered and unknown browsers, the one answer for wrong credentials,
 // input validation and the rate limits per login id and per address (spec 000 §5, §7, §8;
-// DESIGN §5; docs/wire-contract.md "Sign-in and session").
+// docs/decisions.md §3; docs/wire-contract.md "Sign-in and session").
 import t from 'tap';
 import { createTestApp, passwordOf, cookiesOf } from '../helpers/test-app';
 import { leaksInternals, mailOf, messageIds, rawPost } from '../helpers/api-probe';

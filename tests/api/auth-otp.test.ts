@@ -1,6 +1,6 @@
 // /api/Auth/OtpLogin: the mailed one-time code is single use, expires after 10 minutes, allows
 // at most 5 tries, belongs to the sign-in (browser) that asked for it, and a browser that
-// passed it is remembered for that user only (DESIGN §5; docs/wire-contract.md).
+// passed it is remembered for that user only (docs/decisions.md §3; docs/wire-contract.md).
 import t from 'tap';
 import { createTestApp, cookiesOf, passwordOf, type TestApp } from '../helpers/test-app';
 import { mailOf, operationLogsOf } from '../helpers/api-probe';

@@ -1,5 +1,5 @@
 // Sessions: /api/auth/validate renews the 30-minute token, a missing, forged or expired token
-// is 401 ERR_USER001, and /api/Auth/logout revokes the session for every call (DESIGN §5, §15;
+// is 401 ERR_USER001, and /api/Auth/logout revokes the session for every call (docs/decisions.md §3, §12;
 // docs/wire-contract.md "Sign-in and session").
 import t from 'tap';
 import { createTestApp } from '../helpers/test-app';

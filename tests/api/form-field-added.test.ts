@@ -1,5 +1,5 @@
 // "A field added to a form definition is enforced and stored by both sides with no TypeScript"
-// (DESIGN.md section 8), on the server: a field and a required rule are added to the loaded
+// (docs/decisions.md section 6), on the server: a field and a required rule are added to the loaded
 // definition only — nothing else changes — and the API refuses the record without it, then
 // stores it (in the JSON column) and answers it back. The segment form is the case the issue
 // found broken (a multipart form whose added field was dropped); the notice form is a flat one;

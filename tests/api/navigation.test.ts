@@ -1,7 +1,7 @@
 // Global navigation (/api/GlobalNavi/getGlobalNaviData) and its badges (getNotificationBadges):
 // the shape of docs/wire-contract.md, items hidden without the category permission, the most
 // specific setting (agent > segment > default) in force, the scheduled list on its date
-// (DESIGN §7), and unread notifications per category.
+// (docs/decisions.md §5), and unread notifications per category.
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { hashPassword } from '../../api/security/password';

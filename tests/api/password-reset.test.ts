@@ -1,5 +1,5 @@
 // Password reset by mailed link: /api/pwdReset/sendResetMail, ValidateOtu and PasswordUpdate
-// (spec 000 §4, §5, §7, §8; DESIGN §5: random single-use token, 30 minutes, a reset does not
+// (spec 000 §4, §5, §7, §8; docs/decisions.md §3: random single-use token, 30 minutes, a reset does not
 // skip the one-time code, a password change ends the user's sessions).
 import t, { type Test } from 'tap';
 import { cookiesOf, createTestApp, passwordOf, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 // Per-category permissions (/api/Parmition/getUserParmition), the site-search categories
 // (/api/SiteSearch/getCategoryList) and the incentive entry (/api/Incentive/getIncentiveInfo):
-// the role's flag from the database, limited by who the category is for (spec 000 §6, DESIGN §5).
+// the role's flag from the database, limited by who the category is for (spec 000 §6, docs/decisions.md §3).
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { present } from '../helpers/indexing';

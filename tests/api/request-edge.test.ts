@@ -1,4 +1,4 @@
-// The edge every route shares (issue 14 items 1 and 2; DESIGN §4, docs/wire-contract.md
+// The edge every route shares (issue 14 items 1 and 2; docs/decisions.md §2, docs/wire-contract.md
 // "Requests"): a control character in any string is 400 ERR_0026, never a 500 from the
 // database; null and "" for an optional field mean "not given", never a 400. Proved on every
 // POST route the app registers, with the fields its own OpenAPI schema declares.

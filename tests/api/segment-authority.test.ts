@@ -1,4 +1,4 @@
-// Agent segments need provider staff (issue 14 item 4; DESIGN §5): they are shared by every
+// Agent segments need provider staff (issue 14 item 4; docs/decisions.md §3): they are shared by every
 // agent and drive the provider's targeting, so an agent administrator — whatever its role's
 // flags say — neither reads nor changes them, and the admin top does not offer the button.
 import t from 'tap';

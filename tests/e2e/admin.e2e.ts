@@ -49,7 +49,7 @@ async function accept(page: Page, text: string) {
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
 
-// Segments need provider staff (DESIGN.md section 5): the provider administrator maintains them.
+// Segments need provider staff (docs/decisions.md section 3): the provider administrator maintains them.
 t.test('a provider administrator creates a segment from a CSV, renames, downloads and deletes it', async (t) => {
   const page = await newPage(await browserPromise);
   await signIn(page, 'demo-provider', 'Provider#Demo2026');

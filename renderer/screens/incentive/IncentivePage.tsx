@@ -1,5 +1,5 @@
-// The incentive and commendation performance screen (spec 002 sections 2.1, 3, 4; DESIGN.md
-// section 15). /incentive (and /with-incentive) is the landing of the portal's new tab: the
+// The incentive and commendation performance screen (spec 002 sections 2.1, 3, 4; docs/decisions.md
+// section 12). /incentive (and /with-incentive) is the landing of the portal's new tab: the
 // handoff values of its address are stored, removed from the address bar, then read once;
 // the check display, initial data and performance calls run in that order and any failure
 // leaves the error state with the catalogue message. Changing the system or the year refetches
