@@ -68,8 +68,8 @@ t.test('one-time-code mails per login id', async (t) => {
 
   t.test('the limit lends no way around the tries: a code closed after five wrong tries is not handed out again', async (t) => {
     const id = 'demo-provider';
-    let last;
-    for (let i = 0; i < 3; i++) last = await login(h, id);
+    let last = await login(h, id);
+    for (let i = 1; i < 3; i++) last = await login(h, id);
     const challenge = cookiesOf(last).wag_otp;
     const code = oneTimeCodeIn(mailsTo(h, id).at(-1));
     const wrong = (code[0] === 'A' ? 'B' : 'A') + code.slice(1);

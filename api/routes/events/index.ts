@@ -19,8 +19,6 @@ import { eventApplicationMail, eventCancellationMail, eventDateText } from '../.
 import { enqueueMail } from '../../mail/outbox';
 import { addEntry, cancelEntry, eventDetail, eventList, eventTags, liveEntry, liveEntryCount, lockEvent, userContact, type EventCriteria, type EventListKind } from './repository';
 
-/** The events category (イベント). */
-const EVENT_CATEGORY_ID = 7;
 /** How many applied events the list shows before its more button (appDispCount). */
 export const APPLIED_DISP_COUNT = 3;
 /** The largest list answered; more is 416 ERR_0023 naming the list. Tests lower it. */
