@@ -31,3 +31,10 @@ export function tokyoMinuteOfDay(at: Date): number {
   const p = tokyoParts(at);
   return p.hour * 60 + p.minute;
 }
+
+/** Year and month of a yyyy-MM-dd business date; throws on anything else (dates reach here already checked). */
+export function yearMonthOf(isoDate: string): { year: number; month: number } {
+  const m = /^(\d{4})-(\d{2})-\d{2}$/.exec(isoDate);
+  if (!m) throw new Error(`not a yyyy-MM-dd date: "${isoDate}"`);
+  return { year: Number(m[1]), month: Number(m[2]) };
+}

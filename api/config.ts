@@ -65,7 +65,7 @@ export function parseOperatingHours(value: string): OperatingHours {
   if (value.trim().toLowerCase() === 'always') return { kind: 'always' };
   const m = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(value.trim());
   if (!m) throw new ConfigError(`OPERATING_HOURS must look like 08:00-21:00 or be "always" (got "${value}")`);
-  const [h1, m1, h2, m2] = m.slice(1).map(Number);
+  const [h1, m1, h2, m2] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
   if (h1 > 23 || h2 > 24 || m1 > 59 || m2 > 59 || (h2 === 24 && m2 > 0)) throw new ConfigError(`OPERATING_HOURS has an invalid time: "${value}"`);
   const startMinute = h1 * 60 + m1;
   const endMinute = h2 * 60 + m2;
@@ -142,7 +142,7 @@ const METRICS_TOKEN_MIN = 16;
 export function parseMetricsAllow(raw: string | undefined): MetricsAllowEntry[] {
   const out: MetricsAllowEntry[] = [];
   for (const item of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-    const [address, prefixText, ...rest] = item.split('/');
+    const [address = '', prefixText, ...rest] = item.split('/');
     const version = net.isIP(address);
     const max = version === 6 ? 128 : 32;
     const prefix = prefixText === undefined ? max : Number(prefixText);

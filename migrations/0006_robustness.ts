@@ -1,6 +1,6 @@
 // Robustness fixes of issue 14.
 // - Agent segments drive the provider's targeting for every agent, so maintaining them needs
-//   provider staff (DESIGN.md section 5): category 101 moves to the audience 'provider' in
+//   provider staff (docs/decisions.md section 3): category 101 moves to the audience 'provider' in
 //   databases seeded before (the seed says so itself now). A wider audience is narrowed; an
 //   operator's narrower one is kept.
 // - One-time-code mails are limited per login id (api/resources/auth/otp-throttle.ts): a challenge

@@ -2,7 +2,7 @@
 // the target systems of the programme, the monthly figures per representative (daihyo) code,
 // target system and month (sales, reward target, active IDs) that the provider imports, the
 // programme's settings (links to the two scheme explanations, the performance file name), and
-// the single-use handoff tokens that open the incentive tab (DESIGN.md section 15).
+// the single-use handoff tokens that open the incentive tab (docs/decisions.md section 12).
 // incentive_floating (0002) stays the portal top panel's table; it is now derived from the
 // monthly figures (api/resources/incentive/summary.ts) by the seeds and by every import.
 import type { Kysely } from 'kysely';

@@ -1,7 +1,7 @@
 // Request (application) management (issue 13, spec 002 sections 2.6, 3, 4, 7): the request
 // categories an agent picks (with the one-stop-guide content they point to and their reference
 // files), the requests themselves with their status, their attachments, the advisory editing
-// locks (30 minutes without activity, DESIGN.md section 15), the per-user read marks behind the
+// locks (30 minutes without activity, docs/decisions.md section 12), the per-user read marks behind the
 // lists' new flags, and the link from a navigation notification (申請管理 badge) to its request.
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
@@ -27,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       content_type varchar(100) not null,
       primary key (app_category_id, row_no)
     )`,
-    // Status codes of DESIGN.md section 15: 10 draft, 20 supplier checking, 30 agent checking,
+    // Status codes of docs/decisions.md section 12: 10 draft, 20 supplier checking, 30 agent checking,
     // 40 agent complete, 90 agent cancelled. The internal memo (provider_memo) has a column of its
     // own so that no agent-side query ever selects it. ag_updated_at / provider_updated_at are the
     // last changes by each side (the other side's new flag); updated_at is the optimistic check.

@@ -62,7 +62,7 @@ export async function seedApplications(db: Kysely<Database>, opts: { today: stri
   const guides = await db.selectFrom('contents').select(['content_id', 'title']).where('category_id', '=', 3).where('deleted_at', 'is', null).orderBy('content_id').limit(4).execute();
   for (const [i, c] of categorySeeds.entries()) {
     const guide = i < 4 ? guides[i] : undefined;
-    const [row] = await db
+    const row = await db
       .insertInto('application_categories')
       .values({
         category_name: c.name,
@@ -73,7 +73,7 @@ export async function seedApplications(db: Kysely<Database>, opts: { today: stri
         osg_detail_path: guide ? `/contents/categoryId/3/contentsId/${guide.content_id}` : '',
       })
       .returning('app_category_id')
-      .execute();
+      .executeTakeFirstOrThrow();
     const refs = c.files.map(([name, doc], n) => {
       const f = files.docs[doc];
       return { app_category_id: row.app_category_id, row_no: n + 1, file_name: name, stored_key: f.key, file_size: f.bytes.length, content_type: f.contentType };
@@ -85,7 +85,7 @@ export async function seedApplications(db: Kysely<Database>, opts: { today: stri
     const created = at(today, -r.daysAgo, 9 + (r.daysAgo % 8), (r.daysAgo * 7) % 60);
     const replied = r.reply || r.status === '40' ? new Date(created.getTime() + DAY + 3 * 3600_000) : null;
     const updated = replied ?? created;
-    const [row] = await db
+    const row = await db
       .insertInto('applications')
       .values({
         app_date: created,
@@ -109,7 +109,7 @@ export async function seedApplications(db: Kysely<Database>, opts: { today: stri
         updated_by: r.user,
       })
       .returning('app_no')
-      .execute();
+      .executeTakeFirstOrThrow();
     const docs = (r.files ?? []).map((d, n) => {
       const f = files.docs[d];
       const name = d === 'orderSheet' ? '見積依頼明細.txt' : `${r.title.slice(0, 10)}_${n + 1}.pdf`;

@@ -5,7 +5,7 @@
 import type { ImportedCompany } from '../schemas/rules/company-import';
 import { COMPANY_COLUMNS } from '../schemas/rules/company-import';
 import { csvFile } from '../api/files/csv-writer';
-import { random } from './seed-utils';
+import { nth, random } from './seed-utils';
 
 /** Prefecture, a few of its cities (wards for the big ones), and its weight. */
 const PLACES: ReadonlyArray<readonly [string, readonly string[], number]> = [
@@ -96,7 +96,7 @@ export function generateCompanies(count: number, seed = 20261124, firstNumber = 
   const out: ImportedCompany[] = [];
   for (let i = 0; i < count; i++) {
     let at = r.next() * total;
-    let place = PLACES[0];
+    let place = nth(PLACES, 0);
     for (const p of PLACES) {
       at -= p[2];
       if (at < 0) {
@@ -121,5 +121,3 @@ export function generateCompanies(count: number, seed = 20261124, firstNumber = 
 export function companiesCsv(companies: readonly ImportedCompany[]): Buffer {
   return csvFile([[...COMPANY_COLUMNS], ...companies.map((c) => [c.companyCode, c.companyName, c.postalCode, c.prefecture, c.address])]);
 }
-
-export const PREFECTURES_OF_GENERATOR = PLACES.map(([p]) => p);

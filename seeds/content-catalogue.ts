@@ -3,7 +3,7 @@
 // "today" (newest first), with a share scheduled in the future and a share out of period.
 import type { SeedFileSet } from './demo-files';
 import type { ContentSpec } from './contents';
-import { addDays, random } from './seed-utils';
+import { addDays, cycle, nth, random } from './seed-utils';
 
 const p = (...paragraphs: string[]) => paragraphs.map((x) => `<p>${x}</p>`).join('');
 const ul = (...items: string[]) => `<ul>${items.map((x) => `<li>${x}</li>`).join('')}</ul>`;
@@ -91,7 +91,7 @@ function news(files: SeedFileSet): ContentSpec[] {
           end,
           newDays: 21,
           body: p(`新商品「${item}」を発売いたします。`, 'オフィスの使いやすさと環境配慮を両立したシリーズです。ぜひお客様へのご提案にご活用ください。') + ul(`商品名：${item}`, '発売日：掲載日より受注開始', '希望小売価格：価格表をご確認ください'),
-          images: [{ name: '商品イメージ.png', file: files.images[i % files.images.length], exp: item }],
+          images: [{ name: '商品イメージ.png', file: cycle(files.images, i), exp: item }],
           files: i % 2 === 0 ? [{ name: '新商品価格表.pdf', file: files.docs.priceList }] : undefined,
           tags: ['新商品', '商品知識', ...(i % 4 === 2 ? ['環境配慮'] : [])],
         });
@@ -154,7 +154,7 @@ function news(files: SeedFileSet): ContentSpec[] {
           tags: i % 2 ? ['ご注文'] : ['受発注システム', '請求書'],
         });
     }
-    if (r.next() < 0.04 && !out[out.length - 1].target) out[out.length - 1].target = { segment: '首都圏代理店' };
+    if (r.next() < 0.04 && !nth(out, -1).target) nth(out, -1).target = { segment: '首都圏代理店' };
   });
   return out;
 }
@@ -206,7 +206,7 @@ function faq(): ContentSpec[] {
       tags: ['ご注文', '商品知識'],
     });
   });
-  out[3].start = 6; // one FAQ scheduled
+  nth(out, 3).start = 6; // one FAQ scheduled
   return out;
 }
 
@@ -269,7 +269,7 @@ function proposals(files: SeedFileSet): ContentSpec[] {
         start: i % 11 === 5 ? 4 + i : -10 - i * 9,
         body: p(`${industry}のお客様向けに、${theme}をテーマとした提案書テンプレートです。`, '課題のヒアリング項目、導入効果の試算、推奨商品の構成を含みます。') + ul('提案書（PDF）', '導入事例イメージ'),
         files: [{ name: `${industry}向け_${theme}提案書.pdf`, file: files.docs.proposal }],
-        images: i % 2 === 0 ? [{ name: '導入イメージ.png', file: files.images[i % files.images.length], exp: `${theme}の導入イメージ` }] : undefined,
+        images: i % 2 === 0 ? [{ name: '導入イメージ.png', file: cycle(files.images, i), exp: `${theme}の導入イメージ` }] : undefined,
         tags: ['提案書', ...(tag ? [tag] : []), ...(theme === '消耗品コスト削減' ? ['コスト削減'] : [])],
       });
       i++;
@@ -398,7 +398,7 @@ function events(files: SeedFileSet): ContentSpec[] {
       end: i < 10 ? start + 60 : start + 30,
       body: p(`${title}を開催いたします。`, 'お申し込みはイベント一覧の申込ボタンからお願いいたします。') + ul(`会場：${kind === 2 ? 'オンライン（Zoom）' : `${city}市内 会場は申込後にご案内`}`, '参加費：無料', '定員：各回50名'),
       files: [{ name: `イベント案内_${city}.pdf`, file: files.docs.event }],
-      images: [{ name: '会場イメージ.png', file: files.images[(i + 2) % files.images.length], exp: '会場イメージ' }],
+      images: [{ name: '会場イメージ.png', file: cycle(files.images, (i + 2)), exp: '会場イメージ' }],
       tags: ['イベント'],
     });
   }
@@ -421,7 +421,7 @@ function toranomaki(): ContentSpec[] {
 export function generatedContents(files: SeedFileSet): ContentSpec[] {
   const all = [...news(files), ...faq(), ...forms(files), ...proposals(files), ...manuals(files), ...skilup(files), ...events(files), ...toranomaki()];
   // A few agent-specific items besides the fixtures, so both demo agents see something of their own.
-  all[20].target = { agents: ['A0000001', 'A0000006'] };
-  all[33].target = { agents: ['A0000002'] };
+  nth(all, 20).target = { agents: ['A0000001', 'A0000006'] };
+  nth(all, 33).target = { agents: ['A0000002'] };
   return all;
 }

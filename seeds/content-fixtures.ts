@@ -4,6 +4,7 @@
 // demo walkthrough find them by title (FIXTURE_TITLES).
 import type { SeedFileSet } from './demo-files';
 import type { ContentSpec } from './contents';
+import { nth } from './seed-utils';
 
 export const FIXTURE_TITLES = {
   segmentOnly: '【首都圏代理店様限定】年末商戦 販促キャンペーンのご案内',
@@ -98,8 +99,8 @@ export function demoFixtures(files: SeedFileSet): ContentSpec[] {
         { name: '注文書テンプレート.csv', file: docs.orderSheet },
       ],
       images: [
-        { name: 'カタログ表紙.png', file: images[0], exp: 'カタログの表紙' },
-        { name: '新商品イメージ.png', file: images[1], exp: '再生素材シリーズ' },
+        { name: 'カタログ表紙.png', file: nth(images, 0), exp: 'カタログの表紙' },
+        { name: '新商品イメージ.png', file: nth(images, 1), exp: '再生素材シリーズ' },
       ],
       links: [
         { url: 'https://catalog.example.jp/2027spring/', caption: 'Webカタログ（2027年春）' },

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { crc32 } from '../api/files/zip';
 import type { FileStorage } from '../api/files/storage';
+import { cycle, nth } from './seed-utils';
 
 export interface SeedFile {
   key: string;
@@ -96,8 +97,8 @@ export function pdf(title: string, lines: string[]): Buffer {
     for (const line of pageLines) ops.push(`(${pdfText(line)}) Tj`, '0 -15 Td');
     ops.push('ET', 'BT', '/F1 8 Tf', '56 30 Td', `(Page ${i + 1} of ${pages.length}) Tj`, 'ET');
     const stream = ops.join('\n');
-    objects[pageIds[i]] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`;
-    objects[pageIds[i] + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
+    objects[nth(pageIds, i)] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${nth(pageIds, i) + 1} 0 R >>`;
+    objects[nth(pageIds, i) + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];
@@ -142,7 +143,7 @@ const palette: Array<[Rgb, Rgb, Rgb]> = [
 ];
 
 function bannerImage(w: number, h: number, i: number): Buffer {
-  const [bg, accent, dot] = palette[i % palette.length];
+  const [bg, accent, dot] = cycle(palette, i);
   return png(w, h, bg, [
     { kind: 'stripe', every: 48, width: 6, color: accent },
     { kind: 'rect', x: Math.round(w * 0.06), y: Math.round(h * 0.2), w: Math.round(w * 0.5), h: Math.round(h * 0.6), color: C.white },
@@ -154,7 +155,7 @@ function bannerImage(w: number, h: number, i: number): Buffer {
 }
 
 function iconImage(i: number, hover: boolean): Buffer {
-  const [bg, accent, dot] = palette[i % palette.length];
+  const [bg, accent, dot] = cycle(palette, i);
   const size = 120;
   const base = hover ? accent : C.white;
   return png(size, size, base, [
@@ -167,7 +168,7 @@ function iconImage(i: number, hover: boolean): Buffer {
 }
 
 function photoImage(i: number): Buffer {
-  const [bg, accent, dot] = palette[i % palette.length];
+  const [bg, accent, dot] = cycle(palette, i);
   return png(640, 360, C.light, [
     { kind: 'rect', x: 0, y: 250, w: 640, h: 110, color: accent },
     { kind: 'rect', x: 80, y: 120, w: 200, h: 150, color: bg },

@@ -6,8 +6,10 @@
 // category of the figures import. Deterministic for a given today.
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema';
+import { yearMonthOf } from '../api/clock';
 import { refreshFloating } from '../api/resources/incentive/repository';
 import { CATEGORY, categoryName } from '../schemas/categories';
+import { nth } from './seed-utils';
 
 export const TARGET_SYSTEMS = [
   { target_system: '01', system_name: 'Web受発注システム', display_order: 1 },
@@ -55,12 +57,12 @@ function figuresOf(p: Profile, fromYear: number, last: { year: number; month: nu
       const years = y - fromYear + (m - 1) / 12;
       const trend = Math.pow(1 + p.growth, years);
       const key = `${p.daihyoCode}${p.system}${y}${m}`;
-      let sales = round(p.base * trend * SEASON[m - 1] * (1 + wobble(key, 0.025)), 1000);
+      let sales = round(p.base * trend * nth(SEASON, m - 1) * (1 + wobble(key, 0.025)), 1000);
       // One month of net returns (a large order sent back) early this year: a negative month on
       // the screen that only deepens A0000002's shortfall.
       if (p.daihyoCode === 'A0000002' && p.system === '02' && y === last.year && m === 2 && last.month >= 2) sales = -186_000;
       const lastYearTrend = Math.pow(1 + p.growth, years - 1);
-      const target = y === fromYear ? null : round(p.base * lastYearTrend * SEASON[m - 1] * p.targetRate, 10_000);
+      const target = y === fromYear ? null : round(p.base * lastYearTrend * nth(SEASON, m - 1) * p.targetRate, 10_000);
       const activeIds = Math.max(0, Math.round(p.ids * Math.pow(1 + p.idGrowth, years) * (1 + wobble(`${key}id`, 0.02))));
       if (planned) rows.push({ daihyo_code: p.daihyoCode, target_system: p.system, figure_year: y, figure_month: m, sales: null, target, active_ids: 0, updated_by: '0000000005' });
       else rows.push({ daihyo_code: p.daihyoCode, target_system: p.system, figure_year: y, figure_month: m, sales, target, active_ids: activeIds, updated_by: '0000000005' });
@@ -72,7 +74,7 @@ function figuresOf(p: Profile, fromYear: number, last: { year: number; month: nu
 const p = (...paragraphs: string[]) => paragraphs.map((x) => `<p>${x}</p>`).join('');
 
 export async function seedIncentive(db: Kysely<Database>, today: string): Promise<void> {
-  const [year, month] = today.split('-').map(Number);
+  const { year, month } = yearMonthOf(today);
   const last = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
   await db.insertInto('incentive_target_systems').values(TARGET_SYSTEMS).execute();
   const rows = PROFILES.flatMap((pr) => figuresOf(pr, year - 3, last, year));

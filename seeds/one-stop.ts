@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema';
 import type { SeedFileSet } from './demo-files';
+import { nth } from './seed-utils';
 
 const BLOCKS: ReadonlyArray<{ categoryId: number; description: string; image: number }> = [
   { categoryId: 2, description: 'よくあるご質問と回答をまとめています', image: 4 },
@@ -16,7 +17,7 @@ const SHOWN_PER_BLOCK = 6;
 
 export async function seedOneStop(db: Kysely<Database>, opts: { today: string; files: SeedFileSet }): Promise<void> {
   for (const [i, block] of BLOCKS.entries()) {
-    const image = opts.files.images[block.image];
+    const image = nth(opts.files.images, block.image);
     const category = await db.selectFrom('categories').select('category_name').where('category_id', '=', block.categoryId).executeTakeFirstOrThrow();
     const { thumbnail_id } = await db
       .insertInto('thumbnails')

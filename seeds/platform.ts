@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Audience, CategoryKind } from '../api/db/schema';
 import { categoryRow } from '../schemas/categories';
+import { nth } from './seed-utils';
 
 export interface DemoAccount {
   loginId: string;
@@ -10,7 +11,7 @@ export interface DemoAccount {
   who: string;
 }
 
-/** The demo accounts of DESIGN.md section 14 (printed at start-up and listed in README). */
+/** The demo accounts of docs/decisions.md section 11 (printed at start-up and listed in README). */
 export const demoAccounts: DemoAccount[] = [
   { loginId: 'demo-provider', password: 'Provider#Demo2026', who: 'provider administrator (isAdmin and isProvider)' },
   { loginId: 'demo-agadmin', password: 'Agadmin#Demo2026', who: 'agent administrator of A0000001' },
@@ -67,7 +68,7 @@ export const categories: CategorySeed[] = [
   { ...categoryRow('APPLICATIONS_PROVIDER'), url: '/shinsei-kanri-provider', system: 'application-mgt-provider', kind: 'feature', audience: 'provider', order: 14 },
   { ...categoryRow('LOGIN_POPUP'), url: '', system: 'login-popup', kind: 'feature', order: 15 },
   { ...categoryRow('ADMIN_TOP'), url: '/kanrisya-top', system: 'admin-top', kind: 'admin', audience: 'admin_or_provider', order: 100 },
-  // Segments target contents for every agent: provider staff only (DESIGN.md section 5).
+  // Segments target contents for every agent: provider staff only (docs/decisions.md section 3).
   { ...categoryRow('SEGMENTS'), url: '/agsegment-reg', system: 'ag-segment-reg', kind: 'admin', audience: 'provider', order: 101 },
   { ...categoryRow('USERS'), url: '/aguser-maintenance', system: 'ag-user-reg', kind: 'admin', audience: 'admin_or_provider', order: 102 },
   { ...categoryRow('NOTICE_REG'), url: '/notification-reg?categoryId=1', system: 'notice-reg', kind: 'admin', audience: 'provider', order: 103 },
@@ -128,7 +129,7 @@ export async function seedPlatform(db: Kysely<Database>, hash: (password: string
     )
     .execute();
 
-  const [provider, agadmin, agent, agent2, staff] = demoAccounts;
+  const [provider, agadmin, agent, agent2, staff] = [nth(demoAccounts, 0), nth(demoAccounts, 1), nth(demoAccounts, 2), nth(demoAccounts, 3), nth(demoAccounts, 4)];
   const users = [
     { user_id: '0000000001', login_id: provider.loginId, password: provider.password, ag_code: 'P0000001', email: 'demo-provider@portal.example.jp', user_name: '高橋 美咲', company_name: 'オフィスサプライ株式会社', section_name: '代理店支援部', role_id: '01', is_admin: true, is_provider: true },
     { user_id: '0000000002', login_id: agadmin.loginId, password: agadmin.password, ag_code: 'A0000001', email: 'demo-agadmin@portal.example.jp', user_name: '佐藤 健一', company_name: '株式会社さくら文具', section_name: '営業管理部', role_id: '01', is_admin: true, is_provider: false },

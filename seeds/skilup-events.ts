@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema';
 import type { SeedFileSet } from './demo-files';
-import { addDays } from './seed-utils';
+import { addDays, nth } from './seed-utils';
 
 export interface SkilupEventSeedOptions {
   today: string;
@@ -82,9 +82,9 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
       ['研修（教室）', '商品（デスク周り）', '商談（打合せ）', '展示会（会場）'].map((name, i) => ({
         thumbnail_name: name,
         file_name: `thumbnail-${String(i + 1).padStart(2, '0')}.png`,
-        stored_key: files.images[i].key,
-        file_size: files.images[i].bytes.length,
-        content_type: files.images[i].contentType,
+        stored_key: nth(files.images, i).key,
+        file_size: nth(files.images, i).bytes.length,
+        content_type: nth(files.images, i).contentType,
         is_library: true,
         display_order: i + 1,
       })),
@@ -131,7 +131,7 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
       .execute();
     // 商品研修 shows a picked thumbnail; the others the video's frame at 1 s.
     if (phase.sub === '商品研修') {
-      for (const [n, c] of members.entries()) await db.updateTable('contents').set({ thumbnail_id: library[1 + (n % 2)].thumbnail_id }).where('content_id', '=', c.content_id).execute();
+      for (const [n, c] of members.entries()) await db.updateTable('contents').set({ thumbnail_id: nth(library, 1 + (n % 2)).thumbnail_id }).where('content_id', '=', c.content_id).execute();
     }
     if (phase.sub !== '商品研修') trainingVideoIds.push(...members.map((c) => c.content_id));
   }
@@ -208,7 +208,7 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
   });
   if (rows.length) await db.insertInto('events').values(rows).execute();
   const withThumbnail = rows.filter((_, i) => i % 4 === 3).map((r) => r.content_id);
-  if (withThumbnail.length) await db.updateTable('contents').set({ thumbnail_id: library[3].thumbnail_id }).where('content_id', 'in', withThumbnail).execute();
+  if (withThumbnail.length) await db.updateTable('contents').set({ thumbnail_id: nth(library, 3).thumbnail_id }).where('content_id', 'in', withThumbnail).execute();
 
   // Applications: [event index, user, agent, applied days ago, cancelled days ago].
   const entries: Array<[number, string, string, number, number?]> = [
@@ -231,7 +231,7 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
       .insertInto('event_entries')
       .values(
         live.map(([i, user, ag, ago, cancelled]) => ({
-          content_id: eventContents[i].content_id,
+          content_id: nth(eventContents, i).content_id,
           user_id: user,
           ag_code: ag,
           applied_by: user,

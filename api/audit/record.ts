@@ -1,4 +1,4 @@
-// The audit trail of admin writes (DESIGN.md section 5): who (the signed-in user, and the agent a
+// The audit trail of admin writes (docs/decisions.md section 3): who (the signed-in user, and the agent a
 // provider administrator acted as), when, what (action, entity, id) and the record before and
 // after. Call it inside the write's transaction so the trail and the change commit together.
 import type { Kysely } from 'kysely';

@@ -41,7 +41,7 @@ export function parseWireDate(value: string | undefined | null): string | null {
   if (!value) return null;
   const m = /^(\d{4})[-/](\d{2})[-/](\d{2})$/.exec(value.trim());
   if (!m) return null;
-  const [y, mo, d] = m.slice(1).map(Number);
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
   const iso = `${m[1]}-${m[2]}-${m[3]}`;

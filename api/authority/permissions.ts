@@ -28,8 +28,8 @@ export function audienceAllows(audience: Audience, h: Holder): boolean {
 }
 
 /**
- * Audiences the code holds some categories to, whatever their row says: rules of DESIGN.md
- * section 5 that a category row edited by hand (or seeded before the rule) must not loosen.
+ * Audiences the code holds some categories to, whatever their row says: rules of docs/decisions.md
+ * section 3 that a category row edited by hand (or seeded before the rule) must not loosen.
  * Agent segments are shared by every agent and drive the provider's targeting, so maintaining
  * them needs provider staff; an agent administrator never changes them.
  */

@@ -1,4 +1,4 @@
-// Per-target settings with a scheduled list (global navigation, icon menu; DESIGN.md section 7):
+// Per-target settings with a scheduled list (global navigation, icon menu; docs/decisions.md section 5):
 // the most specific setting in force for the agent on the date (agent code, then its segments,
 // then the default; the latest reflection date first), and of it the scheduled list (detail_kbn
 // 02) once its date has come, else the current list (01).

@@ -1,4 +1,4 @@
-// The one answer to "is this visible to agent X on date D" (DESIGN.md section 7). Every read of
+// The one answer to "is this visible to agent X on date D" (docs/decisions.md section 5). Every read of
 // contents, popups, favourites, recently viewed, downloads and badges filters through these
 // expressions, so targeting is enforced in SQL and cannot be widened by a request body.
 //
@@ -20,7 +20,7 @@ export interface Viewer {
   isAdmin: boolean;
   /**
    * Supplier staff reading as themselves see every display target (targeting is for agents,
-   * DESIGN.md section 5); the posting period still applies. False while acting as an agent.
+   * docs/decisions.md section 3); the posting period still applies. False while acting as an agent.
    */
   seesAllTargets: boolean;
 }

@@ -16,11 +16,11 @@ import { importCompanyFile } from './import-file';
 import { operatorCaller } from './store';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { by: { type: 'string' }, 'dry-run': { type: 'boolean' } } });
-if (positionals.length !== 1) {
+const file = positionals[0];
+if (positionals.length !== 1 || file === undefined) {
   console.error('usage: npm run companies:import -- <file.csv> [--by <operator>] [--dry-run]');
   process.exit(2);
 }
-const file = positionals[0];
 let bytes: Buffer;
 try {
   bytes = readFileSync(file);

@@ -25,8 +25,9 @@ const INTEGER_RANGE: Record<string, [number, number]> = {
 };
 
 function factsOf(typeName: string, typmod: number): ColumnFacts {
-  if (typeName in INTEGER_RANGE) {
-    const [min, max] = INTEGER_RANGE[typeName];
+  const range = INTEGER_RANGE[typeName];
+  if (range) {
+    const [min, max] = range;
     return { kind: 'integer', min, max };
   }
   switch (typeName) {

@@ -127,7 +127,7 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
         if (!pgl.closed) await pgl.close();
         release();
       },
-      dumpDataDir: () => pgl.dumpDataDir('none') as Promise<Blob>,
+      dumpDataDir: () => pgl.dumpDataDir('none'),
     };
   } catch (err) {
     release();

@@ -14,13 +14,6 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   return (results ?? []).map((r) => r.migrationName);
 }
 
-/** The names of the migrations this code knows that the database has not applied yet (readiness). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
-export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
-}
-
 /** The advisory lock every instance takes before migrating and seeding (and `npm run migrate` / `seed`). */
 export const STARTUP_LOCK = 'with-ag portal: migrate and seed';
 

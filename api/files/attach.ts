@@ -1,5 +1,5 @@
 // Attaching finished uploads (api/files/uploads.ts) to a record at save time, inside the record's
-// transaction (DESIGN.md section 9). A save call names uploads by id; before a byte is stored the
+// transaction (docs/decisions.md section 7). A save call names uploads by id; before a byte is stored the
 // server checks them again, whatever the browser did:
 //  - the upload exists, is finished and was made by the caller (403 otherwise);
 //  - the form's file rules for the field: extension, size (MAX_FILE_SIZE), file-name characters,
@@ -91,11 +91,11 @@ function recordWith(field: string, value: unknown): Record<string, unknown> {
   let at = root;
   segs.slice(0, -1).forEach((s, i) => {
     // A row of a list (nowSettingList.0.imgPathNomal) sits in an array, as the rules read it.
-    const next = /^[0-9]+$/.test(segs[i + 1]) ? ([] as unknown as Record<string, unknown>) : {};
+    const next = /^[0-9]+$/.test(segs[i + 1] ?? '') ? ([] as unknown as Record<string, unknown>) : {};
     at[s] = next;
     at = next;
   });
-  at[segs[segs.length - 1]] = value;
+  at[segs.at(-1) ?? ''] = value;
   return root;
 }
 
@@ -185,4 +185,11 @@ export async function saveWithUploads<T>(app: FastifyInstance, caller: Caller, w
   // The saver's next call sees the save, also in what the API keeps in memory.
   await settleChanges(app.db);
   return result;
+}
+
+/** Attaches the one upload of `req` (its uploadIds name exactly one) and answers its stored file. */
+export async function attachOne(attach: Attach, req: AttachRequest): Promise<AttachedFile> {
+  const [file] = await attach(req);
+  if (!file) throw new Error(`no file attached for ${req.field}`);
+  return file;
 }

@@ -1,5 +1,5 @@
 // CSV that the portal writes (segment download, event entries): cells that a spreadsheet would
-// run as a formula are neutralised (DESIGN.md section 5), fields are quoted when needed, lines
+// run as a formula are neutralised (docs/decisions.md section 3), fields are quoted when needed, lines
 // end in CRLF and the file starts with a UTF-8 byte-order mark so Excel reads Japanese text.
 
 /** Cells starting with = + - @ tab or CR get a leading apostrophe (OWASP "CSV injection"). */

@@ -58,12 +58,15 @@ export function mediaUrls(signingSecret: string, now: () => Date): MediaUrls {
     read(token) {
       const m = /^([fbiot])([0-9]{1,10})-([0-9]{1,12})-([A-Za-z0-9_-]{43})$/.exec(token);
       if (!m) return null;
-      const payload = `${m[1]}${m[2]}-${m[3]}`;
-      const given = Buffer.from(m[4], 'base64url');
+      const [, kindKey = '', id = '', expires = '', signature = ''] = m;
+      const kind = KINDS[kindKey];
+      if (!kind) return null;
+      const payload = `${kindKey}${id}-${expires}`;
+      const given = Buffer.from(signature, 'base64url');
       const expected = mac(payload);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      if (Number(m[3]) * 1000 <= now().getTime()) return null;
-      return { kind: KINDS[m[1]], id: Number(m[2]) };
+      if (Number(expires) * 1000 <= now().getTime()) return null;
+      return { kind, id: Number(id) };
     },
   };
 }

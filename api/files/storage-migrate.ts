@@ -43,6 +43,7 @@ export async function migrateFiles(root: string, target: FileStorage, opts: { co
   const worker = async () => {
     while (next < files.length) {
       const f = files[next++];
+      if (!f) break;
       try {
         assertValidKey(f.key);
         if ((await target.size(f.key)) === f.size) {

@@ -1,4 +1,4 @@
-// File storage: one interface for the bytes of uploaded and seeded files (DESIGN.md section 9).
+// File storage: one interface for the bytes of uploaded and seeded files (docs/decisions.md section 7).
 // The database keeps what a file is (name, size, type, owner); the storage keeps its bytes under
 // a key. Local disk under DATA_DIR/files is the default; with S3_BUCKET … set, an S3-compatible
 // bucket (api/files/s3-storage.ts: put → PutObject/multipart upload, get → GetObject with Range,

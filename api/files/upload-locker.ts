@@ -1,6 +1,6 @@
 // The per-upload lock of tus (@tus/server's Locker) shared by every instance: PostgreSQL advisory
 // locks, so that the chunks of one upload may land on any instance and two instances never write
-// the same upload at once (DESIGN.md section 9; docs/operations.md, "File storage").
+// the same upload at once (docs/decisions.md section 7; docs/operations.md, "File storage").
 //
 // Each instance holds one connection of its own for them (session-level locks belong to the
 // connection that took them; a pooled one would be handed to other queries). Within the instance
@@ -75,7 +75,7 @@ export class AdvisoryLocker implements Locker {
   async tryLock(id: string): Promise<boolean> {
     const c = await this.connection();
     const r = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [UPLOAD_LOCK_NAMESPACE, id]);
-    return r.rows[0].ok;
+    return r.rows[0]?.ok === true;
   }
 
   async unlock(id: string): Promise<void> {
@@ -112,6 +112,8 @@ class AdvisoryLock implements Lock {
     const deadline = Date.now() + this.timeoutMs;
     let askedAt = 0;
     for (;;) {
+      // tus answers the errors it throws itself: a { status_code, body } object, not an Error.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the tus server's own error shape
       if (signal.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
       const local = this.locker.holders.get(this.id);
       if (local) {

@@ -1,4 +1,4 @@
-// Resumable uploads (tus protocol, DESIGN.md section 9) at /api/files: @tus/server with its bytes
+// Resumable uploads (tus protocol, docs/decisions.md section 7) at /api/files: @tus/server with its bytes
 // under DATA_DIR/uploads, or in the bucket when one is configured (api/files/upload-stores.ts;
 // then each upload's lock is a PostgreSQL advisory lock, api/files/upload-locker.ts, so its
 // chunks may land on any instance), mounted in Fastify (a no-op parser for
@@ -130,6 +130,7 @@ function createArea(app: FastifyInstance, bytes: UploadBytes, locker: Locker | u
     async onUploadCreate(req) {
       const c = checked.get(rawOf(req) ?? {});
       // Never reached without the checks of the handler; refuse rather than store an upload without owner.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as is
       if (!c) throw { status_code: 403, body: JSON.stringify(messagesBody([{ messageId: 'ERR_0022' }])) };
       return { metadata: c.metadata };
     },
@@ -225,7 +226,7 @@ export default fp(async function uploads(app: FastifyInstance, opts: UploadsOpti
     files.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
       const caller = request.caller!;
-      const id = request.url.split('?')[0].slice(UPLOAD_PATH.length).replace(/^\//, '');
+      const id = (request.url.split('?')[0] ?? '').slice(UPLOAD_PATH.length).replace(/^\//, '');
       if (request.method === 'GET' || (id !== '' && !isUploadId(id))) throw new HttpProblem(404, messagesBody([{ messageId: 'ERR_SYS999' }]));
       // Only someone who may use a screen that uploads (api/authority/upload-permissions.ts).
       if (!(await mayUpload(app.db, caller))) throw problem.forbidden();

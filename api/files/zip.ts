@@ -1,4 +1,4 @@
-// A ZIP archive written as a stream ("download all", DESIGN.md section 9): each entry is read
+// A ZIP archive written as a stream ("download all", docs/decisions.md section 7): each entry is read
 // from storage, deflated and sent as it goes, with a data descriptor after it (sizes and CRC
 // known only once read) and the central directory at the end. Names are UTF-8 (flag bit 11).
 // No ZIP64: entries and the archive stay below 4 GiB and 65,535 entries (uploads are far smaller).
@@ -29,7 +29,7 @@ export function crc32(data: Uint8Array, previous = 0): number {
   const native = (zlib as { crc32?: (d: Uint8Array, v?: number) => number }).crc32;
   if (native) return native(data, previous);
   let c = (previous ^ 0xffffffff) >>> 0;
-  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]) & 0xff] ^ (c >>> 8);
+  for (const byte of data) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
@@ -67,7 +67,7 @@ async function* archive(entries: ZipEntry[]): AsyncGenerator<Buffer> {
   let offset = 0;
   const names = uniqueNames(entries.map((e) => e.name));
   for (const [i, entry] of entries.entries()) {
-    const name = Buffer.from(names[i], 'utf8');
+    const name = Buffer.from(names[i] ?? entry.name, 'utf8');
     const { date, time } = dosDateTime(entry.modified);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);

@@ -1,4 +1,4 @@
-// What every request value must be before a route sees it (DESIGN.md section 4, docs/wire-contract.md
+// What every request value must be before a route sees it (docs/decisions.md section 2, docs/wire-contract.md
 // "Requests"), as pure functions: the request-edge plugin applies them to every route, and the
 // few routes that read their own body (multipart, tus metadata) call them directly.
 
@@ -64,8 +64,8 @@ export function dropRefusedEmpties(body: unknown, errors: readonly SchemaError[]
     if (keys.length === 0) continue;
     let parent: unknown = body;
     for (const k of keys.slice(0, -1)) parent = typeof parent === 'object' && parent !== null ? (parent as Record<string, unknown>)[k] : undefined;
-    const last = keys[keys.length - 1];
-    if (typeof parent !== 'object' || parent === null || Array.isArray(parent) || !Object.hasOwn(parent, last)) continue;
+    const last = keys.at(-1);
+    if (last === undefined || typeof parent !== 'object' || parent === null || Array.isArray(parent) || !Object.hasOwn(parent, last)) continue;
     const record = parent as Record<string, unknown>;
     if (record[last] === null || record[last] === '') {
       delete record[last];
@@ -113,8 +113,8 @@ export function meantScalars(body: unknown, errors: readonly SchemaError[]): num
     if (keys.length === 0) continue;
     let parent: unknown = body;
     for (const k of keys.slice(0, -1)) parent = typeof parent === 'object' && parent !== null ? (parent as Record<string, unknown>)[k] : undefined;
-    const last = keys[keys.length - 1];
-    if (typeof parent !== 'object' || parent === null || !Object.hasOwn(parent, last)) continue;
+    const last = keys.at(-1);
+    if (last === undefined || typeof parent !== 'object' || parent === null || !Object.hasOwn(parent, last)) continue;
     const holder = parent as Record<string, unknown>;
     const wanted = String([e.params?.type].flat().join(',')).split(',');
     for (const type of LOOSE_TYPES) {

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-export { ANONYMOUS_AG_CODE, ANONYMOUS_USER_ID, OperationType } from '../../schemas/operation-log';
+export { OperationType } from '../../schemas/operation-log';
 import { ANONYMOUS_AG_CODE, ANONYMOUS_USER_ID } from '../../schemas/operation-log';
 
 export interface OperationEntry {

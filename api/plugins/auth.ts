@@ -93,7 +93,7 @@ function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(header);
-  return m ? m[1] : '';
+  return m?.[1] ?? '';
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -37,7 +37,7 @@ export default fp(async function errors(app: FastifyInstance) {
     if (err.validation) {
       const form = request.routeOptions.config?.form;
       const label = (path: string) => fieldTitle(app.definitions, form, path);
-      return reply.status(400).send(messagesBody(validationMessages(err.validation as unknown as AjvError[], label)));
+      return reply.status(400).send(messagesBody(validationMessages(err.validation, label)));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

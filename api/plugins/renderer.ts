@@ -28,7 +28,7 @@ export default fp(async function renderer(app: FastifyInstance, opts: { distDir:
 
   app.setNotFoundHandler(async (request, reply) => {
     const isAppPath = request.method === 'GET' && (request.url === '/with-ag' || request.url.startsWith(BASE_PATH));
-    if (hasApp && isAppPath && !path.extname(request.url.split('?')[0])) {
+    if (hasApp && isAppPath && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(messagesBody([{ messageId: 'ERR_SYS999' }]));

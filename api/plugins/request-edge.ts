@@ -1,4 +1,4 @@
-// The edge every route shares (DESIGN.md section 4), before the identity check and the route's
+// The edge every route shares (docs/decisions.md section 2), before the identity check and the route's
 // schema: a control character in any string of the path, query or body is 400 ERR_0026 (never
 // a 500 from the database), null or "" for a field whose schema refuses them counts as not
 // given, and a number sent as digits or a flag sent as "true"/"false" or 1/0 where the schema

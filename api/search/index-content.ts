@@ -1,9 +1,9 @@
-// Keeping the site-search index current (docs/search.md). Every write of a content, of its tags
-// or of its sub-category calls one of these in the SAME transaction as the write, so a saved
-// content is searchable at once and a rolled-back one never is:
+// Keeping the site-search index current (docs/search.md). Every write of a content calls one of
+// these in the SAME transaction as the write, so a saved content is searchable at once and a
+// rolled-back one never is:
 //   reindexContent(trx, contentId)          after inserting, updating or (soft-)deleting a content
-//   reindexContentsWithTag(trx, tagId)      after renaming a tag
-//   reindexContentsOfSubCategory(trx, id)   after renaming a sub-category
+//   reindexContents(trx, ids)               after a change that touches many (a tag or a
+//                                           sub-category renamed: the contents that carry it)
 // rebuildSearchIndex(db) rebuilds everything (seeds, bulk imports, `npm run search:rebuild`).
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, SearchDocumentsTable } from '../db/schema';
@@ -101,24 +101,6 @@ export async function reindexContent(trx: Db, contentId: number): Promise<void> 
   await reindexContents(trx, [contentId]);
 }
 
-/** Call in the transaction that renamed the tag. */
-export async function reindexContentsWithTag(trx: Db, tagId: number): Promise<void> {
-  const rows = await trx.selectFrom('content_tags').select('content_id').where('tag_id', '=', tagId).execute();
-  await reindexContents(
-    trx,
-    rows.map((r) => r.content_id),
-  );
-}
-
-/** Call in the transaction that renamed the sub-category. */
-export async function reindexContentsOfSubCategory(trx: Db, subCategoryId: number): Promise<void> {
-  const rows = await trx.selectFrom('contents').select('content_id').where('sub_category_id', '=', subCategoryId).execute();
-  await reindexContents(
-    trx,
-    rows.map((r) => r.content_id),
-  );
-}
-
 export interface RebuildResult {
   documents: number;
   ms: number;
@@ -143,8 +125,9 @@ export async function rebuildSearchIndex(db: Db, opts: { batchSize?: number } = 
     let documents = 0;
     for (;;) {
       const rows = await sources(trx).where('c.content_id', '>', after).orderBy('c.content_id').limit(batchSize).execute();
-      if (rows.length === 0) break;
-      after = rows[rows.length - 1].content_id;
+      const last = rows.at(-1);
+      if (!last) break;
+      after = last.content_id;
       const docs = await documentsOf(trx, rows);
       if (docs.length) await trx.insertInto('search_documents').values(docs).execute();
       documents += docs.length;

@@ -87,7 +87,7 @@ export function htmlToText(html: string): string {
     }
     const end = tagEnd(html, lt);
     if (end < 0) break; // an unterminated tag: the rest is inside it
-    const name = m[1].toLowerCase();
+    const name = (m[1] ?? '').toLowerCase();
     const closing = html[lt + 1] === '/';
     if (BLOCK_TAGS.has(name)) out += '\n';
     i = end + 1;
@@ -155,7 +155,12 @@ export function documentKeys(fields: readonly string[]): number[] {
   for (const f of fields) n = pushKeys(f, buf, n);
   const keys = buf.subarray(0, n).sort();
   let m = 0;
-  for (let i = 0; i < n; i++) if (i === 0 || keys[i] !== keys[m - 1]) keys[m++] = keys[i];
+  let previous: number | undefined;
+  // Compacts in place: a write lands at or before the key just read.
+  for (const key of keys) {
+    if (key !== previous) keys[m++] = key;
+    previous = key;
+  }
   return Array.from(keys.subarray(0, m));
 }
 

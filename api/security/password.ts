@@ -19,10 +19,11 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [n, r, p] = parts.slice(1, 4).map(Number);
-  const salt = Buffer.from(parts[4], 'base64');
-  const expected = Buffer.from(parts[5], 'base64');
+  const [scheme, nText, rText, pText, saltText, expectedText] = parts;
+  if (parts.length !== 6 || scheme !== 'scrypt' || saltText === undefined || expectedText === undefined) return false;
+  const [n, r, p] = [Number(nText), Number(rText), Number(pText)];
+  const salt = Buffer.from(saltText, 'base64');
+  const expected = Buffer.from(expectedText, 'base64');
   const key = await scrypt(password, salt, expected.length, { N: n, r, p, maxmem: 64 * 1024 * 1024 });
   return timingSafeEqual(key, expected);
 }

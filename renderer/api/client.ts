@@ -114,13 +114,13 @@ export function fileNameOf(disposition: string | null): string {
   const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
   if (extended) {
     try {
-      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+      return decodeURIComponent((extended[2] ?? '').trim().replace(/^"|"$/g, ''));
     } catch {
       // fall through to the plain name
     }
   }
   const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition);
-  return plain ? (plain[2] ?? plain[1]).trim() : '';
+  return (plain?.[2] ?? plain?.[1] ?? '').trim();
 }
 
 /**

@@ -6,8 +6,6 @@ import { ANONYMOUS_AG_CODE, ANONYMOUS_USER_ID, getSession } from './session';
 /** The operation types of spec 000 section 7, shared with the API. */
 export const OPERATION_TYPE = OperationType;
 
-export type { OperationTypeCode as OperationType } from '../../schemas/operation-log';
-
 export interface OperationLogEntry {
   operationType: OperationTypeCode;
   fromScreenName?: string;

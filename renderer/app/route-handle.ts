@@ -3,7 +3,7 @@ import { useMatches } from 'react-router-dom';
 import type { ScreenNeeds } from './screen-access';
 
 export interface RouteHandle {
-  /** Japanese screen name, used in the operation log and as the heading of pending pages. */
+  /** Japanese screen name, used in the operation log. */
   screenName: string;
   /** Administrator screen: the header shows 管理者モード. */
   admin: boolean;
@@ -20,7 +20,7 @@ function isRouteHandle(value: unknown): value is RouteHandle {
 export function useRouteHandle(): RouteHandle | null {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i].handle;
+    const handle = matches[i]?.handle;
     if (isRouteHandle(handle)) return handle;
   }
   return null;

@@ -16,8 +16,7 @@ import { LoginOtpPage } from '../screens/auth/LoginOtpPage';
 import { LoginPage } from '../screens/auth/LoginPage';
 const PasswordResetPage = lazyScreen(() => import('../screens/auth/PasswordResetPage'), 'PasswordResetPage');
 const PasswordUpdatePage = lazyScreen(() => import('../screens/auth/PasswordUpdatePage'), 'PasswordUpdatePage');
-import { NotFoundPage } from '../screens/pending/NotFoundPage';
-import { PendingPage } from '../screens/pending/PendingPage';
+import { NotFoundPage } from './errors/NotFoundPage';
 const AgSegmentPage = lazyScreen(() => import('../screens/kanri/AgSegmentPage'), 'AgSegmentPage');
 const AgUserMaintenancePage = lazyScreen(() => import('../screens/kanri/AgUserMaintenancePage'), 'AgUserMaintenancePage');
 const AgUserRegPage = lazyScreen(() => import('../screens/kanri/AgUserRegPage'), 'AgUserRegPage');
@@ -76,7 +75,7 @@ const pub = (path: string, screen: ComponentType, screenName: string): AppRoute 
   screenName,
 });
 
-const page = (path: string, screenName: string, screen: ComponentType = PendingPage, needs?: ScreenNeeds): AppRoute => ({
+const page = (path: string, screenName: string, screen: ComponentType, needs?: ScreenNeeds): AppRoute => ({
   path,
   screen,
   access: 'guarded',

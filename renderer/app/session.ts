@@ -198,13 +198,6 @@ export function targetDate(session: SessionSnapshot = getSession()): string {
   return session.businessDate || session.systemDate;
 }
 
-/** Whether the user holds a per-category permission (parmitionFlg "1") by category name. */
-export function hasPermission(categoryName: string, session: SessionSnapshot = getSession()): boolean {
-  return session.userParmition.some(
-    (p) => (p.categoryName === categoryName || p.systemCategoryName === categoryName) && String(p.parmitionFlg) === '1',
-  );
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -20,7 +20,7 @@ interface Props {
 
 function extensionOf(name: string): string {
   const m = /\.([a-z0-9]{1,5})$/i.exec(name);
-  return m ? m[1].toUpperCase() : 'FILE';
+  return m?.[1]?.toUpperCase() ?? 'FILE';
 }
 
 export function DocumentList({ files, categoryId, contentId, screenName, downloadAll = files.length > 0, preview = false }: Props) {

@@ -19,7 +19,7 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
   const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
   if (star) {
     try {
-      const name = decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
+      const name = decodeURIComponent((star[2] ?? '').trim().replace(/^"|"$/g, ''));
       if (name) return name;
     } catch {
       // fall through to the plain parameter
@@ -27,7 +27,7 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
   }
   const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
   if (plain) {
-    const name = (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]).trim();
+    const name = (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1] ?? '')).trim();
     if (name) return name;
   }
   return DEFAULT_DOWNLOAD_NAME;

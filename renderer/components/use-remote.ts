@@ -32,6 +32,7 @@ export function useRemote<T>(key: string | null, load: (signal: AbortSignal) => 
     );
     return () => controller.abort();
     // load and onError are taken from the render where the key changed (on purpose not deps).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [key]);
 
   if (key === null) return { status: 'idle' };

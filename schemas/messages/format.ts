@@ -1,4 +1,4 @@
-// The one message formatter shared by the API and the renderer (DESIGN 12):
+// The one message formatter shared by the API and the renderer (docs/decisions.md section 9):
 // the API returns { messageId, args } and both sides turn them into catalogue text here.
 import catalogue from './ja.json';
 
@@ -21,7 +21,7 @@ export function hasMessage(messageId: string): boolean {
 // Replaces {0}, {1}, … with the arguments; a missing argument becomes '' so no
 // placeholder leaks to the screen.
 export function formatMessage(messageId: string, args: readonly (string | number)[] = []): string {
-  const text = hasMessage(messageId) ? messageCatalogue[messageId] : messageCatalogue[FALLBACK_ID];
+  const text = (hasMessage(messageId) ? messageCatalogue[messageId] : messageCatalogue[FALLBACK_ID]) ?? '';
   return text.replace(/\{(\d+)\}/g, (_m, index: string) => {
     const arg = args[Number(index)];
     return arg === undefined || arg === null ? '' : String(arg);

@@ -74,7 +74,7 @@ export function parseDate(s: string): string | undefined {
   const [y, mo, d] = [Number(m[1]), Number(m[3]), Number(m[4])];
   if (y < 1 || mo < 1 || mo > 12 || d < 1) return undefined;
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1] ?? 0;
   if (d > days) return undefined;
   return `${m[1]}-${m[3]}-${m[4]}`;
 }

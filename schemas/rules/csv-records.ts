@@ -32,7 +32,7 @@ export function parseCsvRecords(text: string): CsvRecord[] {
     cells = [];
   };
   for (let i = 0; i < body.length; i++) {
-    const ch = body[i];
+    const ch = body.charAt(i);
     if (quoted) {
       if (ch === '"') {
         if (body[i + 1] === '"') {

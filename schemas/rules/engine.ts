@@ -73,7 +73,7 @@ function fillArgs(rule: Rule, ctx: RuleContext, row: number | undefined): string
     max: max === undefined ? '' : String(max),
     maxFileSizeMB: typeof max === 'number' && rule.rule === 'fileSize' ? formatMegabytes(max) : typeof ctx.maxFileSize === 'number' ? formatMegabytes(ctx.maxFileSize) : '',
   };
-  return (rule.args ?? []).map((a) => a.replace(/\{(row|max|maxFileSizeMB)\}/g, (_m, k: string) => vars[k]));
+  return (rule.args ?? []).map((a) => a.replace(/\{(row|max|maxFileSizeMB)\}/g, (_m, k: string) => vars[k] ?? ''));
 }
 
 function runRule(rule: Rule, record: unknown, ctx: RuleContext, out: RuleResult[]): void {
@@ -88,7 +88,8 @@ function runRule(rule: Rule, record: unknown, ctx: RuleContext, out: RuleResult[
       all: (p) => resolve(record, p, bound),
       emit: (path, opts = {}) => {
         const idx = indexesOf(path);
-        const row = opts.row ?? (idx.length ? idx[idx.length - 1] + 1 : undefined);
+        const lastIndex = idx.at(-1);
+        const row = opts.row ?? (lastIndex === undefined ? undefined : lastIndex + 1);
         out.push({ field: path, messageId: opts.messageId ?? rule.message, args: fillArgs(rule, ctx, row) });
       },
     };

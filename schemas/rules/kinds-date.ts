@@ -13,7 +13,7 @@ export const MAX_DATE_TIME = `${MAX_DATE}T23:59`;
 export function parseDateTime(s: string): string | undefined {
   const m = /^(.{10})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(s);
   if (!m) return undefined;
-  const date = parseDate(m[1]);
+  const date = parseDate(m[1] ?? '');
   if (!date || Number(m[2]) > 23 || Number(m[3]) > 59 || (m[4] !== undefined && Number(m[4]) > 59)) return undefined;
   return `${date}T${m[2]}:${m[3]}`;
 }

@@ -65,7 +65,7 @@ export function matchesPattern(path: string, pattern: string): boolean {
   const p = segments(pattern);
   const c = path.split('.').filter((s) => s !== '');
   if (p.length !== c.length) return false;
-  return p.every((seg, i) => (seg === '[]' ? /^\d+$/.test(c[i]) : seg === c[i]));
+  return p.every((seg, i) => (seg === '[]' ? /^\d+$/.test(c[i] ?? '') : seg === c[i]));
 }
 
 /** The list indexes of a concrete path: `a.2.b.0.c` → [2, 0]. */

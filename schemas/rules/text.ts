@@ -61,9 +61,9 @@ function convertibleSet(): Set<number> {
     } catch {
       return; // not a valid sequence
     }
-    const cps = [...text];
-    if (cps.length !== 1) return; // e.g. two single-byte characters, not one 2-byte one
-    const cp = cps[0].codePointAt(0)!;
+    const [only, ...more] = text;
+    if (only === undefined || more.length) return; // e.g. two single-byte characters, not one 2-byte one
+    const cp = only.codePointAt(0)!;
     if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return; // controls
     if (cp >= 0xe000 && cp <= 0xf8ff) return; // private use (user-defined area)
     set.add(cp);

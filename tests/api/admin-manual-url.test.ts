@@ -21,7 +21,7 @@ t.test('getGlobalNaviData carries adminManualUrl for administrators only', async
     const { token } = await h.signIn(loginId);
     const res = await h.post('/api/GlobalNavi/getGlobalNaviData', { systemKbn: '01' }, { token });
     t.equal(res.statusCode, 200, loginId);
-    return res.json() as { adminManualUrl: string; globalNav: unknown[] };
+    return res.json<{ adminManualUrl: string; globalNav: unknown[] }>();
   };
   t.equal((await nav('demo-provider')).adminManualUrl, DEFAULT_ADMIN_MANUAL_URL, 'provider administrator');
   t.equal((await nav('demo-agadmin')).adminManualUrl, DEFAULT_ADMIN_MANUAL_URL, 'agent administrator');

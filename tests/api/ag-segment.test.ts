@@ -4,6 +4,7 @@
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { postMultipart, sample, tusUpload } from '../helpers/uploads';
+import { nth } from '../helpers/indexing';
 
 const LIST = '/api/AgSegment/getAgSegmentList';
 const CREATE = '/api/AgSegment/create/agSegment';
@@ -27,7 +28,7 @@ interface Segment {
 t.test('agent segments', async (t) => {
   const h: TestApp = await createTestApp();
   t.teardown(h.close);
-  // Segments need provider staff (DESIGN.md section 5): the provider administrator maintains them.
+  // Segments need provider staff (docs/decisions.md section 3): the provider administrator maintains them.
   const admin = (await h.signIn('demo-provider')).token; // 0000000001 of P0000001
   const agadmin = (await h.signIn('demo-agadmin')).token;
   const agent = (await h.signIn('demo-agent')).token;
@@ -43,7 +44,7 @@ t.test('agent segments', async (t) => {
     t.equal(res.statusCode, 200);
     const rows = res.json().agSegmentDataList as Segment[];
     t.same(rows.map((r) => r.agSegmentName), ['首都圏代理店', '関西・九州代理店']);
-    t.same(rows[0], { agSegmentId: rows[0].agSegmentId, agSegmentName: '首都圏代理店', syozokuAgCnt: 2, lastUploadDate: '2026/10/01 10:00:00', uploadFileName: 'segment.csv', uploadDataCnt: 2 });
+    t.same(rows[0], { agSegmentId: nth(rows, 0).agSegmentId, agSegmentName: '首都圏代理店', syozokuAgCnt: 2, lastUploadDate: '2026/10/01 10:00:00', uploadFileName: 'segment.csv', uploadDataCnt: 2 });
   });
 
   t.test('authority: the permission of category 101, identity of the body', async (t) => {
@@ -177,7 +178,8 @@ t.test('agent segments', async (t) => {
 
   t.test('update: renames changed rows; nothing changed is ERR_0008', async (t) => {
     const rows = await list();
-    const [a, b] = rows;
+    const a = nth(rows, 0);
+    const b = nth(rows, 1);
     const res = await h.post(UPDATE, { ...ids, agSegmentDataList: rows.map((r) => ({ agSegmentId: r.agSegmentId, agSegmentName: r.agSegmentId === a.agSegmentId ? '首都圏（改）' : r.agSegmentName })) }, { token: admin });
     t.equal(res.statusCode, 200, res.body);
     t.equal((await list()).find((r) => r.agSegmentId === a.agSegmentId)!.agSegmentName, '首都圏（改）');
@@ -216,7 +218,7 @@ t.test('agent segments', async (t) => {
     t.match(audit.before_data, { agSegmentName: '新規セグメント', agCodes: ['A0000002', 'A0000003', 'A0000004', 'Z9999999'] });
 
     t.same(messagesOf(await h.post(DELETE, { ...ids, agSegmentDataList: [{ agSegmentId: 99999 }] }, { token: admin })), [msg('ERR_0009', 'AGセグメント')]);
-    const used = (await list())[0];
+    const used = nth((await list()), 0);
     await h.db.insertInto('global_navi_settings').values({ setting_name: 'セグメント向け', target_kbn: '1', target_code: String(used.agSegmentId), reflection_date: '2026-04-01' }).execute();
     const inUse = await h.post(DELETE, { ...ids, agSegmentDataList: [{ agSegmentId: used.agSegmentId }] }, { token: admin });
     t.equal(inUse.statusCode, 400);

@@ -9,6 +9,7 @@ import { applicationListSettings } from '../../api/resources/application/routes'
 import { settleChanges } from '../../api/cache/change-feed';
 import { serverRuleContext } from '../../api/forms/enforce';
 import { validateForm } from '../../schemas/rules/engine';
+import { nth } from '../helpers/indexing';
 
 const K = '01';
 const INTERNAL = '印刷会社へ増刷依頼済み'; // a seeded internal memo of A0000001's request 販促物発注
@@ -378,7 +379,7 @@ t.test('the lists answer every row in one call (the screen pages 20 / 50 / 100),
 
   const theirs = (await agList(agent2, { keyword: '別代理店の依頼' })).json().appDataList as { applicationTitle: string; applicationDate: string }[];
   t.equal(theirs.length, 45, 'more than the largest page in one answer: the screen pages');
-  t.equal(theirs[0].applicationTitle, '別代理店の依頼45', 'newest first');
+  t.equal(nth(theirs, 0).applicationTitle, '別代理店の依頼45', 'newest first');
   t.equal((await pvList(staff, { keyword: '別代理店の依頼' })).json().appDataList.length, 45, 'staff see them');
 
   for (const cond of [{ keyword: '別代理店' }, { appUserName: '別代理店' }, {}, { status: '20' }]) {

@@ -1,10 +1,11 @@
 // /api/Auth/login: remembered and unknown browsers, the one answer for wrong credentials,
 // input validation and the rate limits per login id and per address (spec 000 §5, §7, §8;
-// DESIGN §5; docs/wire-contract.md "Sign-in and session").
+// docs/decisions.md §3; docs/wire-contract.md "Sign-in and session").
 import t from 'tap';
 import { createTestApp, passwordOf, cookiesOf } from '../helpers/test-app';
 import { leaksInternals, mailOf, messageIds, rawPost } from '../helpers/api-probe';
 import { oneTimeCodeIn } from '../helpers/smtp-capture';
+import { present } from '../helpers/indexing';
 
 const SESSION_USER_FIELDS = [
   'userId', 'agCode', 'agName', 'emailAddress', 'isLoggedIn', 'isAdmin', 'isProvider', 'invoiceNo', 'roleId',
@@ -24,7 +25,7 @@ t.test('sign-in', async (t) => {
     t.ok(cookies.wag_tb, 'the one-time-code sign-in left the trusted-browser cookie');
     const mailsBefore = mailsTo('demo-agent');
 
-    const res = await h.post('/api/Auth/login', login('demo-agent', passwordOf('demo-agent')), { cookies: { wag_tb: cookies.wag_tb } });
+    const res = await h.post('/api/Auth/login', login('demo-agent', passwordOf('demo-agent')), { cookies: { wag_tb: present(cookies.wag_tb, 'cookies.wag_tb') } });
     t.equal(res.statusCode, 200);
     const body = res.json();
     t.same(Object.keys(body).sort(), ['isAreadyOptAuth', 'systemDate', 'token', 'user']);
@@ -64,7 +65,7 @@ t.test('sign-in', async (t) => {
     const saved = h.clock.now();
     t.teardown(() => h.clock.set(saved));
     h.clock.set('2026-11-20T23:30:00Z'); // 08:30 on 21 November in Tokyo
-    const res = await h.post('/api/Auth/login', login('demo-agadmin', passwordOf('demo-agadmin')), { cookies: { wag_tb: cookies.wag_tb } });
+    const res = await h.post('/api/Auth/login', login('demo-agadmin', passwordOf('demo-agadmin')), { cookies: { wag_tb: present(cookies.wag_tb, 'cookies.wag_tb') } });
     t.equal(res.statusCode, 200);
     t.equal(res.json().systemDate, '2026/11/21');
   });
@@ -85,7 +86,7 @@ t.test('sign-in', async (t) => {
 
   t.test('a forged trusted-browser cookie does not skip the code', async (t) => {
     const { cookies } = await h.signIn('demo-provider');
-    const unsigned = cookies.wag_tb.slice(0, cookies.wag_tb.lastIndexOf('.'));
+    const unsigned = present(cookies.wag_tb, 'cookies.wag_tb').slice(0, present(cookies.wag_tb, 'cookies.wag_tb').lastIndexOf('.'));
     for (const forged of [unsigned, `${unsigned}.AAAA`, 'garbage']) {
       const res = await h.post('/api/Auth/login', login('demo-provider', passwordOf('demo-provider')), { cookies: { wag_tb: forged } });
       t.equal(res.statusCode, 200);
@@ -172,7 +173,7 @@ t.test('sign-in', async (t) => {
     const { cookies } = await h.signIn('demo-staff');
     const wrong = login('demo-staff', 'Wrong#Password123');
     for (let i = 1; i <= 4; i++) t.equal((await h.post('/api/Auth/login', wrong, { ip: `10.2.0.${i}` })).statusCode, 401);
-    const ok = await h.post('/api/Auth/login', login('demo-staff', passwordOf('demo-staff')), { cookies: { wag_tb: cookies.wag_tb }, ip: '10.2.0.9' });
+    const ok = await h.post('/api/Auth/login', login('demo-staff', passwordOf('demo-staff')), { cookies: { wag_tb: present(cookies.wag_tb, 'cookies.wag_tb') }, ip: '10.2.0.9' });
     t.equal(ok.statusCode, 200, 'the fifth attempt with the right password is let through');
     t.equal(ok.json().isAreadyOptAuth, true);
     for (let i = 1; i <= 4; i++) t.equal((await h.post('/api/Auth/login', wrong, { ip: `10.2.1.${i}` })).statusCode, 401, 'counting started again');

@@ -1,10 +1,11 @@
 // /api/Auth/OtpLogin: the mailed one-time code is single use, expires after 10 minutes, allows
 // at most 5 tries, belongs to the sign-in (browser) that asked for it, and a browser that
-// passed it is remembered for that user only (DESIGN §5; docs/wire-contract.md).
+// passed it is remembered for that user only (docs/decisions.md §3; docs/wire-contract.md).
 import t from 'tap';
 import { createTestApp, cookiesOf, passwordOf, type TestApp } from '../helpers/test-app';
 import { mailOf, operationLogsOf } from '../helpers/api-probe';
 import { oneTimeCodeIn } from '../helpers/smtp-capture';
+import { present } from '../helpers/indexing';
 
 const OTP_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -12,14 +13,14 @@ const OTP_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 async function startSignIn(h: TestApp, loginId: string, opts: { cookies?: Record<string, string> } = {}) {
   const res = await h.post('/api/Auth/login', { systemKbn: '01', loginId, password: passwordOf(loginId) }, { cookies: opts.cookies });
   if (res.statusCode !== 200 || res.json().isAreadyOptAuth !== false) throw new Error(`no challenge: ${res.statusCode} ${res.body}`);
-  return { challenge: cookiesOf(res).wag_otp, code: oneTimeCodeIn(h.smtp.latestTo(mailOf(loginId))) };
+  return { challenge: present(cookiesOf(res).wag_otp, 'the challenge cookie'), code: oneTimeCodeIn(h.smtp.latestTo(mailOf(loginId))) };
 }
 
 const otpBody = (loginId: string, otp: string, password = passwordOf(loginId)) => ({ systemKbn: '01', loginId, password, otp });
 
 /** A code that is surely not `code` (same shape). */
 const otherCode = (code: string, n = 0) => {
-  const first = OTP_ALPHABET[(OTP_ALPHABET.indexOf(code[0]) + 1 + n) % OTP_ALPHABET.length];
+  const first = OTP_ALPHABET[(OTP_ALPHABET.indexOf(present(code[0], 'code[0]')) + 1 + n) % OTP_ALPHABET.length];
   return first + code.slice(1);
 };
 
@@ -174,11 +175,11 @@ t.test('one-time code', async (t) => {
 
   t.test("user A's trusted-browser cookie does not skip the code for user B", async (t) => {
     const a = await h.signIn('demo-agent');
-    const asB = await h.post('/api/Auth/login', { systemKbn: '01', loginId: 'demo-agent2', password: passwordOf('demo-agent2') }, { cookies: { wag_tb: a.cookies.wag_tb } });
+    const asB = await h.post('/api/Auth/login', { systemKbn: '01', loginId: 'demo-agent2', password: passwordOf('demo-agent2') }, { cookies: { wag_tb: present(a.cookies.wag_tb, 'a.cookies.wag_tb') } });
     t.equal(asB.statusCode, 200);
     t.equal(asB.json().isAreadyOptAuth, false);
     t.equal(asB.json().token, '');
-    const asA = await h.post('/api/Auth/login', { systemKbn: '01', loginId: 'demo-agent', password: passwordOf('demo-agent') }, { cookies: { wag_tb: a.cookies.wag_tb } });
+    const asA = await h.post('/api/Auth/login', { systemKbn: '01', loginId: 'demo-agent', password: passwordOf('demo-agent') }, { cookies: { wag_tb: present(a.cookies.wag_tb, 'a.cookies.wag_tb') } });
     t.equal(asA.json().isAreadyOptAuth, true, 'the cookie still works for its own user');
   });
 });

@@ -1,9 +1,10 @@
 // Sessions: /api/auth/validate renews the 30-minute token, a missing, forged or expired token
-// is 401 ERR_USER001, and /api/Auth/logout revokes the session for every call (DESIGN §5, §15;
+// is 401 ERR_USER001, and /api/Auth/logout revokes the session for every call (docs/decisions.md §3, §12;
 // docs/wire-contract.md "Sign-in and session").
 import t from 'tap';
 import { createTestApp } from '../helpers/test-app';
 import { apiPostRoutes, operationLogsOf, probeAccess, urlOf } from '../helpers/api-probe';
+import { nth } from '../helpers/indexing';
 
 const USER001 = { messages: [{ messageId: 'ERR_USER001', args: [] }] };
 const MINUTE = 60_000;
@@ -48,7 +49,9 @@ t.test('sessions', async (t) => {
 
   t.test('no token, a malformed header, a forged or a tampered token: 401 ERR_USER001', async (t) => {
     const { token } = await h.signIn('demo-agent');
-    const [head, payload, signature] = token.split('.');
+    const parts = token.split('.');
+    t.equal(parts.length, 3, 'a token is header.payload.signature');
+    const [head, payload, signature] = parts as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const otherUser = Buffer.from(JSON.stringify({ ...claims, sub: '0000000004', ag: 'A0000002' })).toString('base64url');
     const tampered = `${head}.${otherUser}.${signature}`;
@@ -131,7 +134,7 @@ t.test('sessions', async (t) => {
     t.match(logouts.at(-1), { source: 'server', ag_code: 'A0000001' });
     const session = await h.db.selectFrom('sessions').select(['revoked_at', 'revoke_reason']).where('user_id', '=', '0000000002').where('revoked_at', 'is not', null).execute();
     t.equal(session.length, 1, 'exactly the one session is revoked');
-    t.equal(session[0].revoke_reason, 'logout');
+    t.equal(nth(session, 0).revoke_reason, 'logout');
   });
 
   t.test('logout needs a valid token and systemKbn 01', async (t) => {

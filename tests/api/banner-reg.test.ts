@@ -7,6 +7,7 @@
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sample, tusUpload } from '../helpers/uploads';
+import { nth, present } from '../helpers/indexing';
 
 const msgs = (res: { json(): unknown }) => ((res.json() as { messages?: { messageId: string; args: string[] }[] }).messages ?? []).map((m) => `${m.messageId}:${m.args.join(',')}`);
 const msgIds = (res: { json(): unknown }) => ((res.json() as { messages?: { messageId: string }[] }).messages ?? []).map((m) => m.messageId);
@@ -65,10 +66,10 @@ t.test('banner maintenance', async (t) => {
     t.equal(list.statusCode, 200, list.body);
     const rows = list.json().bannerDataList as Record<string, string>[];
     t.ok(rows.length >= 7, 'every carousel banner, expired and future ones too');
-    t.same(Object.keys(rows[0]).sort(), ['bannerCaption', 'bannerId', 'bannerImgFileName', 'bannerKbn', 'bannerName', 'bannerUrl', 'dispDtFrom', 'dispDtTo', 'dispOrder']);
-    t.ok(rows.some((r) => r.dispDtTo < '2026-11-20'), 'an expired banner is listed (greyed by the screen)');
-    t.match(rows[0].bannerImgFileName, /^\/api\/media\/b\d+-\d+-[A-Za-z0-9_-]{43}\?t=\d+$/, 'a signed image path with a cache-busting parameter');
-    t.equal((await h.app.inject({ method: 'GET', url: rows[0].bannerImgFileName })).statusCode, 200, 'the image is served');
+    t.same(Object.keys(nth(rows, 0)).sort(), ['bannerCaption', 'bannerId', 'bannerImgFileName', 'bannerKbn', 'bannerName', 'bannerUrl', 'dispDtFrom', 'dispDtTo', 'dispOrder']);
+    t.ok(rows.some((r) => present(r.dispDtTo, 'r.dispDtTo') < '2026-11-20'), 'an expired banner is listed (greyed by the screen)');
+    t.match(nth(rows, 0).bannerImgFileName, /^\/api\/media\/b\d+-\d+-[A-Za-z0-9_-]{43}\?t=\d+$/, 'a signed image path with a cache-busting parameter');
+    t.equal((await h.app.inject({ method: 'GET', url: nth(rows, 0).bannerImgFileName })).statusCode, 200, 'the image is served');
     for (const bad of ['', '06', 'x']) t.same(msgs(await h.post('/api/BannerReg/getBannerList', b({ bannerKbn: bad }), { token: provider })), ['ERR_0003:バナーエリア'], `area "${bad}"`);
   });
 
@@ -196,9 +197,9 @@ t.test('banner maintenance', async (t) => {
     const audits = await h.db.selectFrom('audit_logs').selectAll().where('entity', '=', 'banner').where('entity_id', '=', id).orderBy('audit_id').execute();
     t.same(audits.map((a) => a.action), ['create', 'update', 'update', 'update', 'delete']);
     t.ok(audits.every((a) => a.actor_user_id === '0000000001'));
-    const replaced = audits[2];
+    const replaced = nth(audits, 2);
     t.equal((replaced.before_data as { bannerImgFileName: string }).bannerImgFileName, '冬季キャンペーン.png', 'before: the old image');
     t.equal((replaced.after_data as { bannerImgFileName: string }).bannerImgFileName, '延長.jpg', 'after: the new one');
-    t.same(audits[3].after_data, { dispOrder: '0' }, 'the display order change');
+    t.same(nth(audits, 3).after_data, { dispOrder: '0' }, 'the display order change');
   });
 });

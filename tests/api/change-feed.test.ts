@@ -19,6 +19,7 @@ import { SESSION_TOUCH_INTERVAL_MS } from '../../api/resources/auth/repository';
 import { mailOf } from '../helpers/api-probe';
 import { resetTokenIn } from '../helpers/smtp-capture';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { nth } from '../helpers/indexing';
 
 const status = async (h: TestApp, token: string) => (await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' }, { token })).statusCode;
 const flag = async (h: TestApp, token: string, categoryId: number) =>
@@ -205,14 +206,14 @@ t.test('targeted reads are kept per agent and date, and follow every change at o
   const banners = async () => ((await h.post('/api/Banner/getBannerList', { systemKbn: '01', bannerKbn: '02' }, { token: agent1.token })).json().bannerListData as Array<{ bannerName: string }>).map((b) => b.bannerName);
   const before = await banners();
   t.ok(before.length > 0, 'side banners shown');
-  await h.db.updateTable('banners').set({ disp_end: addDays(today, -1) }).where('banner_kbn', '=', '02').where('banner_name', '=', before[0]).execute();
-  t.notOk((await banners()).includes(before[0]), 'a banner whose period ended is gone on the next call');
+  await h.db.updateTable('banners').set({ disp_end: addDays(today, -1) }).where('banner_kbn', '=', '02').where('banner_name', '=', nth(before, 0)).execute();
+  t.notOk((await banners()).includes(nth(before, 0)), 'a banner whose period ended is gone on the next call');
 });
 
 t.test('another instance on the same PostgreSQL database hears the change', { skip: !process.env.DATABASE_URL && 'PostgreSQL only (PGlite is one process)' }, async (t) => {
   const h = await createTestApp();
   t.teardown(h.close);
-  const name = (await sql<{ name: string }>`select current_database() as name`.execute(h.db)).rows[0].name;
+  const name = nth((await sql<{ name: string }>`select current_database() as name`.execute(h.db)).rows, 0).name;
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   const other = await createTestApp({ database: await openDatabase({ kind: 'postgres', url: url.toString() }) });
@@ -234,7 +235,7 @@ t.test('the portal-top read path: renewal and the incentive panel from memory, e
   const MINUTE = 60_000;
   const validate = (token: string) => h.post('/api/auth/validate', { systemKbn: '01' }, { token });
   const lastSeen = async (token: string) => {
-    const sid = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+    const sid = (JSON.parse(Buffer.from(nth(token.split('.'), 1), 'base64url').toString()) as { sid: string }).sid;
     return (await h.db.selectFrom('sessions').select('last_seen_at').where('session_id', '=', sid).executeTakeFirstOrThrow()).last_seen_at.getTime();
   };
 
@@ -317,7 +318,7 @@ t.test('the portal-top read path: renewal and the incentive panel from memory, e
     const agent = await h.signIn('demo-agent2'); // A0000002, its own representative code
     const floating = async () => {
       const res = await h.post('/api/Incentive/getIncentiveFloating', { systemKbn: '01' }, { token: agent.token });
-      return { status: res.statusCode, body: res.json() as { hokokuYear?: number; hokokuMonth?: number; shoreiRuikeiZokagaku?: number } };
+      return { status: res.statusCode, body: res.json<{ hokokuYear?: number; hokokuMonth?: number; shoreiRuikeiZokagaku?: number }>() };
     };
     const cache = namedCache(feed, FLOATING_CACHE);
     const first = await floating();

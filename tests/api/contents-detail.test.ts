@@ -4,6 +4,7 @@ import { readAll } from '../../api/files/storage';
 import { messageIds } from '../helpers/api-probe';
 import { createTestApp } from '../helpers/test-app';
 import { contentByTitle, daysFromToday, expectedVisibleIds, FIXTURE_TITLES as T, signInAs, slash, TODAY } from '../helpers/portal';
+import { nth } from '../helpers/indexing';
 
 t.test('content pages', async (t) => {
   const h = await createTestApp();
@@ -40,8 +41,8 @@ t.test('content pages', async (t) => {
     t.same(d.contentsTempFileList.map((f: { tempFileName: string }) => f.tempFileName), ['2027年春_新商品カタログ.pdf', '新商品価格表（2027年春）.pdf', '注文書テンプレート.csv']);
     const stored = await h.db.selectFrom('content_files').select(['file_name', 'file_size', 'stored_key']).where('content_id', '=', catalog.contentId).where('kind', '=', 'file').orderBy('row_no').execute();
     for (const [i, f] of d.contentsTempFileList.entries()) {
-      t.equal(f.tempFileSize, stored[i].file_size, `size of ${f.tempFileName}`);
-      t.equal(f.tempFileSize, (await readAll(h.storage, stored[i].stored_key)).length, 'the size of the stored bytes');
+      t.equal(f.tempFileSize, nth(stored, i).file_size, `size of ${f.tempFileName}`);
+      t.equal(f.tempFileSize, (await readAll(h.storage, nth(stored, i).stored_key)).length, 'the size of the stored bytes');
     }
     t.equal(d.contentsImgList.length, 2);
     t.equal(d.contentsImgList[0].imgExp, 'カタログの表紙');

@@ -79,7 +79,7 @@ t.test('registered company search', async (t) => {
     t.equal(await count(provider, { customerName: '丸の内', address2: '東京都千代田区丸の内' }), 1, 'the address is read with its prefecture');
     t.equal(await count(provider, { customerName: '丸の内', address1: '東京都', address2: '名古屋' }), 0);
     t.equal(await count(provider, { customerName: '丸の内', address1: '', address2: '' }), 3, 'empty conditions are not given');
-    for (const [name, pref, addr] of [['株式会社', '東京都', ''], ['株式会社', '', '大阪市'], ['会社', '神奈川県', '横浜市'], ['文具', '', '中央区'], ['株式会社', '', '1丁目']]) {
+    for (const [name, pref, addr] of [['株式会社', '東京都', ''], ['株式会社', '', '大阪市'], ['会社', '神奈川県', '横浜市'], ['文具', '', '中央区'], ['株式会社', '', '1丁目']] as const) {
       t.equal(await count(provider, { customerName: name, address1: pref, address2: addr }), scan(name, pref, addr), `${name} ${pref} ${addr}: the same as a scan`);
     }
   });

@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../api/db/migrate';
 import { messageIds } from '../helpers/api-probe';
 import { createTestApp } from '../helpers/test-app';
 import { startThrowawayPostgres, throwawayUnavailable } from '../helpers/throwaway-postgres';
+import { nth } from '../helpers/indexing';
 
 const unavailable = throwawayUnavailable();
 t.test('while PostgreSQL is stopped an uncached read and a write answer 503 ERR_SYS001 with Retry-After', { timeout: 180_000, skip: unavailable ?? false }, async (t) => {
@@ -24,7 +25,7 @@ t.test('while PostgreSQL is stopped an uncached read and a write answer 503 ERR_
   const search = () => h.post('/api/SiteSearch/getContentsList', { ...ids, keyword: '研修' }, { token });
   const searched = await search();
   t.equal(searched.statusCode, 200, 'the search answers');
-  const hit = (searched.json() as { containtsListData: Array<{ categoryId: number; contentId: number }> }).containtsListData[0];
+  const hit = nth((searched.json<{ containtsListData: Array<{ categoryId: number; contentId: number }> }>()).containtsListData, 0);
   t.ok(hit, 'and finds a content');
   const favourite = () => h.post('/api/FavoritPage/toggleFavoritePage', { ...ids, categoryId: hit.categoryId, contentsId: hit.contentId, processType: '1' }, { token });
   const favourites = async () =>

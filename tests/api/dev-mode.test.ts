@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { ConfigError, loadConfig } from '../../api/config';
+import { nth } from '../helpers/indexing';
 import { createTestApp } from '../helpers/test-app';
 
 const SCHEMAS = path.resolve('schemas');
@@ -85,7 +86,7 @@ t.test('with DEV_MODE: an edited definition is served and enforced without a res
     }
     const at = received.indexOf(`event: ${name}\n`);
     const end = received.indexOf('\n\n', at);
-    const data = JSON.parse(received.slice(at, end).split('\n')[1].slice('data: '.length));
+    const data = JSON.parse(nth(received.slice(at, end).split('\n'), 1).slice('data: '.length));
     received = received.slice(end + 2);
     return data;
   };

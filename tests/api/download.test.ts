@@ -12,6 +12,7 @@ import { contentDisposition } from '../../api/files/content-disposition';
 import { messageIds, operationLogsOf } from '../helpers/api-probe';
 import { createTestApp } from '../helpers/test-app';
 import { contentByTitle, daysFromToday, fileNameOf, FIXTURE_TITLES as T, readZip, signInAs, slash, TODAY } from '../helpers/portal';
+import { nth } from '../helpers/indexing';
 
 t.test('downloads', async (t) => {
   const h = await createTestApp();
@@ -39,7 +40,7 @@ t.test('downloads', async (t) => {
       t.equal(fileNameOf(res), d.file_name, 'the name from Content-Disposition');
       t.match(String(res.headers['content-disposition']), /^attachment; filename="downloaded_file\.(pdf|csv)"; filename\*=UTF-8''[%A-Za-z0-9._~!$&+^`|-]+$/, 'RFC 6266 with an ASCII fallback');
     }
-    const pdf = await download(agent2, { categoryId: catalog.categoryId, contentId: String(catalog.contentId), fileName: documents[0].file_name });
+    const pdf = await download(agent2, { categoryId: catalog.categoryId, contentId: String(catalog.contentId), fileName: nth(documents, 0).file_name });
     t.equal(pdf.rawPayload.subarray(0, 8).toString('latin1'), '%PDF-1.4', 'a real PDF');
     t.match(pdf.rawPayload.subarray(-6).toString('latin1'), /%%EOF\n$/);
     const image = await download(agent2, { categoryId: catalog.categoryId, contentId: catalog.contentId, fileName: 'カタログ表紙.png' });
@@ -56,15 +57,15 @@ t.test('downloads', async (t) => {
     const entries = readZip(res.rawPayload);
     t.same(entries.map((e) => e.name), documents.map((d) => d.file_name), 'every document, by name, in order');
     for (const [i, e] of entries.entries()) {
-      const bytes = await readAll(h.storage, documents[i].stored_key);
-      t.equal(e.size, documents[i].file_size, `${e.name}: size in the central directory`);
+      const bytes = await readAll(h.storage, nth(documents, i).stored_key);
+      t.equal(e.size, nth(documents, i).file_size, `${e.name}: size in the central directory`);
       t.equal(e.crc, crc32(bytes), `${e.name}: CRC`);
       t.same(e.data, bytes, `${e.name}: content`);
     }
     const logs = (await operationLogsOf(h, agent2.userId)).filter((l) => l.operation_type === '05');
     t.same(logs.map((l) => l.action_detail), ['download', 'download', 'download', 'download', 'download', 'download all (3)'], 'each download logged as type 05');
-    t.equal(logs[5].generic_field3, '(all)');
-    t.equal(logs[5].from_screen_name, 'コンテンツ詳細');
+    t.equal(nth(logs, 5).generic_field3, '(all)');
+    t.equal(nth(logs, 5).from_screen_name, 'コンテンツ詳細');
 
     if (fs.existsSync('/usr/bin/unzip')) {
       // Another reader agrees: Info-ZIP tests the archive and lists the UTF-8 names.
@@ -81,8 +82,8 @@ t.test('downloads', async (t) => {
     await h.db.updateTable('content_files').set({ file_name: '資料.pdf' }).where('content_id', '=', catalog.contentId).where('kind', '=', 'file').where('row_no', 'in', [1, 2]).execute();
     const entries = readZip((await download(agent, { categoryId: catalog.categoryId, contentId: catalog.contentId, fileName: '' })).rawPayload);
     t.same(entries.map((e) => e.name), ['資料.pdf', '資料 (2).pdf', '注文書テンプレート.csv']);
-    await h.db.updateTable('content_files').set({ file_name: documents[0].file_name }).where('content_id', '=', catalog.contentId).where('kind', '=', 'file').where('row_no', '=', 1).execute();
-    await h.db.updateTable('content_files').set({ file_name: documents[1].file_name }).where('content_id', '=', catalog.contentId).where('kind', '=', 'file').where('row_no', '=', 2).execute();
+    await h.db.updateTable('content_files').set({ file_name: nth(documents, 0).file_name }).where('content_id', '=', catalog.contentId).where('kind', '=', 'file').where('row_no', '=', 1).execute();
+    await h.db.updateTable('content_files').set({ file_name: nth(documents, 1).file_name }).where('content_id', '=', catalog.contentId).where('kind', '=', 'file').where('row_no', '=', 2).execute();
   });
 
   await t.test('not visible: 403 and a type 05 log row', async (t) => {
@@ -119,7 +120,7 @@ t.test('downloads', async (t) => {
     t.equal((await download(agent, { categoryId: catalog.categoryId, contentId: catalog.contentId })).statusCode, 400, 'fileName required');
     t.equal((await h.post('/api/download', { systemKbn: '01', categoryId: 1, contentId: catalog.contentId, fileName: '' })).statusCode, 401);
     t.equal((await download(agent, { pseudoUserId: agent2.userId, categoryId: 1, contentId: catalog.contentId, fileName: '' })).statusCode, 403, 'pseudo ids of someone else');
-    const key = documents[2].stored_key;
+    const key = nth(documents, 2).stored_key;
     const saved = await readAll(h.storage, key);
     await h.storage.delete(key);
     const lost = await download(agent, { categoryId: catalog.categoryId, contentId: catalog.contentId, fileName: '' });
@@ -133,7 +134,7 @@ t.test('downloads', async (t) => {
     const ok = await h.app.inject({ method: 'GET', url: path });
     t.equal(ok.statusCode, 200);
     t.equal(ok.headers['accept-ranges'], 'bytes');
-    t.same(ok.rawPayload, await readAll(h.storage, documents[2].stored_key));
+    t.same(ok.rawPayload, await readAll(h.storage, nth(documents, 2).stored_key));
     t.equal(ok.headers['content-disposition'], contentDisposition('注文書テンプレート.csv', 'inline'));
     const ranged = await h.app.inject({ method: 'GET', url: path, headers: { range: 'bytes=3-12' } });
     t.equal(ranged.statusCode, 206);
@@ -161,7 +162,7 @@ t.test('downloads', async (t) => {
     t.equal((await h.app.inject({ method: 'GET', url: thumbPath })).statusCode, 200);
     await h.db.updateTable('thumbnails').set({ stored_key: 'gone/nowhere.png' }).where('thumbnail_id', '=', thumb.thumbnail_id).execute();
     t.equal((await h.app.inject({ method: 'GET', url: thumbPath })).statusCode, 404, 'a thumbnail row changed in SQL is read again');
-    await h.db.deleteFrom('content_files').where('stored_key', '=', documents[2].stored_key).execute();
+    await h.db.deleteFrom('content_files').where('stored_key', '=', nth(documents, 2).stored_key).execute();
     t.equal((await h.app.inject({ method: 'GET', url: path })).statusCode, 404, 'a file removed from its content is no longer served');
     h.clock.advance(3 * 3600_000);
     t.equal((await h.app.inject({ method: 'GET', url: path })).statusCode, 403, 'an address expires within two hours');

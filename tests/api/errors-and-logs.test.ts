@@ -143,7 +143,7 @@ t.test('errors and logs', async (t) => {
       const row = await h.db.selectFrom('operation_logs').select(['user_id', 'ag_code', 'operation_type']).where('control_name', '=', control).executeTakeFirstOrThrow();
       t.same(row, { user_id: '0000000003', ag_code: 'A0000001', operation_type: '11' }, control);
     }
-    for (const [field, value] of [['userId', '0000000004'], ['agCode', 'A0000002'], ['pseudoUserId', '0000000001'], ['pseudoAgCode', 'P0000001']]) {
+    for (const [field, value] of [['userId', '0000000004'], ['agCode', 'A0000002'], ['pseudoUserId', '0000000001'], ['pseudoAgCode', 'P0000001']] as const) {
       const control = `claims-${field}`;
       const res = await h.post('/api/log', { systemKbn: '01', operationType: '11', controlName: control, [field]: value }, { token: agent.token });
       t.equal(res.statusCode, 403, `${field}=${value}`);

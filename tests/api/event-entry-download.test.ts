@@ -10,6 +10,7 @@ import { slashDateTime } from '../../api/resources/content/wire';
 import { messageIds } from '../helpers/api-probe';
 import { actingAs, signInAs } from '../helpers/portal';
 import { createTestApp } from '../helpers/test-app';
+import { nth } from '../helpers/indexing';
 
 const INIT = '/api/EventEntryDownload/getInitialDisplayData';
 const FILE = '/api/EventEntryDownload/getEntryFile';
@@ -19,7 +20,7 @@ t.test('event entry download', async (t) => {
   t.teardown(h.close);
   const provider = await signInAs(h, 'demo-provider');
   const events = await h.db.selectFrom('contents as c').innerJoin('events as e', 'e.content_id', 'c.content_id').select(['c.content_id', 'c.title', 'e.csv_file_name']).where('c.category_id', '=', 7).orderBy('c.content_id').execute();
-  const first = events[0];
+  const first = nth(events, 0);
 
   await t.test('the events dropdown: every posted event with its file name and date, newest event first', async (t) => {
     const res = await provider.call(INIT, { targetDate: '' });
@@ -31,8 +32,8 @@ t.test('event entry download', async (t) => {
     const item = list.find((e) => e.eventId === first.content_id)!;
     t.same(item, { eventId: first.content_id, eventName: first.title, eventCsvFileName: first.csv_file_name, eventDate: slashDateTime(new Date(at.get(first.content_id)!)) }, 'with the date it is held (issue 22: the titles do not follow the dates)');
     t.ok(list.every((e) => /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/.test(e.eventDate)), 'yyyy/MM/dd HH:mm');
-    t.ok(list.every((e, i) => i === 0 || at.get(list[i - 1].eventId)! >= at.get(e.eventId)!), 'ordered by event date, newest first');
-    t.ok(list.every((e, i) => i === 0 || list[i - 1].eventDate >= e.eventDate), 'as the dates shown say');
+    t.ok(list.every((e, i) => i === 0 || at.get(nth(list, i - 1).eventId)! >= at.get(e.eventId)!), 'ordered by event date, newest first');
+    t.ok(list.every((e, i) => i === 0 || nth(list, i - 1).eventDate >= e.eventDate), 'as the dates shown say');
 
     // An event registered today is posted from tomorrow: not listed yet on today's date.
     await h.db.updateTable('contents').set({ keisai_start: '2026-11-21' }).where('content_id', '=', first.content_id).execute();
@@ -53,27 +54,27 @@ t.test('event entry download', async (t) => {
     const text = bytes.toString('utf8');
     t.ok(text.endsWith('\r\n') && !/[^\r]\n/.test(text), 'CRLF line ends');
     const records = parseCsvRecords(text);
-    t.same(records[0].cells, [...ENTRY_FILE_HEADER]);
+    t.same(nth(records, 0).cells, [...ENTRY_FILE_HEADER]);
     const rows = records.slice(1).map((r) => Object.fromEntries(ENTRY_FILE_HEADER.map((k, i) => [k, r.cells[i]])));
     t.equal(rows.length, 3, 'every application of the event, the cancelled one included');
     t.same(rows.map((r) => r['ユーザーID']), ['0000000012', '0000000011', '0000000015'], 'in the order they applied');
     t.same(rows.map((r) => r['状態']), ['キャンセル', '申込', '申込']);
-    t.match(rows[0]['キャンセル日時'], /^\d{4}\/\d{2}\/\d{2} 09:15$/);
-    t.equal(rows[1]['氏名'], '山本 直樹');
-    t.equal(rows[1]['代理店名'], '株式会社さくら文具');
-    t.equal(rows[2]['代理店名'], '株式会社なにわ商会');
-    t.equal(rows[2]['部署名'], `'=HYPERLINK("http://evil.example/","開く")`, 'the formula cell starts with an apostrophe');
+    t.match(nth(rows, 0)['キャンセル日時'], /^\d{4}\/\d{2}\/\d{2} 09:15$/);
+    t.equal(nth(rows, 1)['氏名'], '山本 直樹');
+    t.equal(nth(rows, 1)['代理店名'], '株式会社さくら文具');
+    t.equal(nth(rows, 2)['代理店名'], '株式会社なにわ商会');
+    t.equal(nth(rows, 2)['部署名'], `'=HYPERLINK("http://evil.example/","開く")`, 'the formula cell starts with an apostrophe');
     t.ok(text.includes(`"'=HYPERLINK(""http://evil.example/"",""開く"")"`), 'and is quoted as CSV');
 
     const audit = await h.db.selectFrom('audit_logs').selectAll().where('entity', '=', 'event_entries').where('entity_id', '=', String(first.content_id)).execute();
     t.equal(audit.length, 1, 'the download is audited');
-    t.equal(audit[0].action, 'download');
-    t.equal(audit[0].actor_user_id, provider.userId);
-    t.same(audit[0].after_data, { fileName: first.csv_file_name, rowCount: 3, liveCount: 2 });
+    t.equal(nth(audit, 0).action, 'download');
+    t.equal(nth(audit, 0).actor_user_id, provider.userId);
+    t.same(nth(audit, 0).after_data, { fileName: first.csv_file_name, rowCount: 3, liveCount: 2 });
   });
 
   await t.test('an applied event registered on the form: its own file name; pseudo-login applications name the operator', async (t) => {
-    const ev = events[1];
+    const ev = nth(events, 1);
     const pseudo = actingAs(h, provider, { userId: '0000000004', agCode: 'A0000002' });
     await h.db.insertInto('event_entries').values({ content_id: ev.content_id, user_id: '0000000004', ag_code: 'A0000002', applied_by: provider.userId }).execute();
     // Admin screens stay the provider's own during pseudo-login (permissions are the signed-in user's); the audit names both.

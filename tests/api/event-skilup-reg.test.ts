@@ -90,7 +90,7 @@ t.test('event and skill-up registration', async (t) => {
       phaseId: phase.phaseId,
     };
     const none = await h.post('/api/SkilupReg/RegContents', b({ ...video, skilupId: '', phaseId: '' }), { token: provider });
-    t.same((none.json() as { messages: unknown[] }).messages, [{ messageId: 'ERR_0003', args: ['スキルアップ名'] }, { messageId: 'ERR_0003', args: ['フェーズ'] }], 'program and phase required');
+    t.same((none.json<{ messages: unknown[] }>()).messages, [{ messageId: 'ERR_0003', args: ['スキルアップ名'] }, { messageId: 'ERR_0003', args: ['フェーズ'] }], 'program and phase required');
     const playbookPhase = await h.db.selectFrom('skilup_phases as p').innerJoin('skilup_programs as s', 's.skilup_id', 'p.skilup_id').select(['p.phase_id', 'p.skilup_id']).where('s.category_id', '=', 8).executeTakeFirstOrThrow();
     const foreign = await h.post('/api/SkilupReg/RegContents', b({ ...video, skilupId: String(playbookPhase.skilup_id), phaseId: String(playbookPhase.phase_id) }), { token: provider });
     t.same(msgIds(foreign), ['ERR_0006'], 'a program of another category');

@@ -6,6 +6,7 @@ import { messageIds } from '../helpers/api-probe';
 import { createTestApp } from '../helpers/test-app';
 import { actingAs, signInAs, type Session } from '../helpers/portal';
 import { eventListSettings } from '../../api/resources/event/routes';
+import { nth } from '../helpers/indexing';
 
 interface EventItem {
   contentsId: number;
@@ -36,12 +37,12 @@ t.test('skill-up events', async (t) => {
   // The seeded events in order (seeds/skilup-events.ts): 0–5 open, 6 entry closed, 3 full,
   // 7–9 held recently, 10–15 held long ago (posting ended).
   const events = (await h.db.selectFrom('contents').select(['content_id', 'title']).where('category_id', '=', 7).orderBy('content_id').execute()).map((r) => r.content_id);
-  const ev = (i: number) => events[i];
+  const ev = (i: number) => nth(events, i);
 
   const initial = async (s: Session, body: Record<string, unknown> = {}) => {
     const res = await s.call('/api/Event/getInitialDisplayEventList', { userId: s.userId, agCode: s.agCode, categoryId: 7, narrowKeyword: '', narrowTags: '', targetDate: '', eventPeriodFrom: '', eventPeriodTo: '', isOutsideEventPeriod: false, ...body });
     t.equal(res.statusCode, 200);
-    return res.json() as Initial;
+    return res.json<Initial>();
   };
   const ids = (items: EventItem[]) => items.map((i) => i.contentsId);
   const detail = (s: Session, contentsId: number, body: Record<string, unknown> = {}) => s.call('/api/EventDetail/getEventDetail', { categoryId: 7, contentsId, ...body });
@@ -55,11 +56,11 @@ t.test('skill-up events', async (t) => {
     t.same(list.eventListData.map((e) => e.closeFlg), [true, false, false, false, true, false, false], 'entry closed (6) and full (3)');
     t.same(ids(list.applicationEventListData), [ev(1)], 'own upcoming applications only');
     t.same(ids(list.historyEventListData), [ev(7), ev(8), ev(12)], 'own held applications, newest first; posting ended for 12');
-    const first = list.eventListData[1];
+    const first = nth(list.eventListData, 1);
     t.match(first.eventDate, /^2026\/11\/27 14:00$/);
     t.ok(first.subCategoryName.length > 0 && first.contentsTitle.length > 0);
     t.ok(first.thumbnailPath.startsWith('/api/media/') && first.thumbnailName.endsWith('.png'), 'first image as thumbnail');
-    t.equal(list.eventListData[4].thumbnailName, 'thumbnail-04.png', 'a picked thumbnail');
+    t.equal(nth(list.eventListData, 4).thumbnailName, 'thumbnail-04.png', 'a picked thumbnail');
     t.ok(list.eventTagListData.some((x) => x.tagName === 'イベント' && x.categoryName === 'イベント' && !x.isChecked));
     const other = await initial(agent2);
     t.same(ids(other.applicationEventListData), [ev(2)], "another agent's applications are never shown");
@@ -97,7 +98,7 @@ t.test('skill-up events', async (t) => {
     t.match(h.smtp.latestTo('demo-agent@portal.example.jp')?.subject, /キャンセル/);
     const after = await h.db.selectFrom('event_entries').selectAll().where('content_id', '=', ev(0)).where('user_id', '=', agent.userId).execute();
     t.equal(after.length, 1);
-    t.ok(after[0].cancelled_at, 'the cancellation is kept for the entry download');
+    t.ok(nth(after, 0).cancelled_at, 'the cancellation is kept for the entry download');
     t.equal((await detail(agent, ev(0))).json().isApplication, false);
     t.equal((await cancel(agent, ev(0))).statusCode, 200, 'cancelling what is not applied is harmless');
     t.equal((await apply(agent, ev(0))).statusCode, 200, 'applying again after a cancellation');
@@ -169,7 +170,7 @@ t.test('skill-up events', async (t) => {
     t.same(ids(fromOnly.json().eventListData), [ev(4), ev(5)], 'To falls back to 9999-12-31');
     const toOnly = await list('getSkilupHistoryEventList', { eventPeriodTo: '2026-11-15' });
     t.same(ids(toOnly.json().historyEventListData), [ev(8), ev(12)], 'From falls back to 2001-01-01');
-    const tag = (await initial(agent)).eventTagListData[0];
+    const tag = nth((await initial(agent)).eventTagListData, 0);
     const byTag = await list('getSkilupHistoryEventList', { narrowTags: String(tag.tagId) });
     t.equal(byTag.json().historyEventListData.length, 3);
     t.ok(byTag.json().historyEventTagListData.find((x: { tagId: number }) => x.tagId === tag.tagId).isChecked);

@@ -6,6 +6,7 @@ import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sample, tusUpload } from '../helpers/uploads';
 import { readAll } from '../../api/files/storage';
+import { nth } from '../helpers/indexing';
 
 const K = '01';
 let h: TestApp;
@@ -47,7 +48,7 @@ t.test('request attachments: removing the middle of three keeps the other two', 
   t.equal(upd.statusCode, 200, upd.body);
   const after = (await load()).applicationData.appTempFileList as Entry[];
   t.same(after.map((f) => f.fileName), ['manual.pdf', '見積条件.xlsx'], 'the middle file is the one removed');
-  t.same(after.map((f) => f.fileId), [saved[0].fileId, saved[2].fileId], 'the others keep their ids');
+  t.same(after.map((f) => f.fileId), [nth(saved, 0).fileId, nth(saved, 2).fileId], 'the others keep their ids');
   for (const [name, bytes] of [files[0], files[2]]) {
     const res = await h.post('/api/download/downloadAppTempFile', { systemKbn: K, appNo, fileName: name }, { token: agent });
     t.equal(res.statusCode, 200);
@@ -55,7 +56,7 @@ t.test('request attachments: removing the middle of three keeps the other two', 
   }
   // A stale or invented id keeps nothing it does not name.
   const again = await load();
-  const stale = await h.post('/api/ApplicationMgtAg/updApplicationData', { ...draft, appNo, dispDateTime: again.dispDateTime, beforeAppStatus: '10', appMemo: '添付なし', appTempFileList: [{ rowNo: 1, fileId: saved[1].fileId, fileName: '依頼メモ.txt' }, { rowNo: 2, fileName: 'manual.pdf' }] }, { token: agent });
+  const stale = await h.post('/api/ApplicationMgtAg/updApplicationData', { ...draft, appNo, dispDateTime: again.dispDateTime, beforeAppStatus: '10', appMemo: '添付なし', appTempFileList: [{ rowNo: 1, fileId: nth(saved, 1).fileId, fileName: '依頼メモ.txt' }, { rowNo: 2, fileName: 'manual.pdf' }] }, { token: agent });
   t.equal(stale.statusCode, 200, stale.body);
   t.same((await load()).applicationData.appTempFileList, [], 'a removed id and an entry without an id keep no file');
 });
@@ -100,11 +101,11 @@ t.test('content files, images and videos: removing the middle of three keeps the
   for (const [field, files] of Object.entries(kinds)) {
     t.ok((c[field] as Entry[]).every((f) => Number.isInteger(f.fileId)), `${field}: each stored file has its id`);
     const kept = after[field] as Entry[];
-    t.same(kept.map((f) => f.fileName), [files[0][0], files[2][0]], `${field}: the middle file is the one removed`);
+    t.same(kept.map((f) => f.fileName), [nth(files, 0)[0], nth(files, 2)[0]], `${field}: the middle file is the one removed`);
     t.same(kept.map((f) => f.fileId), [c[field][0].fileId, c[field][2].fileId], `${field}: the others keep their ids`);
     for (const [i, f] of kept.entries()) {
       const row = await h.db.selectFrom('content_files').select('stored_key').where('file_id', '=', Number(f.fileId)).executeTakeFirstOrThrow();
-      t.same(await readAll(h.storage, row.stored_key), [files[0], files[2]][i][1], `${f.fileName}: its own bytes`);
+      t.same(await readAll(h.storage, row.stored_key), nth([nth(files, 0), nth(files, 2)], i)[1], `${f.fileName}: its own bytes`);
     }
   }
 });

@@ -1,5 +1,5 @@
 // "A field added to a form definition is enforced and stored by both sides with no TypeScript"
-// (DESIGN.md section 8), on the server: a field and a required rule are added to the loaded
+// (docs/decisions.md section 6), on the server: a field and a required rule are added to the loaded
 // definition only — nothing else changes — and the API refuses the record without it, then
 // stores it (in the JSON column) and answers it back. The segment form is the case the issue
 // found broken (a multipart form whose added field was dropped); the notice form is a flat one;
@@ -64,7 +64,7 @@ t.test('a field added to a definition is enforced, stored and answered by the AP
     const load = await h.post('/api/ContentsReg/getContents', { systemKbn: '01', contentsCategoryId: '1', contentsId: ok.json().contentsId }, { token: provider });
     t.equal(load.json().contents.contactPerson, '営業企画部 佐藤', 'stored and answered');
     const row = await h.db.selectFrom('contents').select('extra_data').where('content_id', '=', Number(ok.json().contentsId)).executeTakeFirstOrThrow();
-    t.equal((row.extra_data as Record<string, unknown>).contactPerson, '営業企画部 佐藤', 'in the JSON column');
+    t.equal((row.extra_data).contactPerson, '営業企画部 佐藤', 'in the JSON column');
   });
 
   t.test('banner form (an image through tus)', async (t) => {

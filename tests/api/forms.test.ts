@@ -29,7 +29,7 @@ t.test('definitions over HTTP', async (t) => {
       ['/api/forms/ag-segment', 'schemas/forms/ag-segment.json'],
       ['/api/lists/ag-user', 'schemas/lists/ag-user.json'],
       ['/api/lists/ag-segment', 'schemas/lists/ag-segment.json'],
-    ]) {
+    ] as const) {
       const res = await get(url, url.includes('ag-segment') ? provider : admin);
       t.equal(res.statusCode, 200, url);
       t.same(res.json(), { definition: JSON.parse(fs.readFileSync(file, 'utf8')), context: { serverDate: '2026-11-20', maxFileSize: 20 * 1024 * 1024 } }, url);
@@ -56,7 +56,7 @@ t.test('definitions over HTTP', async (t) => {
   });
 
   t.test('the browser and the API give the same messages for the same record', async (t) => {
-    const { definition, context } = (await get('/api/forms/ag-user', admin)).json() as { definition: FormDefinition; context: RuleContext };
+    const { definition, context } = (await get('/api/forms/ag-user', admin)).json<{ definition: FormDefinition; context: RuleContext }>();
     const records = [
       {},
       { kaisyaName: '𠮷田商店', busyoName: 'x'.repeat(256), tantousyaName: '佐藤', email: 'ｓato@example.jp', roleId: '02' },
@@ -70,7 +70,7 @@ t.test('definitions over HTTP', async (t) => {
       else t.same(res.json().messages, browser, JSON.stringify(record).slice(0, 60));
     }
 
-    const segment = (await get('/api/forms/ag-segment', provider)).json() as { definition: FormDefinition; context: RuleContext };
+    const segment = (await get('/api/forms/ag-segment', provider)).json<{ definition: FormDefinition; context: RuleContext }>();
     const files: [string, string, string][] = [
       ['', 'list.txt', ''],
       ['名前😀', 'a.csv', ''],

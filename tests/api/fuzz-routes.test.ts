@@ -17,6 +17,7 @@ import type { CallSpec } from '../../schemas/meta/types';
 import { apiPostRoutes, leaksInternals } from '../helpers/api-probe';
 import { signInAs, type DemoLogin, type Session } from '../helpers/portal';
 import { createTestApp } from '../helpers/test-app';
+import { nth } from '../helpers/indexing';
 
 interface Schema {
   type?: string | string[];
@@ -104,7 +105,7 @@ function withValue(base: unknown, path: string[], value: unknown): unknown {
   path.forEach((key, i) => {
     if (i === path.length - 1) at[key] = value;
     else {
-      if (typeof at[key] !== 'object' || at[key] === null) at[key] = /^\d+$/.test(path[i + 1]) ? [] : {};
+      if (typeof at[key] !== 'object' || at[key] === null) at[key] = /^\d+$/.test(nth(path, i + 1)) ? [] : {};
       at = at[key] as Record<string, unknown>;
     }
   });
@@ -194,15 +195,15 @@ t.test('the fuzz of every route: no 5xx, no stack trace or SQL text', async (t) 
   let turn = 0;
   for (const [route, list] of cases) {
     // Every role calls every route with its plain base body.
-    for (const s of sessions) await send(s, route, list[0].base, 'base body');
+    for (const s of sessions) await send(s, route, nth(list, 0).base, 'base body');
     for (const c of list) {
       for (const [label, path] of c.fields) {
         const start = hash(`${route} ${label}`) % MUTATIONS.length;
-        const picked = EXHAUSTIVE || PER_FIELD >= MUTATIONS.length ? MUTATIONS : Array.from({ length: PER_FIELD }, (_, i) => MUTATIONS[(start + i * 5) % MUTATIONS.length]);
+        const picked = EXHAUSTIVE || PER_FIELD >= MUTATIONS.length ? MUTATIONS : Array.from({ length: PER_FIELD }, (_, i) => nth(MUTATIONS, (start + i * 5) % MUTATIONS.length));
         for (const [name, value] of picked) {
           const body = path.length ? withValue(c.base, path, value) : value;
           if (EXHAUSTIVE) for (const s of sessions) await send(s, route, body, `${label} ${name}`);
-          else await send(sessions[turn++ % sessions.length], route, body, `${label} ${name}`);
+          else await send(nth(sessions, turn++ % sessions.length), route, body, `${label} ${name}`);
         }
       }
     }

@@ -4,6 +4,7 @@
 // date), the list, the preview, the delete by selection and the audit trail.
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { nth } from '../helpers/indexing';
 
 const BASE = '/api/GlovalNaviManegment';
 const msg = (messageId: string, ...args: string[]) => ({ messageId, args });
@@ -215,7 +216,7 @@ t.test('global navigation management', async (t) => {
     t.equal((await h.db.selectFrom('global_navi_rows').select('row_id').where('kanri_id', '=', Number(id)).execute()).length, 0, 'its rows are gone');
     const audits = await h.db.selectFrom('audit_logs').selectAll().where('entity', '=', 'global_navi').where('entity_id', '=', id).orderBy('audit_id').execute();
     t.same(audits.map((a) => a.action), ['create', 'update', 'update', 'update', 'delete']);
-    t.match(audits[0].after_data, { settingName: '首都圏向けナビ', nowSettingList: [{ dispName: '首都圏のお知らせ' }] });
+    t.match(nth(audits, 0).after_data, { settingName: '首都圏向けナビ', nowSettingList: [{ dispName: '首都圏のお知らせ' }] });
     t.equal((await call('GetGlovalNaviData', { glonaviKanriId: id })).statusCode, 400, 'gone');
   });
 });

@@ -69,7 +69,7 @@ t.test('SIGTERM: readiness fails first, requests in flight complete, then the po
   t.teardown(() => void child.kill('SIGKILL'));
   let out = '';
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       if (out.includes('is running')) resolve();
     });

@@ -7,6 +7,7 @@ import pg from 'pg';
 import t from 'tap';
 import { changeFeedOf } from '../../api/cache/change-feed';
 import { createTestApp } from '../helpers/test-app';
+import { nth } from '../helpers/indexing';
 
 const get = (h: { app: import('fastify').FastifyInstance }, url: string) => h.app.inject({ method: 'GET', url });
 const READY = { status: 'ready', parts: { database: 'ok', migrations: 'ok', changeFeed: 'ok', storage: 'ok' } };
@@ -28,7 +29,7 @@ t.test('health and readiness: every part ok, outside operating hours, without a 
 t.test('readiness fails naming the part: storage, migrations, change feed; then shutting down', async (t) => {
   const h = await createTestApp();
   t.teardown(h.close);
-  const errorLogs = async () => Number((await sql<{ n: number }>`select count(*)::int as n from error_logs`.execute(h.db)).rows[0].n);
+  const errorLogs = async () => Number(nth((await sql<{ n: number }>`select count(*)::int as n from error_logs`.execute(h.db)).rows, 0).n);
   const loggedBefore = await errorLogs();
 
   // The storage cannot be reached: its reason (a path, a host) stays in the log.
@@ -45,8 +46,8 @@ t.test('readiness fails naming the part: storage, migrations, change feed; then 
   t.equal((await get(h, '/readyz')).statusCode, 200, 'ready again once the storage answers');
 
   // A migration of this code that the database has not applied (an older database).
-  const last = (await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(h.db)).rows[0].name;
-  const row = (await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration where name = ${last}`.execute(h.db)).rows[0];
+  const last = nth((await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(h.db)).rows, 0).name;
+  const row = nth((await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration where name = ${last}`.execute(h.db)).rows, 0);
   await sql`delete from kysely_migration where name = ${last}`.execute(h.db);
   res = await get(h, '/readyz');
   t.equal(res.statusCode, 503);
@@ -60,7 +61,7 @@ t.test('readiness fails naming the part: storage, migrations, change feed; then 
   if (process.env.DATABASE_URL) {
     const own = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await own.connect();
-    const dbName = (await sql<{ d: string }>`select current_database() as d`.execute(h.db)).rows[0].d;
+    const dbName = nth((await sql<{ d: string }>`select current_database() as d`.execute(h.db)).rows, 0).d;
     await own.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query = 'listen portal_changes'`, [dbName]);
     await own.end();
     while (feed.isLive()) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -7,6 +7,7 @@ import t from 'tap';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import * as migration0021 from '../../migrations/0021_idempotent_creates';
+import { nth } from '../helpers/indexing';
 
 const K = '01';
 let h: TestApp;
@@ -54,10 +55,10 @@ t.test('ten identical concurrent regApplicationData with one key: one request, t
   const answers = await Promise.all(Array.from({ length: 10 }, () => send('/api/ApplicationMgtAg/regApplicationData', request(title), agent, 'key-app-0001')));
   t.same(answers.map((r) => r.statusCode), Array(10).fill(200), 'every call answers 200');
   t.equal(new Set(answers.map((r) => r.body)).size, 1, 'ten equal answers');
-  t.ok(answers[0].json().appNo, 'the answer names the request');
+  t.ok(nth(answers, 0).json().appNo, 'the answer names the request');
   t.equal(await requestsTitled(title), 1, 'one request stored');
   const again = await send('/api/ApplicationMgtAg/regApplicationData', request(title), agent, 'key-app-0001');
-  t.equal(again.body, answers[0].body, 'a later retry answers the same');
+  t.equal(again.body, nth(answers, 0).body, 'a later retry answers the same');
   t.equal(await requestsTitled(title), 1, 'and creates nothing');
 });
 

@@ -1,4 +1,4 @@
-// The server never trusts the body (DESIGN §5; docs/wire-contract.md "Requests"): identity comes
+// The server never trusts the body (docs/decisions.md §3; docs/wire-contract.md "Requests"): identity comes
 // from the token only, a body id that is not the caller's own (or its pseudo id) is 403
 // ERR_0022 on every authenticated route, and a business date (targetDate) is honoured for
 // provider administrators only.

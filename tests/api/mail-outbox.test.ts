@@ -13,6 +13,7 @@ import { DEFAULT_OUTBOX_SETTINGS } from '../../api/mail/settings';
 import { messageIds } from '../helpers/api-probe';
 import { signInAs, type Session } from '../helpers/portal';
 import { createTestApp, passwordOf, type TestApp } from '../helpers/test-app';
+import { nth } from '../helpers/indexing';
 
 /** Waits for a condition the sender brings about in the background (bounded, never a fixed sleep). */
 async function until<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false): Promise<T> {
@@ -43,8 +44,9 @@ t.test('the mail server away: the change is kept, its mail waits and arrives whe
   t.equal(res.json().completeMessage, 'イベントのお申し込みを受付しました。確認メールは現在送信できないため、送信でき次第お送りします。', 'and says the mail is late');
   const entry = await h.db.selectFrom('event_entries').selectAll().where('content_id', '=', event).where('user_id', '=', agent.userId).execute();
   t.equal(entry.length, 1, 'the application is kept');
-  const [queued] = await rowsOf(h, 'event_application');
-  t.ok(queued, 'its mail is in the outbox');
+  const queued = (await rowsOf(h, 'event_application'))[0];
+  if (!queued) throw new Error('its mail is not in the outbox');
+  t.pass('its mail is in the outbox');
   t.ok(['pending', 'sending'].includes(queued.status), `waiting for a retry (${queued.status})`);
   t.ok(queued.attempts >= 1, 'the first try failed');
   t.match(queued.last_error, /ECONNREFUSED/);
@@ -58,7 +60,7 @@ t.test('the mail server away: the change is kept, its mail waits and arrives whe
   t.ok(code && code.expires_at, 'the code mail stays for retry while the code is valid');
 
   await h.smtp.restart();
-  const [mail] = await until('the confirmation arrives', () => confirmations().length > 0 && confirmations());
+  const mail = nth(await until('the confirmation arrives', () => confirmations().length > 0 && confirmations()), 0);
   t.match(mail.text, /鈴木 一郎 様/);
   await until('the code arrives', () => h.smtp.latestTo('demo-agent2@portal.example.jp'));
   const sent = await until('the rows are marked sent', async () => {
@@ -104,20 +106,20 @@ t.test('a mail that fails every try is a dead letter: the provider administrator
     t.same(messageIds(refused), ['ERR_0022']);
     t.equal((await other.call('/api/MailError/resendMail', { mailIdList: [{ mailId: dead.mail_id }] })).statusCode, 403, `${other.loginId} may not resend`);
   }
-  t.equal((await rowsOf(h, 'event_application'))[0].status, 'dead', 'a refused resend changed nothing');
+  t.equal(nth((await rowsOf(h, 'event_application')), 0).status, 'dead', 'a refused resend changed nothing');
 
   await h.smtp.restart();
   const resend = await provider.call('/api/MailError/resendMail', { mailIdList: [{ mailId: dead.mail_id }] });
   t.equal(resend.statusCode, 200);
   t.same(resend.json(), { resendCount: 1 });
   await until('the resent mail arrives', () => /イベントお申し込み受付のお知らせ/.test(h.smtp.latestTo('demo-agent@portal.example.jp')?.subject ?? ''));
-  await until('and is marked sent', async () => (await rowsOf(h, 'event_application'))[0].status === 'sent');
+  await until('and is marked sent', async () => nth((await rowsOf(h, 'event_application')), 0).status === 'sent');
   t.same((await provider.call('/api/MailError/getMailErrorList')).json().mailErrorList, [], 'no dead letter left');
   const audit = await h.db.selectFrom('audit_logs').selectAll().where('entity', '=', 'mail_outbox').execute();
   t.equal(audit.length, 1, 'the resend is in the audit trail');
 
   // A one-time code past its validity is never sent late: expired, not dead.
-  const [codeId] = await enqueueMail(h.db, { kind: 'one_time_code', to: 'demo-agent@portal.example.jp', subject: 'code', text: 'x', validForMs: 60_000 });
+  const codeId = nth(await enqueueMail(h.db, { kind: 'one_time_code', to: 'demo-agent@portal.example.jp', subject: 'code', text: 'x', validForMs: 60_000 }), 0);
   await h.db.updateTable('mail_outbox').set({ expires_at: sql<Date>`now() - interval '1 second'`, next_attempt_at: sql<Date>`now()` }).where('mail_id', '=', codeId).execute();
   const before = h.smtp.mails.length;
   await h.app.mailOutbox.runOnce();
@@ -132,7 +134,7 @@ t.test('two senders on one database never send a row twice', async (t) => {
   // Another instance: its own pool on the same PostgreSQL database (PGlite is one process: the same one).
   let otherDb = h.db;
   if (process.env.DATABASE_URL) {
-    const name = (await sql<{ name: string }>`select current_database() as name`.execute(h.db)).rows[0].name;
+    const name = nth((await sql<{ name: string }>`select current_database() as name`.execute(h.db)).rows, 0).name;
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     const other = await openDatabase({ kind: 'postgres', url: url.toString() });
@@ -148,7 +150,7 @@ t.test('two senders on one database never send a row twice', async (t) => {
   const ids = await enqueueMail(h.db, ...Array.from({ length: N }, (_, i) => ({ kind: 'content_notice' as const, to: `race${i}@portal.example.jp`, subject: `race ${i}`, text: `mail ${i}` })));
   await h.db.updateTable('mail_outbox').set({ next_attempt_at: sql<Date>`now()` }).where('mail_id', 'in', ids).execute();
   // Both instances' background passes and a request's first try, all at once, twice over.
-  await Promise.all([senders[0].runOnce(), senders[1].runOnce(), senders[0].deliverNow(ids.slice(0, 20)), senders[1].deliverNow(ids.slice(10, 30)), senders[1].runOnce(), senders[0].runOnce()]);
+  await Promise.all([nth(senders, 0).runOnce(), nth(senders, 1).runOnce(), nth(senders, 0).deliverNow(ids.slice(0, 20)), nth(senders, 1).deliverNow(ids.slice(10, 30)), nth(senders, 1).runOnce(), nth(senders, 0).runOnce()]);
   await until('every row is sent', async () => (await h.db.selectFrom('mail_outbox').select('mail_id').where('mail_id', 'in', ids).where('status', '!=', 'sent').execute()).length === 0);
   const received = h.smtp.mails.filter((m) => /^race \d+$/.test(m.subject)).map((m) => m.subject);
   t.equal(received.length, N, 'one mail per row');

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sample, tusCreate, tusPatch } from '../helpers/uploads';
+import { nth } from '../helpers/indexing';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -22,8 +23,8 @@ function parse(text: string): Sample[] {
     const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!m) throw new Error(`not a sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]] = l[2];
-    out.push({ name: m[1], labels, value: Number(m[3]) });
+    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[nth(l, 1)] = nth(l, 2);
+    out.push({ name: nth(m, 1), labels, value: Number(m[3]) });
   }
   return out;
 }
@@ -135,7 +136,7 @@ t.test('counters move with requests, cache lookups, the change feed, uploads and
   for (const secret of [agent.token, admin.token, 'demo-agent', '0000000003', '0000000099', 'A0000001', 'f123', 'no/such', 'loginId', TOKEN, 'm.pdf', created.headers.location as string]) {
     t.notOk(text.includes(secret), `no "${secret.slice(0, 16)}" in the metrics`);
   }
-  const routes = new Set(after.filter((s) => s.labels.route !== undefined).map((s) => s.labels.route));
-  const isRoute = (url: string) => ['GET', 'POST', 'PATCH', 'HEAD'].some((method) => h.app.hasRoute({ method: method as 'GET', url }));
+  const routes = new Set(after.flatMap((s) => (s.labels.route === undefined ? [] : [s.labels.route])));
+  const isRoute = (url: string) => ['GET', 'POST', 'PATCH', 'HEAD'].some((method) => h.app.hasRoute({ method: method, url }));
   for (const route of routes) t.ok(route === 'unmatched' || isRoute(route), `route label "${route}" is a route of the app`);
 });

@@ -1,7 +1,7 @@
 // Global navigation (/api/GlobalNavi/getGlobalNaviData) and its badges (getNotificationBadges):
 // the shape of docs/wire-contract.md, items hidden without the category permission, the most
 // specific setting (agent > segment > default) in force, the scheduled list on its date
-// (DESIGN §7), and unread notifications per category.
+// (docs/decisions.md §5), and unread notifications per category.
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { hashPassword } from '../../api/security/password';
@@ -172,8 +172,8 @@ t.test('global navigation', async (t) => {
     const res = await h.post('/api/GlobalNavi/getNotificationBadges', { systemKbn: '01' }, { token: agent.token });
     for (const b of res.json().notificationList) t.same(Object.keys(b).sort(), ['categoryId', 'notificationNum']);
 
-    const [forAgent2] = await h.db.insertInto('notifications').values({ category_id: 1, ag_code: 'A0000002', user_id: null, title: 'A0000002 だけのお知らせ' }).returning('notification_id').execute();
-    const [forUser] = await h.db.insertInto('notifications').values({ category_id: 2, ag_code: null, user_id: '0000000003', title: '鈴木さんだけのお知らせ' }).returning('notification_id').execute();
+    const forAgent2 = await h.db.insertInto('notifications').values({ category_id: 1, ag_code: 'A0000002', user_id: null, title: 'A0000002 だけのお知らせ' }).returning('notification_id').executeTakeFirstOrThrow();
+    const forUser = await h.db.insertInto('notifications').values({ category_id: 2, ag_code: null, user_id: '0000000003', title: '鈴木さんだけのお知らせ' }).returning('notification_id').executeTakeFirstOrThrow();
     t.teardown(() => h.db.deleteFrom('notifications').where('notification_id', 'in', [forAgent2.notification_id, forUser.notification_id]).execute());
 
     const after1 = await badges(h, agent.token);

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signInAs } from '../helpers/portal';
 import { reindexContent } from '../../api/search/index-content';
 import { sample, tusUpload } from '../helpers/uploads';
+import { nth } from '../helpers/indexing';
 
 const msgs = (res: { json(): unknown }) => ((res.json() as { messages?: { messageId: string; args: string[] }[] }).messages ?? []).map((m) => `${m.messageId}:${m.args.join(',')}`);
 type Item = { categoryId: number; contentsId: number; title: string; displayOrder: number; displayTargetFlag: boolean };
@@ -63,13 +64,13 @@ t.test('one-stop guide', async (t) => {
     t.same(msgs(await provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: [] })), ['ERR_0004:表示対象'], 'at least one display target');
     const notice = await h.db.selectFrom('contents').select('content_id').where('category_id', '=', 1).executeTakeFirstOrThrow();
     t.same(msgs(await provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: [{ categoryId: 2, contentsId: notice.content_id }] })), ['ERR_0009:コンテンツ'], 'a content of another category');
-    t.same(msgs(await provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: [{ categoryId: 2, contentsId: chosen[0].contentsId }, { categoryId: 3, contentsId: 1 }] })), ['ERR_0006:カテゴリ'], 'one category per call');
+    t.same(msgs(await provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: [{ categoryId: 2, contentsId: nth(chosen, 0).contentsId }, { categoryId: 3, contentsId: 1 }] })), ['ERR_0006:カテゴリ'], 'one category per call');
 
     const save = (list: unknown[]) => provider.call('/api/OneStopGideKanri/createDisplayTarget', { contentsList: list });
     t.same(msgs(await save([{ categoryId: 1, contentsId: notice.content_id }])), ['ERR_0006:カテゴリ'], 'a category that has no one-stop block');
     t.same(msgs(await save([{ categoryId: 2, contentsId: 99999999 }])), ['ERR_0009:コンテンツ'], 'an unknown content');
     t.same(msgs(await save([{ categoryId: 2, contentsId: 'x1' }])), ['ERR_0025:表示対象'], 'not a content id: a value its column cannot hold (docs/forms.md)');
-    t.same(msgs(await save([{ categoryId: 2, contentsId: chosen[0].contentsId }, { categoryId: 2, contentsId: String(chosen[0].contentsId) }])), ['ERR_0017:表示対象'], 'a content twice');
+    t.same(msgs(await save([{ categoryId: 2, contentsId: nth(chosen, 0).contentsId }, { categoryId: 2, contentsId: String(nth(chosen, 0).contentsId) }])), ['ERR_0017:表示対象'], 'a content twice');
     const gone = await h.db
       .insertInto('contents')
       .values({ category_id: 2, title: '削除済みのFAQ', body_html: '<p>x</p>', keisai_start: '2026-11-01', last_update: '2026-11-01', display_target: '0', deleted_at: new Date() })
@@ -80,7 +81,7 @@ t.test('one-stop guide', async (t) => {
     t.equal((await faqOf()).filter((i) => i.displayTargetFlag).length, chosen.length, 'nothing refused was stored');
 
     // The targeted content first, then the former first two swapped.
-    const wanted = [targeted.content_id, chosen[1].contentsId, chosen[0].contentsId];
+    const wanted = [targeted.content_id, nth(chosen, 1).contentsId, nth(chosen, 0).contentsId];
     const res = await save(wanted.map((contentsId) => ({ categoryId: '2', contentsId: String(contentsId) })));
     t.equal(res.statusCode, 200);
     const after = (await faqOf()).filter((i) => i.displayTargetFlag).sort((a, b) => a.displayOrder - b.displayOrder);
@@ -90,10 +91,10 @@ t.test('one-stop guide', async (t) => {
     t.ok(rows.every((r) => r.updated_by === provider.userId), 'the rows say who set them');
     const audit = await h.db.selectFrom('audit_logs').selectAll().where('entity', '=', 'one_stop_display_targets').execute();
     t.equal(audit.length, 1, 'audited once');
-    t.equal(String(audit[0].entity_id), '2', 'the FAQ block');
+    t.equal(String(nth(audit, 0).entity_id), '2', 'the FAQ block');
     const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as { contentsList: { contentsId: number }[] };
-    t.same(json(audit[0].before_data).contentsList.map((e) => e.contentsId), chosen.map((i) => i.contentsId), 'the list before');
-    t.same(json(audit[0].after_data).contentsList.map((e) => e.contentsId), wanted, 'the list after');
+    t.same(json(nth(audit, 0).before_data).contentsList.map((e) => e.contentsId), chosen.map((i) => i.contentsId), 'the list before');
+    t.same(json(nth(audit, 0).after_data).contentsList.map((e) => e.contentsId), wanted, 'the list after');
     // Another block is not touched by the FAQ block's save.
     t.ok((await provider.call('/api/OneStopGideKanri/getContentsList', { categoryId: 3 })).json().oneStopGideList.some((i: Item) => i.displayTargetFlag), 'the application form block keeps its targets');
   });
@@ -131,17 +132,17 @@ t.test('one-stop guide', async (t) => {
     t.equal(res.statusCode, 200);
     const after = await load();
     t.equal(after.description, '各種申請書はこちらから。', 'the text stored');
-    t.equal(after.imgFileList[0].fileName, '申請フォーム.png', 'the image stored');
+    t.equal(nth(after.imgFileList, 0).fileName, '申請フォーム.png', 'the image stored');
     const block = (await agent.call('/api/OneStopGide/getOneStopGideList', {})).json().categoryListData.find((c: { categoryId: number }) => c.categoryId === 3);
     t.equal(block.description, '各種申請書はこちらから。', 'agents read the new text');
-    t.equal(block.imgFileName, after.imgFileList[0].fileUrl, 'and see the new image');
+    t.equal(block.imgFileName, nth(after.imgFileList, 0).fileUrl, 'and see the new image');
     t.equal((await h.app.inject({ method: 'GET', url: block.imgFileName })).statusCode, 200, 'which loads');
 
     // A save of the display targets alone keeps the block's text and image.
     t.equal((await save({})).statusCode, 200);
     const kept = await load();
     t.equal(kept.description, '各種申請書はこちらから。');
-    t.equal(kept.imgFileList[0].fileName, '申請フォーム.png');
+    t.equal(nth(kept.imgFileList, 0).fileName, '申請フォーム.png');
     for (const s of [agent, agadmin, staff]) t.equal((await s.call('/api/OneStopGideKanri/getCategoryData', { categoryId: '3' })).statusCode, 403, `${s.loginId}: no block data`);
   });
 

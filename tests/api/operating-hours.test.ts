@@ -1,4 +1,4 @@
-// Operating hours 08:00-21:00 Asia/Tokyo (DESIGN §6, §15): outside them every API call but
+// Operating hours 08:00-21:00 Asia/Tokyo (docs/decisions.md §4, §12): outside them every API call but
 // /api/System/checkOperationTime and /api/errorlog answers 503 { outOfOperation: true };
 // OPERATING_HOURS=always turns the check off; parseOperatingHours refuses bad values.
 import t from 'tap';

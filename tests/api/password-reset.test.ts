@@ -1,10 +1,11 @@
 // Password reset by mailed link: /api/pwdReset/sendResetMail, ValidateOtu and PasswordUpdate
-// (spec 000 §4, §5, §7, §8; DESIGN §5: random single-use token, 30 minutes, a reset does not
+// (spec 000 §4, §5, §7, §8; docs/decisions.md §3: random single-use token, 30 minutes, a reset does not
 // skip the one-time code, a password change ends the user's sessions).
 import t, { type Test } from 'tap';
 import { cookiesOf, createTestApp, passwordOf, type TestApp } from '../helpers/test-app';
 import { mailOf, messageIds, operationLogsOf } from '../helpers/api-probe';
 import { oneTimeCodeIn, resetTokenIn } from '../helpers/smtp-capture';
+import { nth, present } from '../helpers/indexing';
 
 const MINUTE = 60_000;
 const NEW_PASSWORD = 'Fresh#Passw0rd2026';
@@ -106,7 +107,7 @@ t.test('password reset', async (t) => {
       t.same(res.json(), USER005);
     }
     const sha = await h.db.selectFrom('password_reset_tokens').select('token_hash').execute();
-    const asHash = await h.post('/api/pwdReset/ValidateOtu', sha[0].token_hash);
+    const asHash = await h.post('/api/pwdReset/ValidateOtu', nth(sha, 0).token_hash);
     t.equal(asHash.statusCode, 401, 'the stored hash is not a usable token');
     t.equal((await h.post('/api/pwdReset/ValidateOtu', { systemKbn: '01', otu: token })).statusCode, 400, 'the body must be the token as a JSON string');
   });
@@ -116,7 +117,7 @@ t.test('password reset', async (t) => {
     const before = await h.signIn('demo-agent');
     const second = await h.signIn('demo-agent');
     t.equal((await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' }, { token: before.token })).statusCode, 200);
-    const trusted = await login(h, 'demo-agent', passwordOf('demo-agent'), { wag_tb: before.cookies.wag_tb });
+    const trusted = await login(h, 'demo-agent', passwordOf('demo-agent'), { wag_tb: present(before.cookies.wag_tb, 'before.cookies.wag_tb') });
     t.equal(trusted.json().isAreadyOptAuth, true, 'the browser is trusted before the reset');
 
     const otu = await requestLink(h, 'demo-agent', 'A0000001');
@@ -124,16 +125,16 @@ t.test('password reset', async (t) => {
     t.equal(res.statusCode, 200);
     t.same(res.json(), {});
 
-    const old = await login(h, 'demo-agent', passwordOf('demo-agent'), { wag_tb: before.cookies.wag_tb });
+    const old = await login(h, 'demo-agent', passwordOf('demo-agent'), { wag_tb: present(before.cookies.wag_tb, 'before.cookies.wag_tb') });
     t.equal(old.statusCode, 401, 'the old password fails');
     t.same(old.json(), { messages: [{ messageId: 'ERR_USER002', args: [] }] });
 
-    const fresh = await login(h, 'demo-agent', NEW_PASSWORD, { wag_tb: before.cookies.wag_tb });
+    const fresh = await login(h, 'demo-agent', NEW_PASSWORD, { wag_tb: present(before.cookies.wag_tb, 'before.cookies.wag_tb') });
     t.equal(fresh.statusCode, 200, 'the new password works');
     t.equal(fresh.json().isAreadyOptAuth, false, 'the previously trusted browser must pass the code again');
     t.equal(fresh.json().token, '');
     const code = oneTimeCodeIn(h.smtp.latestTo(mailOf('demo-agent')));
-    const otp = await h.post('/api/Auth/OtpLogin', { systemKbn: '01', loginId: 'demo-agent', password: NEW_PASSWORD, otp: code }, { cookies: { wag_otp: cookiesOf(fresh).wag_otp } });
+    const otp = await h.post('/api/Auth/OtpLogin', { systemKbn: '01', loginId: 'demo-agent', password: NEW_PASSWORD, otp: code }, { cookies: { wag_otp: present(cookiesOf(fresh).wag_otp, 'cookiesOf(fresh).wag_otp') } });
     t.equal(otp.statusCode, 200, 'signs in with the new password and the code');
 
     for (const [which, token] of [['first', before.token], ['second', second.token], ['trusted-browser', trusted.json().token]] as const) {

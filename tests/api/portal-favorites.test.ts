@@ -3,6 +3,7 @@ import t from 'tap';
 import { messageIds, operationLogsOf } from '../helpers/api-probe';
 import { createTestApp } from '../helpers/test-app';
 import { contentByTitle, FIXTURE_TITLES as T, signInAs } from '../helpers/portal';
+import { nth } from '../helpers/indexing';
 
 t.test('favourites and recently viewed', async (t) => {
   const h = await createTestApp();
@@ -15,7 +16,7 @@ t.test('favourites and recently viewed', async (t) => {
   const favourites = async (s: typeof agent) => {
     const res = await s.call('/api/FavoritPage/getFavoritePageList', { userId: s.userId, agCode: s.agCode, targetDate: '' });
     t.equal(res.statusCode, 200);
-    return res.json() as { favoritListData: Array<{ contentId: number; categoryId: number; categoryName: string; title: string; detailPath: string; isFavorite: boolean }>; showCount: number };
+    return res.json<{ favoritListData: Array<{ contentId: number; categoryId: number; categoryName: string; title: string; detailPath: string; isFavorite: boolean }>; showCount: number }>();
   };
 
   await t.test('the list: seeded favourites, showCount from the server', async (t) => {
@@ -23,7 +24,7 @@ t.test('favourites and recently viewed', async (t) => {
     t.equal(list.showCount, 5);
     t.equal(list.favoritListData.length, 7, 'seeded favourites of demo-agent');
     t.ok(list.favoritListData.every((f) => f.isFavorite && f.detailPath === 'contents' && f.categoryName.length > 0));
-    t.same(Object.keys(list.favoritListData[0]).sort(), ['categoryId', 'categoryName', 'contentId', 'detailPath', 'isFavorite', 'title']);
+    t.same(Object.keys(nth(list.favoritListData, 0)).sort(), ['categoryId', 'categoryName', 'contentId', 'detailPath', 'isFavorite', 'title']);
   });
 
   await t.test('register and release', async (t) => {
@@ -34,7 +35,7 @@ t.test('favourites and recently viewed', async (t) => {
     t.same(on.json(), { isFavorite: true });
     t.same((await toggle('1')).json(), { isFavorite: true }, 'registering twice is harmless');
     let list = await favourites(agent);
-    t.equal(list.favoritListData[0].contentId, catalog.contentId, 'newest favourite first');
+    t.equal(nth(list.favoritListData, 0).contentId, catalog.contentId, 'newest favourite first');
     t.equal(list.favoritListData.length, 8);
     const detail = await agent.call('/api/ContentsDetail/getContentsDetail', { categoryId: catalog.categoryId, contentId: catalog.contentId });
     t.equal(detail.json().isFavorite, true, 'the detail shows the star');
@@ -44,8 +45,8 @@ t.test('favourites and recently viewed', async (t) => {
     t.notOk(list.favoritListData.some((f) => f.contentId === catalog.contentId));
     const logs = (await operationLogsOf(h, agent.userId)).filter((l) => l.operation_type === '08');
     t.same(logs.map((l) => l.action_detail), ['register', 'register', 'release'], 'each toggle is logged as type 08');
-    t.equal(logs[0].generic_field2, String(catalog.contentId));
-    t.equal(logs[0].from_screen_name, 'コンテンツ詳細');
+    t.equal(nth(logs, 0).generic_field2, String(catalog.contentId));
+    t.equal(nth(logs, 0).from_screen_name, 'コンテンツ詳細');
 
     t.equal((await toggle('3')).statusCode, 400, 'unknown processType');
     const missing = await agent.call('/api/FavoritPage/toggleFavoritePage', { categoryId: 1, processType: '1' });
@@ -82,11 +83,11 @@ t.test('favourites and recently viewed', async (t) => {
     const after = await list(agent2);
     t.same(after[0], { contentId: catalog.contentId, categoryId: 1, categoryName: 'お知らせ', title: T.catalog, detailPath: 'contents', viewDate: '2026/11/20 10:00' }, 'the newest view first, at the server time');
     h.clock.advance(60_000);
-    await agent2.call('/api/RecentlyViewed/regRecentlyViewedHistory', { categoryId: before[0].categoryId, contentsId: before[0].contentId });
+    await agent2.call('/api/RecentlyViewed/regRecentlyViewedHistory', { categoryId: nth(before, 0).categoryId, contentsId: nth(before, 0).contentId });
     const again = await list(agent2);
-    t.equal(again[0].contentId, before[0].contentId, 'viewing again moves it to the top');
+    t.equal(nth(again, 0).contentId, nth(before, 0).contentId, 'viewing again moves it to the top');
     t.equal(again.length, 5, 'one row per content');
-    const row = await h.db.selectFrom('content_views').select('view_count').where('user_id', '=', agent2.userId).where('content_id', '=', before[0].contentId).executeTakeFirstOrThrow();
+    const row = await h.db.selectFrom('content_views').select('view_count').where('user_id', '=', agent2.userId).where('content_id', '=', nth(before, 0).contentId).executeTakeFirstOrThrow();
     t.equal(row.view_count, 2);
 
     t.equal((await agent2.call('/api/RecentlyViewed/regRecentlyViewedHistory', { categoryId: segment.categoryId, contentsId: segment.contentId })).statusCode, 403, 'not a visible content');

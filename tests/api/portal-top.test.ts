@@ -5,6 +5,7 @@ import { readAll } from '../../api/files/storage';
 import { messageIds } from '../helpers/api-probe';
 import { createTestApp } from '../helpers/test-app';
 import { actingAs, contentByTitle, daysFromToday, FIXTURE_TITLES as T, signInAs, slash } from '../helpers/portal';
+import { nth } from '../helpers/indexing';
 
 t.test('portal top', async (t) => {
   const h = await createTestApp();
@@ -64,7 +65,7 @@ t.test('portal top', async (t) => {
     };
     const standard = await names(agent2);
     t.same(standard.map((m) => m.menuName), ['お知らせ', 'FAQ', '申請フォーム', '提案書', 'マニュアル', 'スキルアップ', 'イベント', 'Webカタログ'], 'A0000002 gets the default setting');
-    const catalog = standard[7];
+    const catalog = nth(standard, 7);
     t.equal(catalog.linkURL, 'https://catalog.example.jp/');
     t.equal(catalog.isSaparateTab, true);
     t.not(catalog.imageFileNomal, catalog.imageFileOver, 'normal and hover images differ');
@@ -74,7 +75,7 @@ t.test('portal top', async (t) => {
       t.equal(img.headers['content-type'], 'image/png');
     }
     const sakura = await names(agent);
-    t.equal(sakura[0].menuName, 'さくら文具 専用発注', 'A0000001 gets its own setting');
+    t.equal(nth(sakura, 0).menuName, 'さくら文具 専用発注', 'A0000001 gets its own setting');
     t.equal(sakura.length, 8);
 
     const inTwoWeeks = slash(daysFromToday(14));
@@ -84,7 +85,7 @@ t.test('portal top', async (t) => {
     const later = await signInAs(h, 'demo-agent2');
     const scheduled = await names(later);
     t.equal(scheduled.length, 9, 'from the scheduled date the scheduled list replaces the current one');
-    t.equal(scheduled[7].menuName, '申請管理');
+    t.equal(nth(scheduled, 7).menuName, '申請管理');
     h.clock.advance(-14 * 86400_000);
   });
 

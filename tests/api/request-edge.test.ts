@@ -1,10 +1,11 @@
-// The edge every route shares (issue 14 items 1 and 2; DESIGN §4, docs/wire-contract.md
+// The edge every route shares (issue 14 items 1 and 2; docs/decisions.md §2, docs/wire-contract.md
 // "Requests"): a control character in any string is 400 ERR_0026, never a 500 from the
 // database; null and "" for an optional field mean "not given", never a 400. Proved on every
 // POST route the app registers, with the fields its own OpenAPI schema declares.
 import t from 'tap';
 import { createTestApp } from '../helpers/test-app';
 import { apiPostRoutes, messageIds, rawPost, registeredRoutes, urlOf } from '../helpers/api-probe';
+import { nth } from '../helpers/indexing';
 
 interface Schema {
   type?: string | string[];
@@ -49,7 +50,7 @@ function bodyWith(s: Schema, path: string[] | null, value?: unknown): Record<str
   let at: Record<string, unknown> | unknown[] = body;
   path.forEach((key, i) => {
     const last = i === path.length - 1;
-    const next = path[i + 1];
+    const next = nth(path, i + 1);
     const container = at as Record<string, unknown>;
     if (last) container[key] = value;
     else {

@@ -9,6 +9,7 @@ import { oracle, plantContents, search, SEARCH_CATEGORY_IDS, type Planted } from
 import { reindexContent } from '../../api/search/index-content';
 import { htmlToText, normalizeText } from '../../api/search/normalise';
 import { rng } from '../bench/corpus';
+import { present } from '../helpers/indexing';
 
 const entity = (s: string) => [...s].map((ch) => `&#${ch.codePointAt(0)};`).join('');
 
@@ -113,12 +114,12 @@ t.test('site search exactness', async (t) => {
       })
       .catch(() => undefined);
     t.same((await search(agent, { keyword: '監査証跡' })).ids, [more.late], 'the rolled-back content is not found');
-    await h.db.updateTable('contents').set({ title: '保存期間の規程' }).where('content_id', '=', more.late).execute();
-    await reindexContent(h.db, more.late);
+    await h.db.updateTable('contents').set({ title: '保存期間の規程' }).where('content_id', '=', present(more.late, 'more.late')).execute();
+    await reindexContent(h.db, present(more.late, 'more.late'));
     t.same((await search(agent, { keyword: '監査証跡' })).ids, [], 'an edited title is reindexed');
-    await h.db.updateTable('contents').set({ deleted_at: new Date() }).where('content_id', '=', more.late).execute();
-    await reindexContent(h.db, more.late);
-    t.equal((await h.db.selectFrom('search_documents').select('content_id').where('content_id', '=', more.late).execute()).length, 0, 'a deleted content leaves the index');
+    await h.db.updateTable('contents').set({ deleted_at: new Date() }).where('content_id', '=', present(more.late, 'more.late')).execute();
+    await reindexContent(h.db, present(more.late, 'more.late'));
+    t.equal((await h.db.selectFrom('search_documents').select('content_id').where('content_id', '=', present(more.late, 'more.late')).execute()).length, 0, 'a deleted content leaves the index');
   });
 
   await t.test('the oracle agrees for keywords of 2, 3 and 5 characters taken from the seeded contents', async (t) => {

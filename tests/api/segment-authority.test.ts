@@ -1,4 +1,4 @@
-// Agent segments need provider staff (issue 14 item 4; DESIGN §5): they are shared by every
+// Agent segments need provider staff (issue 14 item 4; docs/decisions.md §3): they are shared by every
 // agent and drive the provider's targeting, so an agent administrator — whatever its role's
 // flags say — neither reads nor changes them, and the admin top does not offer the button.
 import t from 'tap';
@@ -17,7 +17,7 @@ t.test('segments need provider staff', async (t) => {
   const agent2 = (await h.signIn('demo-agent2')).token;
   const own = { systemKbn: '01', userId: '0000000002', agCode: 'A0000001' };
   const capital = await h.db.selectFrom('agent_segments').select('ag_segment_id').where('ag_segment_name', '=', '首都圏代理店').executeTakeFirstOrThrow();
-  const members = async () => (await h.db.selectFrom('agent_segment_members').select(['ag_segment_id', 'ag_code']).orderBy('ag_segment_id').orderBy('ag_code').execute());
+  const members = async () => (h.db.selectFrom('agent_segment_members').select(['ag_segment_id', 'ag_code']).orderBy('ag_segment_id').orderBy('ag_code').execute());
   const segments = async () => h.db.selectFrom('agent_segments').selectAll().orderBy('ag_segment_id').execute();
   const topOfAgent2 = async () => (await h.post('/api/Info/getPortalTopInfo', { systemKbn: '01' }, { token: agent2 })).json();
 

@@ -1,4 +1,4 @@
-// Targeting proofs (DESIGN.md sections 5–7): an agent never reads another agent's or another
+// Targeting proofs (docs/decisions.md sections 3–5): an agent never reads another agent's or another
 // segment's content, nor out-of-period content, whatever ids or dates it sends; the business
 // date counts only for provider administrators; pseudo-login reads as the pseudo agent.
 import t from 'tap';

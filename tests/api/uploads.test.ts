@@ -11,6 +11,7 @@ import { resolveCaller } from '../../api/plugins/auth';
 import type { FormDefinition } from '../../schemas/meta/types';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sample, tusCreate, tusHead, tusMetadata, tusPatch, tusUpload } from '../helpers/uploads';
+import { nth } from '../helpers/indexing';
 
 const msg = (messageId: string, ...args: string[]) => ({ messageId, args });
 const messagesOf = (res: { json(): unknown }) => (res.json() as { messages: unknown[] }).messages;
@@ -186,10 +187,10 @@ t.test('resumable uploads', async (t) => {
       const ids = [await up('提案書.pdf', pdf), await up('memo.txt', '議事録\r\n')];
       const files = await attach(request(ids));
       t.same(files.map((f) => [f.fileName, f.contentType, f.size]), [['提案書.pdf', 'application/pdf', pdf.length], ['memo.txt', 'text/plain', 11]]);
-      t.equal(files[0].storageKey, `test/attachments/${ids[0]}.pdf`);
-      t.same(await readAll(h.app.storage, files[0].storageKey), Buffer.from(pdf));
+      t.equal(nth(files, 0).storageKey, `test/attachments/${ids[0]}.pdf`);
+      t.same(await readAll(h.app.storage, nth(files, 0).storageKey), Buffer.from(pdf));
       t.equal((await h.db.selectFrom('upload_claims').select('upload_id').where('upload_id', 'in', ids).execute()).length, 2);
-      t.notOk(await h.app.uploads.facts(ids[0]), 'the upload is gone');
+      t.notOk(await h.app.uploads.facts(nth(ids, 0)), 'the upload is gone');
       const again = await failure(request(ids));
       t.same(again?.body.messages, [msg('ERR_SYS003', 'ファイルアップロード')], 'an upload is attached once');
     });
@@ -234,7 +235,7 @@ t.test('resumable uploads', async (t) => {
       let key = '';
       await t.rejects(
         saveWithUploads(h.app, caller, async (trx, a) => {
-          key = (await a(request([id])))[0].storageKey;
+          key = nth((await a(request([id]))), 0).storageKey;
           throw new Error('the record could not be written');
         }),
         /could not be written/,

@@ -8,6 +8,7 @@ import { fieldTitle } from '../../api/forms/field-titles';
 import { apiPostRoutes, messageIds } from '../helpers/api-probe';
 import { signInAs } from '../helpers/portal';
 import { createTestApp } from '../helpers/test-app';
+import { nth } from '../helpers/indexing';
 
 interface Schema {
   type?: string | string[];
@@ -47,7 +48,7 @@ function bodyWith(path: string[], value: unknown): Record<string, unknown> {
   path.forEach((key, i) => {
     if (i === path.length - 1) at[key] = value;
     else {
-      at[key] ??= /^\d+$/.test(path[i + 1]) ? [] : {};
+      at[key] ??= /^\d+$/.test(nth(path, i + 1)) ? [] : {};
       at = at[key] as Record<string, unknown>;
     }
   });
@@ -112,7 +113,7 @@ t.test('numbers as digits and flags as words, at the edge of every route', async
         for (const value of meant) {
           const res = await provider.call(route, bodyWith(path, value));
           t.not(res.statusCode, 500, `${route} ${path.join('.')}=${JSON.stringify(value)}: ${res.body}`);
-          const named = messagesOf(res).filter((m) => m.messageId === 'ERR_0025' && titles(path).has(m.args[0]));
+          const named = messagesOf(res).filter((m) => m.messageId === 'ERR_0025' && titles(path).has(nth(m.args, 0)));
           t.same(named, [], `${route} ${path.join('.')}=${JSON.stringify(value)} is taken as meant`);
         }
         const wrong = await provider.call(route, bodyWith(path, type === 'boolean' ? 'maybe' : 'x1'));

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { nth, present } from '../helpers/indexing';
 
 const BUDGET_KB = 150;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,8 +24,8 @@ const fileOf = (href: string) => path.join(dist, href.startsWith(BASE) ? href.sl
 const entries = [
   ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]),
   ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
-].map(fileOf);
-const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => fileOf(m[1]));
+].map((href) => fileOf(present(href, 'a script or modulepreload href')));
+const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => fileOf(nth(m, 1)));
 
 // Static imports in the minified ES module output: `import"./a.js"`, `import{x as y}from"./b.js"`,
 // `export{…}from"./c.js"`; never `import(` (a dynamic import).
@@ -39,8 +40,8 @@ while (queue.length) {
   if (initial.has(file)) continue;
   initial.add(file);
   const code = fs.readFileSync(file, 'utf8');
-  for (const m of code.matchAll(STATIC)) queue.push(path.resolve(path.dirname(file), m[1]));
-  for (const m of code.matchAll(DYNAMIC)) lazy.add(path.resolve(path.dirname(file), m[1]));
+  for (const m of code.matchAll(STATIC)) queue.push(path.resolve(path.dirname(file), nth(m, 1)));
+  for (const m of code.matchAll(DYNAMIC)) lazy.add(path.resolve(path.dirname(file), nth(m, 1)));
 }
 // Vite lists a dynamic import's dependencies in a map of its own (__vite__mapDeps); any chunk
 // file not loaded up front is, by construction, loaded later.

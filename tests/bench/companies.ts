@@ -14,6 +14,7 @@ import { analyzeCompanies, operatorCaller, replaceCompanies } from '../../api/co
 import { generateCompanies } from '../../seeds/company-generator';
 import { signInAs } from '../helpers/portal';
 import { createTestApp } from '../helpers/test-app';
+import { nth } from '../helpers/indexing';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,23 +42,23 @@ const SHAPES: { name: string; body: Record<string, string> }[] = [
   { name: '1 char (旭): LIKE only', body: { customerName: '旭' } },
 ];
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) => nth(sorted, Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)));
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
 const started = performance.now();
 const h = await createTestApp();
 try {
   const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  const version = (await sql<{ v: string }>`select version() as v`.execute(h.db)).rows[0].v.split(',')[0];
+  const version = nth((await sql<{ v: string }>`select version() as v`.execute(h.db)).rows, 0).v.split(',')[0];
   console.log(`# company-search benchmark: ${kind} (${version}), N = ${N.toLocaleString('en')}, ${os.cpus().length} CPUs, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 
   const companies = generateCompanies(N, 20261124, 1);
   const t0 = performance.now();
   await h.db.transaction().execute((trx) => replaceCompanies(trx, companies, { fileName: 'bench.csv', caller: operatorCaller('bench'), at: new Date() }));
   await analyzeCompanies(h.db);
-  const sizes = (
+  const sizes = nth((
     await sql<{ total: string; name: string; address: string }>`select pg_total_relation_size('registered_companies') as total, pg_relation_size('registered_companies_name_idx') as name, pg_relation_size('registered_companies_address_idx') as address`.execute(h.db)
-  ).rows[0];
+  ).rows, 0);
   const mb = (b: string) => `${(Number(b) / 1024 / 1024).toFixed(0)} MB`;
   console.log(`import of ${N.toLocaleString('en')} companies (one transaction, GIN maintained): ${((performance.now() - t0) / 1000).toFixed(1)} s; table ${mb(sizes.total)} in all, name GIN ${mb(sizes.name)}, address GIN ${mb(sizes.address)}`);
 

@@ -5,6 +5,7 @@
 // (all / segment / agent codes) of real data. Deterministic for a seed.
 import type { Insertable, Kysely } from 'kysely';
 import type { ContentsTable, Database } from '../../api/db/schema';
+import { nth } from '../helpers/indexing';
 
 export function rng(seed: number) {
   let s = seed >>> 0 || 1;
@@ -20,7 +21,7 @@ export function rng(seed: number) {
   return {
     next,
     int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
+    pick: <T>(list: readonly T[]): T => nth(list, Math.floor(next() * list.length)),
     chance: (p: number) => next() < p,
   };
 }
@@ -182,8 +183,8 @@ export async function generateContents(db: Kysely<Database>, opts: CorpusOptions
       });
     }
     const ids = (await db.insertInto('contents').values(rows).returning('content_id').execute()).map((x) => x.content_id);
-    const contentAgents = extras.flatMap((e, i) => e.agents.map((ag_code) => ({ content_id: ids[i], ag_code })));
-    const contentTags = extras.flatMap((e, i) => e.tags.map((tag_id) => ({ content_id: ids[i], tag_id })));
+    const contentAgents = extras.flatMap((e, i) => e.agents.map((ag_code) => ({ content_id: nth(ids, i), ag_code })));
+    const contentTags = extras.flatMap((e, i) => e.tags.map((tag_id) => ({ content_id: nth(ids, i), tag_id })));
     if (contentAgents.length) await db.insertInto('content_agents').values(contentAgents).execute();
     if (contentTags.length) await db.insertInto('content_tags').values(contentTags).execute();
   }

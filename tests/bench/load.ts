@@ -17,6 +17,7 @@ import { launchBrowser, signIn } from '../e2e/harness';
 import { startSmtpCapture } from '../helpers/smtp-capture';
 import { startPortalProcess } from './portal-process';
 import { passwordOf } from '../helpers/test-app';
+import { nth } from '../helpers/indexing';
 
 interface Call {
   path: string;
@@ -126,7 +127,7 @@ async function main() {
     const portalResult = await runWorker(mix.port, mix.calls, connections, seconds);
     console.log(`  bare Fastify   ${fmt(bareResult)}`);
     console.log(`  portal reads   ${fmt(portalResult)}`);
-    console.log(`  ratio portal / bare: ${(portalResult.requests / portalResult.seconds / (bareResult.requests / bareResult.seconds)).toFixed(3)}; load average now ${os.loadavg()[0].toFixed(2)}`);
+    console.log(`  ratio portal / bare: ${(portalResult.requests / portalResult.seconds / (bareResult.requests / bareResult.seconds)).toFixed(3)}; load average now ${nth(os.loadavg(), 0).toFixed(2)}`);
   } finally {
     bare.stop();
     await mix.close();

@@ -13,6 +13,7 @@ import { rebuildSearchIndex } from '../../api/search/index-content';
 import { createTestApp } from '../helpers/test-app';
 import { signInAs } from '../helpers/portal';
 import { generateContents } from './corpus';
+import { nth } from '../helpers/indexing';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,24 +45,24 @@ const SHAPES: Shape[] = [
   { name: 'category listing (お知らせ): 416', body: { categoryId: 1 } },
 ];
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) => nth(sorted, Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)));
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
 const started = performance.now();
 const h = await createTestApp();
 try {
   const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  const version = (await sql<{ v: string }>`select version() as v`.execute(h.db)).rows[0].v.split(',')[0];
+  const version = nth((await sql<{ v: string }>`select version() as v`.execute(h.db)).rows, 0).v.split(',')[0];
   console.log(`# site-search benchmark: ${kind} (${version}), N = ${N.toLocaleString('en')}, ${os.cpus().length} CPUs, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 
   const generated = await generateContents(h.db, { n: N, today: '2026-11-20' });
   console.log(`generated ${generated.contents.toLocaleString('en')} contents in ${(generated.ms / 1000).toFixed(1)} s`);
   const rebuilt = await rebuildSearchIndex(h.db);
-  const sizes = (
+  const sizes = nth((
     await sql<{ docs: string; gin: string; pk: string }>`select pg_total_relation_size('search_documents') as docs, pg_relation_size('search_documents_bigrams_idx') as gin, pg_relation_size('search_documents_pkey') as pk`.execute(
       h.db,
     )
-  ).rows[0];
+  ).rows, 0);
   const mb = (b: string | number) => `${(Number(b) / 1024 / 1024).toFixed(0)} MB`;
   console.log(
     `index build (rebuildSearchIndex): ${(rebuilt.ms / 1000).toFixed(1)} s for ${rebuilt.documents.toLocaleString('en')} documents; search_documents ${mb(sizes.docs)} in all, of which GIN ${mb(sizes.gin)}`,

@@ -13,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { nth } from '../helpers/indexing';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const bundle = path.join(root, 'dist/server/server.js');
@@ -95,7 +96,7 @@ async function startOnce(kind: Kind, env: NodeJS.ProcessEnv): Promise<{ ms: numb
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => nth([...xs].sort((a, b) => a - b), Math.floor(xs.length / 2));
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));

@@ -47,7 +47,7 @@ export async function createDatabase(serverUrl: string): Promise<{ url: string; 
 }
 
 /** How production starts the server: package.json "start" after `npm run build` (.ci/run builds first). */
-export function serverCommand(): string[] {
+export function serverCommand(): [string, ...string[]] {
   return [process.execPath, '--enable-source-maps', path.join(repoRoot, 'dist/server/server.js')];
 }
 
@@ -81,8 +81,8 @@ export async function startInstance(s: InstanceSettings): Promise<Instance> {
   const keep = (d: Buffer) => {
     log = (log + d.toString()).slice(-4000);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)));
   const instance: Instance = { name: s.name, port: s.port, url: `http://127.0.0.1:${s.port}`, process: child, exited, output: () => log };
   let ended: string | null = null;

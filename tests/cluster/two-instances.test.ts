@@ -17,6 +17,7 @@ import { startSmtpCapture } from '../helpers/smtp-capture';
 import { s3Env, testS3Settings } from '../helpers/s3';
 import { tusMetadata } from '../helpers/uploads';
 import { call, createDatabase, freePort, post, secondsSince, signIn, startBalancer, startInstance, tempDir, type Answer, type Instance, type InstanceSettings } from './cluster';
+import { nth } from '../helpers/indexing';
 
 const MiB = 1024 * 1024;
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -111,8 +112,8 @@ t.test('two instances behind a load balancer', async (t) => {
   // Both at once on the empty database: the first migrates and seeds it under the lock, the
   // second waits for it and starts normally.
   const both = await Promise.all(settings.map(start));
-  const a = both[0];
-  let b = both[1];
+  const a = nth(both, 0);
+  let b = nth(both, 1);
   step('two instances started on an empty database (migrated and seeded once)');
   const seededUsers = await post(a.url, '/api/System/checkOperationTime', {});
   t.equal(seededUsers.status, 200, 'the first instance answers');
@@ -150,7 +151,7 @@ t.test('two instances behind a load balancer', async (t) => {
   const data = init.json<{ initialDisplayData: { subCategoryList: { subCategoryId: unknown }[]; kensakuTagList: Record<string, unknown>[] } }>().initialDisplayData;
   const noticeOf = (title: string, fileName: string, uploadId: string, size: number) => ({
     contentsCategoryId: '1',
-    subCategoryId: data.subCategoryList[0].subCategoryId,
+    subCategoryId: nth(data.subCategoryList, 0).subCategoryId,
     keisaiKikanStart: tokyoToday(),
     keisaiKikanEnd: '9999-12-31',
     jyuyoFlg: false,
@@ -183,7 +184,7 @@ t.test('two instances behind a load balancer', async (t) => {
     t.equal(sha256(whole.body), sha256(file), `${i.name}: the whole file, byte for byte`);
     const detail = await post(i.url, '/api/ContentsDetail/getContentsDetail', { categoryId: 1, contentId }, agent);
     t.equal(detail.status, 200, `${i.name}: the notice's detail`);
-    const mediaPath = detail.json<{ contentsTempFileList: { tempFilePath: string }[] }>().contentsTempFileList[0].tempFilePath;
+    const mediaPath = nth(detail.json<{ contentsTempFileList: { tempFilePath: string }[] }>().contentsTempFileList, 0).tempFilePath;
     for (const [from, to] of ranges) {
       const part = await call(`${i.url}${mediaPath}`, { headers: { range: `bytes=${from}-${to}` } });
       t.equal(part.status, 206, `${i.name}: bytes ${from}-${to} answer 206`);
@@ -264,7 +265,7 @@ t.test('two instances behind a load balancer', async (t) => {
   t.equal(sha256(whole2.body), sha256(second), 'and downloads byte for byte');
   step('(f) SIGKILL of portal2 mid-upload, finished through portal1');
 
-  b = await start(settings[1]);
+  b = await start(nth(settings, 1));
   // Back in rotation once the balancer's checks pass: wait until it answers through it.
   for (let seen = ''; seen !== 'portal2'; ) seen = String((await call(`${lb}/healthz`)).headers.get('x-served-by'));
   step('portal2 restarted and back in rotation');

@@ -11,6 +11,7 @@ import { migrateAndSeed, type Prepared } from '../../api/db/migrate-and-seed';
 import { STARTUP_LOCK } from '../../api/db/migrate';
 import type { Database } from '../../api/db/schema';
 import { migrations } from '../../migrations/index';
+import { nth } from '../helpers/indexing';
 
 const serverUrl = process.env.DATABASE_URL;
 const TODAY = '2026-11-20';
@@ -40,7 +41,7 @@ async function freshDatabase(t: Test): Promise<string> {
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of COUNTED) out[table] = Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0].n);
+  for (const table of COUNTED) out[table] = Number(nth((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows, 0).n);
   return out;
 }
 
@@ -69,11 +70,11 @@ t.test('two starts at the same moment on an empty database: migrated and seeded 
   await waited;
   // Told to wait, each then asks the server for the lock: both requests are queued behind it.
   const waitingAtServer = async () =>
-    (
+    nth((
       await holder.query<{ n: number }>(
         `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
       )
-    ).rows[0].n;
+    ).rows, 0).n;
   while ((await waitingAtServer()) < 2) await new Promise((resolve) => setTimeout(resolve, 50));
   t.equal(waiting, 2, 'both starts wait for the lock, each on a connection of its own');
   await holder.query('select pg_advisory_unlock(hashtext($1))', [STARTUP_LOCK]);
@@ -84,7 +85,7 @@ t.test('two starts at the same moment on an empty database: migrated and seeded 
   t.same(results.map((r) => r.applied.length).sort((a, b) => a - b), [0, all.length], 'one start applied every migration, the other none');
   t.same(results.map((r) => r.seeded).sort(), [false, true], 'one start seeded, the other found the data');
 
-  const db = handles[0].db;
+  const db = nth(handles, 0).db;
   const applied = await sql<{ name: string; n: number }>`select name, count(*)::int as n from kysely_migration group by name order by name`.execute(db);
   t.same(
     applied.rows.map((r) => [r.name, Number(r.n)]),
@@ -98,6 +99,6 @@ t.test('two starts at the same moment on an empty database: migrated and seeded 
   t.same((await migrateAndSeed(reference, { seed: true, today: TODAY })).seeded, true);
   t.same(await rowCounts(db), await rowCounts(reference.db), 'the rows of one seeding, not two');
 
-  const again = await migrateAndSeed(handles[1], { seed: true, today: TODAY });
+  const again = await migrateAndSeed(nth(handles, 1), { seed: true, today: TODAY });
   t.same(again, { applied: [], seeded: false }, 'a later start finds everything done and waits for nobody');
 });

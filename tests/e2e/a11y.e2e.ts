@@ -1,13 +1,13 @@
 // Accessibility as a test (issue 14, item 12): axe-core at WCAG 2.2 AA on every screen that
 // exists. The screens are read from the route table (renderer/app/routes.tsx): every route with
 // a built screen must be listed in SCREENS below with an address to open, or this test fails,
-// so a new screen joins the check by adding one line here. Routes still showing PendingPage
-// are skipped; the pending page itself is checked once.
+// so a new screen joins the check by adding one line here.
 import fs from 'node:fs/promises';
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { a11yViolations, expectNoA11yViolations } from './a11y';
 import { dismissAllPopups, launchBrowser, newPage, signIn, startPortal, type Portal } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -195,24 +195,17 @@ const SCREENS: Screen[] = [
   { route: '*', open: '/no-such-screen', who: 'agent', ready: 'main h1' },
 ];
 
-/** The built routes of routes.tsx: [path, screen component] for every route not on PendingPage. */
+/** The routes of routes.tsx that name a screen component. */
 async function builtRoutes(): Promise<string[]> {
   const text = await fs.readFile('renderer/app/routes.tsx', 'utf8');
   const out: string[] = [];
   // pub(path, screen, title) or page/admin(path, title, screen[, permission, query needs])
   for (const m of text.matchAll(/^\s*(pub|page|admin)\('([^']+)',\s*(?:(\w+),\s*'[^']*'|'[^']*'(?:,\s*(\w+))?)(?:,\s*[^\n]*)?\),?\s*$/gm)) {
     const screen = m[3] ?? m[4];
-    if (screen && screen !== 'PendingPage') out.push(m[2]);
+    if (screen) out.push(nth(m, 2));
   }
   if (/notFoundRoute: AppRoute = page\('\*'/.test(text)) out.push('*');
   return out;
-}
-
-/** A pending route, to check the 準備中 page once ('' when every route is built). */
-async function aPendingRoute(): Promise<string> {
-  const text = await fs.readFile('renderer/app/routes.tsx', 'utf8');
-  const m = /^\s*admin\('([^':]+)',\s*'[^']*'\)/m.exec(text);
-  return m ? m[1] : '';
 }
 
 t.test('the check finds what it should (a planted low-contrast text and an unlabelled input)', async (t) => {
@@ -275,9 +268,6 @@ for (const who of ['none', 'agent', 'provider'] as const) {
       await dismissAllPopups(page);
     }
     for (const screen of SCREENS.filter((s) => s.who === who && !s.skip)) await check(t, page, screen);
-    // The 準備中 page, while any route still shows it (every route of the specs is built now).
-    const pending = who === 'provider' ? await aPendingRoute() : '';
-    if (pending) await check(t, page, { route: pending, who, ready: 'main h1' });
     await page.context().close();
   });
 }

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { oneTimeCodeIn } from '../helpers/smtp-capture';
 import { launchBrowser, newPage, screenshot, startPortal, type Portal } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 let tmpDir: string;
@@ -48,7 +49,7 @@ async function accept(page: Page, text: string) {
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
 
-// Segments need provider staff (DESIGN.md section 5): the provider administrator maintains them.
+// Segments need provider staff (docs/decisions.md section 3): the provider administrator maintains them.
 t.test('a provider administrator creates a segment from a CSV, renames, downloads and deletes it', async (t) => {
   const page = await newPage(await browserPromise);
   await signIn(page, 'demo-provider', 'Provider#Demo2026');
@@ -141,7 +142,7 @@ t.test('an agent administrator sees empty-submit errors, creates a user and edit
     formatMessage('ERR_0001', ['メールアドレス']),
     formatMessage('ERR_0003', ['機能権限']),
   ];
-  await errorBox(page).getByText(expected[0]).waitFor();
+  await errorBox(page).getByText(nth(expected, 0)).waitFor();
   const lines = await errorBox(page).locator('li').allInnerTexts();
   t.same(lines, expected, 'one line per message, in the order of the rules');
   t.equal(await page.getByRole('alertdialog').count(), 0, 'no dialog: the form stays');

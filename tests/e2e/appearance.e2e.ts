@@ -12,6 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { tokyoDate } from '../../api/clock';
 import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal, tokyoMorning } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -203,7 +204,7 @@ t.test('a provider sets the icon menu of one agent with uploaded images, preview
   const PNGS = ['iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR42mPQT91AEmIY1TCqYfhqAAC/EUQQRG422QAAAABJRU5ErkJggg==', 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR42mN4VqFBEmIY1TCqYfhqAAAUGoYQF80ydwAAAABJRU5ErkJggg=='];
   const png = async (name: string, i = 0) => {
     const file = path.join(dir, name);
-    await fs.writeFile(file, Buffer.from(PNGS[i], 'base64'));
+    await fs.writeFile(file, Buffer.from(nth(PNGS, i), 'base64'));
     return file;
   };
   const I = 'f-iconmenu-kanri';

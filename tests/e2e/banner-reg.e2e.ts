@@ -12,6 +12,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 let tmpDir: string;
@@ -45,7 +46,7 @@ async function bannerPng(page: Page, file: string) {
     g.fillStyle = '#ffffff';
     g.font = 'bold 56px sans-serif';
     g.fillText('WINTER SALE', 90, 270);
-    return c.toDataURL('image/png').split(',')[1];
+    return c.toDataURL('image/png').split(',')[1] ?? '';
   });
   await fs.writeFile(file, Buffer.from(base64, 'base64'));
 }
@@ -83,7 +84,7 @@ t.test('a provider registers a side banner with an image and a period; an agent 
   await field(admin, 'bannerCaption').fill('12月27日受注分まで、対象商品が最大15%OFF');
   await admin.locator('#main').getByRole('button', { name: '確定' }).click();
   const expected = [formatMessage('ERR_0001', ['バナー名']), formatMessage('ERR_0001', ['リンクURL']), formatMessage('ERR_0003', ['バナー画像'])];
-  await errorBox(admin).getByText(expected[0]).waitFor();
+  await errorBox(admin).getByText(nth(expected, 0)).waitFor();
   t.same((await errorBox(admin).innerText()).split('\n').filter(Boolean), expected, 'every rule message, one per line');
   t.equal(await field(admin, 'bannerCaption').inputValue(), '12月27日受注分まで、対象商品が最大15%OFF', 'what was typed stays');
 
@@ -143,7 +144,7 @@ t.test('a provider registers a side banner with an image and a period; an agent 
   await admin.locator('#main').getByRole('button', { name: '更新', exact: true }).click();
   await answerDialog(admin, formatMessage('CNF_0001', ['表示順', '更新']));
   await answerDialog(admin, formatMessage('INF_0001', ['表示順', '更新']));
-  await admin.waitForFunction((n) => [...document.querySelectorAll('table tbody tr')].some((tr) => tr.textContent?.includes(n) && (tr.querySelector('input[type=text], input:not([type])') as HTMLInputElement | null)?.value === '0'), name);
+  await admin.waitForFunction((n) => [...document.querySelectorAll('table tbody tr')].some((tr) => tr.textContent?.includes(n) && (tr.querySelector<HTMLInputElement>('input[type=text], input:not([type])'))?.value === '0'), name);
   t.pass('the display order is saved');
   await admin.locator('#main').getByRole('button', { name: '更新', exact: true }).click();
   await errorBox(admin).getByText(formatMessage('ERR_0008', ['表示順'])).waitFor();

@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { expectNoA11yViolations } from './a11y';
 import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 let tmpDir: string;
@@ -74,7 +75,7 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
     formatMessage('ERR_0001', ['本文']),
     formatMessage('ERR_0003', ['検索タグ']),
   ];
-  await errorBox(admin).getByText(expected[0]).waitFor();
+  await errorBox(admin).getByText(nth(expected, 0)).waitFor();
   t.same((await errorBox(admin).innerText()).split('\n').filter(Boolean), expected, 'every rule message, one per line');
   t.equal(await field(admin, 'kanriTag').inputValue(), '冬季,販促', 'what was typed stays');
   await screenshot(admin, 'content-reg-empty-submit');
@@ -212,7 +213,7 @@ t.test('a FAQ has no important flag and no mail buttons and continues blank; the
   await registerFaq('E2E 請求書の再発行はできますか？', 'OK');
   await admin.getByRole('heading', { name: 'FAQ登録' }).waitFor();
   t.equal(new URL(admin.url()).search, '?categoryId=2', 'still a new FAQ');
-  await t.resolves(admin.waitForFunction(() => (document.querySelector('#f-notification-reg__title') as HTMLInputElement | null)?.value === ''), 'a blank form');
+  await t.resolves(admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('#f-notification-reg__title'))?.value === ''), 'a blank form');
   await registerFaq('E2E 納品書の宛名は変更できますか？', 'キャンセル');
   await admin.getByRole('heading', { name: 'FAQ更新' }).waitFor();
   await admin.getByRole('button', { name: 'プレビュー' }).waitFor();

@@ -12,6 +12,7 @@ import { formatMessage } from '../../schemas/messages/format';
 import { parseCsvRecords } from '../../schemas/rules/csv-records';
 import { ENTRY_FILE_HEADER } from '../../api/resources/event-entry/entry-file';
 import { launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 let tmpDir: string;
@@ -47,7 +48,7 @@ t.test('the provider downloads the entry file of an applied event', async (t) =>
 
   // The seeded event with three applications (one cancelled), and one nobody applied for.
   const events = await portal.db.selectFrom('contents as c').innerJoin('events as e', 'e.content_id', 'c.content_id').select(['c.content_id', 'c.title', 'e.csv_file_name']).where('c.category_id', '=', 7).orderBy('c.content_id').execute();
-  const applied = events[0];
+  const applied = nth(events, 0);
   const withEntries = new Set((await portal.db.selectFrom('event_entries').select('content_id').execute()).map((r) => r.content_id));
   const empty = events.find((e) => !withEntries.has(e.content_id))!;
   // Each option reads 「yyyy/MM/dd HH:mm」, an ideographic space, then the title (the date the event is held first).

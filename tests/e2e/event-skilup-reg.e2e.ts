@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { SKILUP_SEED } from '../../seeds/skilup-events';
 import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, signIn, startPortal, tokyoMorning } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 let tmpDir: string;
@@ -98,7 +99,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
     formatMessage('ERR_0003', ['検索タグ']),
     formatMessage('ERR_0001', ['申込メール本文']),
   ];
-  await errorBox(admin).getByText(expected[0]).waitFor();
+  await errorBox(admin).getByText(nth(expected, 0)).waitFor();
   t.same(await errorLines(admin), expected, 'every rule message, one per line');
   t.equal(await eventField(admin, 'kanriTag').inputValue(), '冬季,説明会', 'what was typed stays');
   t.ok(await errorBox(admin).isVisible(), 'the view is at the messages');
@@ -203,7 +204,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await answerDialog(admin, formatMessage('CNF_0008'), 'キャンセル');
   await admin.reload();
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
-  await admin.waitForFunction(() => (document.querySelector('#f-event-reg__title') as HTMLInputElement | null)?.value !== '');
+  await admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('#f-event-reg__title'))?.value !== '');
   t.equal(await eventField(admin, 'title').inputValue(), updated, 'nothing saved after cancelling CNF_0008');
   const moved = `${tokyoDay(8)}T14:00`;
   await eventField(admin, 'kaisaiDate').fill(moved);
@@ -214,7 +215,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await answerDialog(admin, formatMessage('CNF_0008'));
   await answerDialog(admin, formatMessage('INF_0001', ['イベント', '更新']));
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
-  await admin.waitForFunction((v) => (document.querySelector('#f-event-reg__kaisaiDate') as HTMLInputElement | null)?.value === v, moved);
+  await admin.waitForFunction((v) => (document.querySelector<HTMLInputElement>('#f-event-reg__kaisaiDate'))?.value === v, moved);
   t.pass('the moved date is saved after CNF_0008');
 
   // コピーして新規 on the event detail: the copy form has no id, the source's fields, and saves anew.
@@ -222,7 +223,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await admin.getByRole('link', { name: 'コピーして新規' }).click();
   await admin.waitForURL(/editMode=2/);
   await admin.getByRole('heading', { name: 'イベント登録' }).waitFor();
-  await admin.waitForFunction(() => (document.querySelector('#f-event-reg__title') as HTMLInputElement | null)?.value !== '');
+  await admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('#f-event-reg__title'))?.value !== '');
   t.equal(await eventField(admin, 'title').inputValue(), updated, 'the copy starts from the source');
   t.equal(await eventField(admin, 'mailMessage').inputValue(), mailText, 'with its mail text');
   await eventField(admin, 'title').fill('E2E 新製品複合機 体験説明会（名古屋会場）');
@@ -234,7 +235,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await t.resolves(admin.getByRole('heading', { name: 'イベント更新' }).waitFor(), 'the copy is another event');
   await admin.goto(`${portal.url}/event-touroku?categoryId=7&contentsId=${contentsId}&editMode=1`);
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
-  await admin.waitForFunction(() => (document.querySelector('#f-event-reg__title') as HTMLInputElement | null)?.value !== '');
+  await admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('#f-event-reg__title'))?.value !== '');
 
   // Deleting asks CNF_0007; cancelled, the event stays; confirmed, it is gone.
   await admin.getByRole('button', { name: '削除', exact: true }).click();
@@ -275,7 +276,7 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
     formatMessage('ERR_0003', ['スキルアップ名']),
     formatMessage('ERR_0003', ['フェーズ']),
   ];
-  await errorBox(admin).getByText(expected[0]).waitFor();
+  await errorBox(admin).getByText(nth(expected, 0)).waitFor();
   t.same(await errorLines(admin), expected, 'every rule message, one per line');
   await fullShot(admin, 'skilup-reg-empty-submit');
 
@@ -323,7 +324,7 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
   // Update mode brings every field back.
   await admin.goto(`${portal.url}/skilup-touroku?categoryId=6&contentsId=${contentsId}&editMode=1`);
   await admin.getByRole('heading', { name: 'スキルアップ更新' }).waitFor();
-  await admin.waitForFunction(() => (document.querySelector('#f-skilup-reg__title') as HTMLInputElement | null)?.value !== '');
+  await admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('#f-skilup-reg__title'))?.value !== '');
   t.equal(await skilupField(admin, 'title').inputValue(), title, 'title');
   t.equal((await skilupField(admin, 'subCategoryId').locator('option:checked').innerText()).trim(), subCategory, 'sub-category');
   t.equal((await program.locator('option:checked').innerText()).trim(), SKILUP_SEED.videoProgram, 'skill-up name');

@@ -6,6 +6,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
+import { nth, present } from '../helpers/indexing';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -106,14 +107,14 @@ async function compactHeaderCuts(page: Page) {
     const probe = document.createElement('span');
     document.body.append(probe);
     const cuts: string[] = [];
-    const name = bar.querySelector('dl dd[title]') as HTMLElement | null;
+    const name = bar.querySelector<HTMLElement>('dl dd[title]');
     if (!name || name.scrollWidth > name.clientWidth) cuts.push(`company name ${name?.textContent}`);
     const select = bar.querySelector('select') as HTMLSelectElement;
     const selectStyle = getComputedStyle(select);
     const selectRoom = select.clientWidth - parseFloat(selectStyle.paddingLeft) - parseFloat(selectStyle.paddingRight) - 20; // the arrow
     probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${selectStyle.font}`;
-    probe.textContent = select.selectedOptions[0].text;
-    if (probe.getBoundingClientRect().width > selectRoom) cuts.push(`category ${select.selectedOptions[0].text}`);
+    probe.textContent = present(select.selectedOptions[0], 'select.selectedOptions[0]').text;
+    if (probe.getBoundingClientRect().width > selectRoom) cuts.push(`category ${present(select.selectedOptions[0], 'select.selectedOptions[0]').text}`);
     const input = bar.querySelector('input[type="search"], input[placeholder]') as HTMLInputElement;
     const inputStyle = getComputedStyle(input);
     const inputRoom = input.clientWidth - parseFloat(inputStyle.paddingLeft) - parseFloat(inputStyle.paddingRight);
@@ -163,7 +164,9 @@ t.test('item 12: /login-popup-reg loads without console errors and spaces its ch
   const group = admin.getByRole('radiogroup').filter({ has: admin.getByRole('radio', { name: '次回から表示しない' }) });
   await group.waitFor();
   t.ok(await admin.getByRole('radio', { name: '次回から表示しない' }).isChecked(), 'the default pattern is chosen');
-  const [first, second] = await group.locator('label').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect()));
+  const boxes = await group.locator('label').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect()));
+  const first = nth(boxes, 0);
+  const second = nth(boxes, 1);
   t.ok(second.left - first.right >= 16, `the options stand apart (${Math.round(second.left - first.right)} px)`);
   const radio = await group.locator('input[type="radio"]').first().evaluate((r) => {
     const text = r.nextElementSibling!.getBoundingClientRect();

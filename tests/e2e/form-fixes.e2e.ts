@@ -32,7 +32,7 @@ t.test('segments sorted by name: a row being renamed stays put and keeps every k
   const main = page.getByRole('main');
   await main.locator('tbody tr').nth(1).waitFor();
   await main.getByRole('columnheader', { name: /セグメント名/ }).getByRole('button').click();
-  const names = () => main.locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r.querySelector('input:not([type])') as HTMLInputElement | null)?.value ?? ''));
+  const names = () => main.locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r.querySelector<HTMLInputElement>('input:not([type])'))?.value ?? ''));
   const before = await names();
   t.equal(before.length, 2, 'two seeded segments');
   // The last row gets a name that sorts first (kana before kanji), typed key by key.
@@ -109,7 +109,7 @@ t.test('user form: error lines keep their order on blur, maxlength, back without
   // Update mode: an unchanged record leaves without asking.
   await page.goto(`${portal.url}/aguser-reg?agCode=A0000001&userId=0000000003`);
   await main.getByLabel('会社名').waitFor();
-  await t.resolves(page.waitForFunction(() => (document.querySelector('input[id$="__kaisyaName"]') as HTMLInputElement | null)?.value !== ''), 'the record is loaded');
+  await t.resolves(page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[id$="__kaisyaName"]'))?.value !== ''), 'the record is loaded');
   await main.getByRole('button', { name: '戻る' }).click();
   await page.waitForURL(/\/aguser-maintenance/);
   t.equal(await page.getByRole('alertdialog').count(), 0, 'no confirmation for an unchanged record');

@@ -10,6 +10,7 @@ import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { answerDialog, answerDialogsYourself, dismissAllPopups, launchBrowser, newPage, type Portal, signIn, startPortal } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 let browser: Browser;
@@ -70,11 +71,11 @@ t.test('/shinseiform-ag: removing the middle of three attachments keeps the othe
   t.equal(names.length, 2, 'two attachments after the reload');
   t.match(names[0], 'manual.pdf');
   t.match(names[1], '見積条件.xlsx');
-  for (const [name, bytes] of [files[0], files[2]]) {
+  for (const [name, bytes] of [nth(files, 0), nth(files, 2)]) {
     const download = agent.waitForEvent('download');
     await agent.getByRole('button', { name: `${name} をダウンロード` }).click();
     const saved = await (await download).path();
-    t.same(await fs.readFile(saved!), bytes, `${name}: its own contents`);
+    t.same(await fs.readFile(saved), bytes, `${name}: its own contents`);
   }
   await agent.close();
 });

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_ADMIN_MANUAL_URL } from '../../api/config';
 import { formatMessage } from '../../schemas/messages/format';
 import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, tokyoMorning, type Portal } from './harness';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -166,7 +167,7 @@ t.test('item 11: the sticky header copy carries the agent and logout; 管理者�
   const overlaps = await copy.evaluate((root) => {
     const inner = root.firstElementChild as HTMLElement;
     const boxes = [...inner.children].map((c) => c.getBoundingClientRect());
-    return boxes.slice(1).some((b, i) => b.left < boxes[i].right - 1) || inner.scrollWidth > inner.clientWidth + 1;
+    return boxes.slice(1).some((b, i) => b.left < nth(boxes, i).right - 1) || inner.scrollWidth > inner.clientWidth + 1;
   });
   t.notOk(overlaps, 'nothing in the copy overlaps at 1366 wide');
   await screenshot(page, 'fixes-sticky-header');
@@ -209,7 +210,7 @@ t.test('item 11: the floating incentive panel leaves the side column reachable a
   await page.keyboard.press('Tab');
   await page.waitForTimeout(600);
   t.ok(await link.evaluate((a) => document.activeElement === a), 'the link has the focus');
-  t.notOk((await coveredLinks()).includes(hidden[0]), 'and is not under the panel');
+  t.notOk((await coveredLinks()).includes(nth(hidden, 0)), 'and is not under the panel');
   await page.context().close();
 });
 

@@ -101,7 +101,7 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   await tab.getByRole('button', { name: '実績ファイルダウンロード' }).click();
   const download = await downloadPromise;
   t.match(download.suggestedFilename(), /^インセンティブ実績_A0000001_\d{6}\.csv$/, 'a Japanese file name');
-  const bytes = await fs.readFile((await download.path())!);
+  const bytes = await fs.readFile((await download.path()));
   t.same([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 with BOM for Excel');
   t.match(bytes.toString('utf8'), /Web受発注システム,奨励金/);
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import t from 'tap';
 import { createServer, type ViteDevServer } from 'vite';
 import { formatMessage } from '../../schemas/messages/format';
+import { nth } from '../helpers/indexing';
 import { dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
 
 let portal: Portal;
@@ -25,7 +26,7 @@ t.before(async () => {
     server: { port: 0, host: '127.0.0.1', proxy: { '/api': api } },
   });
   await vite.listen();
-  viteUrl = `${vite.resolvedUrls!.local[0].replace(/\/$/, '')}`;
+  viteUrl = `${nth(vite.resolvedUrls!.local, 0).replace(/\/$/, '')}`;
 });
 t.teardown(async () => {
   await (await browserPromise).close();

@@ -161,12 +161,12 @@ t.test('an agent sees the portal top, confirms a popup, stars and downloads from
   // One file, byte for byte.
   const [single] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '注文書テンプレート.csv をダウンロード' }).click()]);
   t.equal(single.suggestedFilename(), '注文書テンプレート.csv', 'file name from Content-Disposition');
-  t.same(await fs.readFile((await single.path())!), seedFiles.docs.orderSheet.bytes, 'downloaded bytes are the stored file');
+  t.same(await fs.readFile((await single.path())), seedFiles.docs.orderSheet.bytes, 'downloaded bytes are the stored file');
 
   // The ZIP of all documents.
   const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ダウンロード一括' }).click()]);
   t.match(all.suggestedFilename(), /\.zip$/, 'ZIP name');
-  const entries = new Map(readZip(await fs.readFile((await all.path())!)).map((e) => [e.name, e.data]));
+  const entries = new Map(readZip(await fs.readFile((await all.path()))).map((e) => [e.name, e.data]));
   t.same([...entries.keys()].sort(), ['2027年春_新商品カタログ.pdf', '新商品価格表（2027年春）.pdf', '注文書テンプレート.csv'].sort(), 'every document in the ZIP');
   t.same(entries.get('2027年春_新商品カタログ.pdf'), seedFiles.docs.catalog.bytes, 'ZIP entry bytes');
   t.same(entries.get('注文書テンプレート.csv'), seedFiles.docs.orderSheet.bytes, 'ZIP entry bytes (CSV)');

@@ -9,6 +9,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { tokyoDate } from '../../api/clock';
 import { formatMessage } from '../../schemas/messages/format';
 import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { present } from '../helpers/indexing';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -35,7 +36,7 @@ const UNEXPECTED = formatMessage('ERR_SYS999');
 /** The paths of the route table, read from its source (the browser bundle's module cannot load in Node). */
 function tablePaths(): string[] {
   const source = fs.readFileSync('renderer/app/routes.tsx', 'utf8');
-  return [...source.matchAll(/^\s*(?:pub|page|admin)\('([^']+)'/gm)].map((m) => m[1]);
+  return [...source.matchAll(/^\s*(?:pub|page|admin)\('([^']+)'/gm)].map((m) => present(m[1], 'a route path'));
 }
 
 /** Seeded rows for the routes with parameters: a notice and an event everyone sees, a request of A0000001 past its draft. */

@@ -146,7 +146,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   t.same([...mail.to].sort(), ['buyer@sakura-bungu.example.jp', 'tanaka@sakura-bungu.example.jp'], 'to both addresses');
   t.match(mail.text, REPLY);
   t.notOk(mail.raw.includes(MEMO_SECRET), 'no internal memo in the mail');
-  await staff.waitForFunction(() => (document.querySelector('#main select[aria-label="ステータス"]') as HTMLSelectElement | null)?.value === '30');
+  await staff.waitForFunction(() => (document.querySelector<HTMLSelectElement>('#main select[aria-label="ステータス"]'))?.value === '30');
   // Back asks CNF_0002 and gives the lock up, then the list comes back with its conditions.
   await staff.getByRole('button', { name: '戻る' }).click();
   await answerDialog(staff, formatMessage('CNF_0002'));
@@ -281,7 +281,7 @@ t.test('a stale save asks CNF_0009 and reloads; a submitted request is withdrawn
   await agent.getByRole('button', { name: '一時保存' }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
   await answerDialog(agent, formatMessage('CNF_0009'));
-  await agent.waitForFunction(() => (document.querySelector('#f-shinseiform-ag__appMemo') as HTMLTextAreaElement | null)?.value === '同僚が書き換えた内容');
+  await agent.waitForFunction(() => (document.querySelector<HTMLTextAreaElement>('#f-shinseiform-ag__appMemo'))?.value === '同僚が書き換えた内容');
   t.pass('reloaded with the stored version');
 
   // Submit, then withdraw: the status becomes 代理店取下げ and no action is left to the agent.

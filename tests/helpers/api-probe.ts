@@ -3,6 +3,7 @@
 // an answer.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './test-app';
+import { nth } from './indexing';
 
 /** Method and full path of every route the app registered, read from printRoutes. */
 export function registeredRoutes(app: FastifyInstance): { method: string; path: string }[] {
@@ -11,10 +12,10 @@ export function registeredRoutes(app: FastifyInstance): { method: string; path: 
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
     const m = /^([\s│├└─]*)([^\s│├└─].*?)(?: \(([A-Z, ]+)\))?$/.exec(line.trimEnd());
     if (!m) continue;
-    const depth = Math.round(m[1].length / 4);
+    const depth = Math.round(nth(m, 1).length / 4);
     const parent = depth > 0 ? (prefixAt[depth - 1] ?? '') : '';
     // printRoutes drops the "/" before a wildcard child ("api/files" then "*" is /api/files/*).
-    const path = parent + (m[2].startsWith('*') && parent !== '' && !parent.endsWith('/') ? '/' : '') + m[2];
+    const path = parent + (nth(m, 2).startsWith('*') && parent !== '' && !parent.endsWith('/') ? '/' : '') + m[2];
     prefixAt[depth] = path;
     prefixAt.length = depth + 1;
     for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) out.push({ method, path });
@@ -58,7 +59,7 @@ export async function probeAccess(h: TestApp, path: string, validToken?: string)
 /** The messageIds of an error answer (empty when the body has none). */
 export function messageIds(res: LightMyRequestResponse): string[] {
   try {
-    const body = res.json() as { messages?: { messageId: string }[] };
+    const body = res.json<{ messages?: { messageId: string }[] }>();
     return (body.messages ?? []).map((m) => m.messageId);
   } catch {
     return [];

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { signSessionToken } from '../../api/authority/session-token';
 import { FIXTURE_TITLES } from '../../seeds/content-fixtures';
 import type { TestApp } from './test-app';
+import { nth } from './indexing';
 
 export { FIXTURE_TITLES };
 
@@ -36,7 +37,7 @@ function sessionOf(h: TestApp, loginId: DemoLogin, token: string, userId: string
 
 /** A token of the provider administrator's session that acts as another agent (as pseudo-login issues). */
 export function actingAs(h: TestApp, provider: Session, pseudo: { userId: string; agCode: string }): Session {
-  const claims = JSON.parse(Buffer.from(provider.token.split('.')[1], 'base64url').toString('utf8')) as { sid: string };
+  const claims = JSON.parse(Buffer.from(nth(provider.token.split('.'), 1), 'base64url').toString('utf8')) as { sid: string };
   const token = signSessionToken(h.app, { sessionId: claims.sid, userId: provider.userId, agCode: provider.agCode, pseudo });
   return sessionOf(h, provider.loginId, token, provider.userId, provider.agCode);
 }
@@ -87,9 +88,9 @@ export function readZip(zip: Buffer): ZipEntryRead[] {
 export function fileNameOf(res: LightMyRequestResponse): string | null {
   const header = String(res.headers['content-disposition'] ?? '');
   const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star) return decodeURIComponent(star[1]);
+  if (star) return decodeURIComponent(nth(star, 1));
   const plain = /filename="([^"]*)"/i.exec(header);
-  return plain ? plain[1] : null;
+  return plain ? nth(plain, 1) : null;
 }
 
 /**

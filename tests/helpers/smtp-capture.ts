@@ -14,7 +14,7 @@ function decodeHeader(value: string): string {
 }
 
 export function parseMail(raw: string, to: string[]): CapturedMail {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
   const subjectLine = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
   const subject = decodeHeader(subjectLine.replace(/\?=\s+=\?/g, '?==?'));
@@ -76,12 +76,12 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
 
 export function oneTimeCodeIn(mail: CapturedMail | undefined): string {
   const m = mail && /セキュリティコード：([A-Z0-9]{6})/.exec(mail.text);
-  if (!m) throw new Error('no one-time code in the mail');
+  if (!m?.[1]) throw new Error('no one-time code in the mail');
   return m[1];
 }
 
 export function resetTokenIn(mail: CapturedMail | undefined): string {
   const m = mail && /\/password-update\/token\/([A-Za-z0-9_-]+)/.exec(mail.text);
-  if (!m) throw new Error('no reset link in the mail');
+  if (!m?.[1]) throw new Error('no reset link in the mail');
   return m[1];
 }

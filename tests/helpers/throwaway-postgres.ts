@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { nth } from './indexing';
 
 const run = promisify(execFile);
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -77,7 +78,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     try {
       const args = [path.join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'];
       if (asRoot) execFileSync('/usr/sbin/runuser', ['-u', 'postgres', '--', ...args], { stdio: 'ignore' });
-      else execFileSync(args[0], args.slice(1), { stdio: 'ignore' });
+      else execFileSync(nth(args, 0), args.slice(1), { stdio: 'ignore' });
     } catch {
       // already stopped
     }

@@ -7,7 +7,7 @@ import { checkMailList } from '../../schemas/rules/mail-list';
 
 t.test('the workflow table', async (t) => {
   const codes = W.statuses.map((s) => s.value);
-  t.same(codes, ['10', '20', '30', '40', '90'], 'the statuses of DESIGN.md section 15');
+  t.same(codes, ['10', '20', '30', '40', '90'], 'the statuses of docs/decisions.md section 12');
   for (const [name, a] of Object.entries(W.actions)) {
     for (const s of a.to) t.ok(codes.includes(s), `${name} → ${s} is a status`);
     for (const s of a.from) t.ok(s === 'new' || codes.includes(s), `${name} from ${s} is a status`);

@@ -1,6 +1,7 @@
 // Rule kinds about one value: required (requiredIf, requiredWith), maxLength, charset, email, digits.
 import t from 'tap';
 import { validateField, validateForm, type Rule } from '../../schemas/rules/engine';
+import { nth } from '../helpers/indexing';
 
 const run = (rules: Rule[], record: unknown, ctx = {}) => validateForm({ rules }, record, ctx);
 const err = (field: string, messageId: string, ...args: string[]) => ({ field, messageId, args });
@@ -112,7 +113,7 @@ t.test('email: half-width first (ERR_0018), then the shape (ERR_0020)', async (t
   for (const bad of ['taro', 'taro@example', 'taro@@example.jp', 'taro @example.jp', 'taro@example..jp']) {
     t.same(run(rules, { email: bad }), [err('email', 'ERR_0020', 'メールアドレス')], bad);
   }
-  t.same(run([{ ...rules[0], asciiMessage: 'ERR_0026' } as Rule], { email: 'あ@example.jp' })[0].messageId, 'ERR_0026', 'asciiMessage');
+  t.same(nth(run([{ ...rules[0], asciiMessage: 'ERR_0026' } as Rule], { email: 'あ@example.jp' }), 0).messageId, 'ERR_0026', 'asciiMessage');
 });
 
 t.test('digits: display order, numeric only, at most 3 digits', async (t) => {

@@ -6,6 +6,7 @@ import t from 'tap';
 import { checkDefinitions } from '../../schemas/meta/check-definitions';
 import { readDefinitionFiles } from '../../schemas/meta/load';
 import { categories } from '../../seeds/platform';
+import { present } from '../helpers/indexing';
 
 const real = readDefinitionFiles(path.resolve('schemas'));
 const categoryIds = categories.map((c) => c.id);
@@ -20,8 +21,8 @@ t.test('the search and download forms pass as they are', async (t) => {
 t.test('assign and clears name fields of the schema', async (t) => {
   const f = form('customer-serch');
   const actions = (f.data as { actions: Record<string, Record<string, unknown>> }).actions;
-  actions.search.assign = { customerCnt: '=result.customerCount' };
-  actions.clear.clears = ['customerCnt'];
+  present(actions.search, 'actions.search').assign = { customerCnt: '=result.customerCount' };
+  present(actions.clear, 'actions.clear').clears = ['customerCnt'];
   const got = messages(f);
   t.ok(got.some((m) => m.includes('actions.search: field "customerCnt" is not in the schema')), got.join('\n'));
   t.ok(got.some((m) => m.includes('actions.clear: field "customerCnt" is not in the schema')), got.join('\n'));
@@ -30,8 +31,8 @@ t.test('assign and clears name fields of the schema', async (t) => {
 t.test('custom-button options on a built-in action, clears on another action', async (t) => {
   const f = form('event-entry-dl');
   const actions = (f.data as { actions: Record<string, Record<string, unknown>> }).actions;
-  actions.back.primary = true;
-  actions.download.clears = ['eventId'];
+  present(actions.back, 'actions.back').primary = true;
+  present(actions.download, 'actions.download').clears = ['eventId'];
   const got = messages(f);
   t.ok(got.some((m) => m.includes('actions.back: primary, validate and assign belong to custom buttons')), got.join('\n'));
   t.ok(got.some((m) => m.includes('actions.download: only the clear action takes "clears"')), got.join('\n'));
@@ -39,6 +40,6 @@ t.test('custom-button options on a built-in action, clears on another action', a
 
 t.test('a misspelt option is refused by the meta-schema', async (t) => {
   const f = form('event-entry-dl');
-  (f.data as { actions: Record<string, Record<string, unknown>> }).actions.download.validates = true;
+  present((f.data as { actions: Record<string, Record<string, unknown>> }).actions.download, '(f.data as { actions: Record<string, Record<string, unknown>> }).actions.download').validates = true;
   t.ok(messages(f).length > 0);
 });

@@ -14,6 +14,7 @@ import type { FormDefinition } from '../../schemas/meta/types';
 import ag from '../../schemas/forms/shinseiform-ag.json';
 import provider from '../../schemas/forms/shinseiform-provider.json';
 import { categories } from '../../seeds/platform';
+import { nth, present } from '../helpers/indexing';
 
 const agDef = ag as unknown as FormDefinition;
 const providerDef = provider as unknown as FormDefinition;
@@ -34,7 +35,7 @@ t.test('the applicant form draws the applicant actions of the stored status', as
   const save = draft.buttons.find((b) => b.name === 'save')!;
   t.same([save.status, save.fields, save.call], ['10', true, { kind: 'save' }]);
   t.same(save.confirm, { message: 'CNF_0001', args: ['申請内容', '一時保存'] }, 'the messages of the hand-drawn screen');
-  const withdraw = workflowState(agDef, '20', false)!.buttons[0];
+  const withdraw = nth(workflowState(agDef, '20', false)!.buttons, 0);
   t.same([withdraw.status, withdraw.fields, withdraw.call], ['90', false, { kind: 'path', path: '/api/ApplicationMgtAg/cancelApplicationData' }], 'the withdrawal takes its own path');
   t.same(draft.choices, [{ value: '10', text: '一時保存' }], 'the applicant picks no status');
 });
@@ -43,9 +44,9 @@ t.test('the receiver form draws reply with the status choices, and delete', asyn
   const open = workflowState(providerDef, '20', false)!;
   t.same(open.buttons.map((b) => `${b.name}:${b.kind}`), ['reply:primary', 'delete:danger']);
   t.same(open.choices.map((c) => c.value), ['20', '30', '40'], 'the stored status first, then the reply targets');
-  const reply = open.buttons[0];
+  const reply = nth(open.buttons, 0);
   t.equal(reply.status, '20', 'reply keeps the stored status unless another is picked');
-  const remove = open.buttons[1];
+  const remove = nth(open.buttons, 1);
   t.same([remove.status, remove.call, remove.confirm?.message, remove.to], [undefined, { kind: 'delete' }, 'CNF_0004', '/shinsei-kanri-provider?isResearch=true']);
   const done = workflowState(providerDef, '40', false)!;
   t.same(names(providerDef, '40'), ['delete:danger'], 'finished: delete only');
@@ -124,7 +125,7 @@ t.test('workflow buttons are checked like every action', async (t) => {
   };
   t.same(problems(() => undefined), [], 'the request forms pass as they are');
   t.match(problems((a) => (a.reply = { danger: true, to: '/x' })), [/actions\.reply: "danger" belongs to a button of the form's workflow/], 'the receiver action is not the applicant form\'s');
-  t.match(problems((a) => (a.save.call = { call: '/api/x' })), [/actions\.save: a workflow button takes no call/]);
+  t.match(problems((a) => (present(a.save, 'a.save').call = { call: '/api/x' })), [/actions\.save: a workflow button takes no call/]);
 });
 
 t.test('the summary above a saved request', async (t) => {
@@ -152,8 +153,8 @@ t.test('mail dialog and mail draft declarations', async (t) => {
     return checkDefinitions([...real.filter((f) => f !== original), file], { categoryIds }).map((p) => p.message);
   };
   t.same(problems(() => undefined), [], 'the receiver form passes as it is');
-  const mail = (providerDef.actions as Record<string, { mail?: unknown }>).reply.mail;
-  t.match(problems((a) => (a.escalate.mail = mail)), [/actions\.escalate: "mail" belongs to a button of the form's workflow/], 'a mail dialog only on a workflow button');
-  t.match(problems((a) => (a.reply.mailto = { subject: '=result.s', body: '=result.b' })), [/actions\.reply: "mailto" belongs to a custom button with a call/]);
-  t.match(problems((a) => delete (a.reply.mail as Record<string, unknown>).send), [/send/], 'a mail dialog needs its send call');
+  const mail = present((providerDef.actions as Record<string, { mail?: unknown }>).reply, '(providerDef.actions as Record<string, { mail?: unknown }>).reply').mail;
+  t.match(problems((a) => (present(a.escalate, 'a.escalate').mail = mail)), [/actions\.escalate: "mail" belongs to a button of the form's workflow/], 'a mail dialog only on a workflow button');
+  t.match(problems((a) => (present(a.reply, 'a.reply').mailto = { subject: '=result.s', body: '=result.b' })), [/actions\.reply: "mailto" belongs to a custom button with a call/]);
+  t.match(problems((a) => delete (present(a.reply, 'a.reply').mail as Record<string, unknown>).send), [/send/], 'a mail dialog needs its send call');
 });

@@ -12,6 +12,7 @@ import type { FormDefinition, ModeSpec } from '../../schemas/meta/types';
 import notice from '../../schemas/forms/notification-reg.json';
 import event from '../../schemas/forms/event-reg.json';
 import skilup from '../../schemas/forms/skilup-reg.json';
+import { present } from '../helpers/indexing';
 
 const spec: ModeSpec = { update: '=query.contentsId', editMode: '=query.editMode', id: 'contentsId', copyTo: 'copyContentsId' };
 const q = (s: string) => new URLSearchParams(s);
@@ -55,7 +56,7 @@ t.test('titles and message arguments carry the category name of the initial data
   t.equal(titleFor({ new: '{categoryName}登録', update: '{categoryName}更新' }, 'copy'), '{categoryName}登録', 'copy falls back to new');
   t.equal(fillPlaceholders('{categoryName}登録', {}), '{categoryName}登録', 'a missing value stays visible');
   t.equal(fillPlaceholders('{list}', { list: [1] }), '{list}', 'only scalars fill');
-  const args = messageArgs(noticeDef.actions!.submit.confirm!.args, { data, mode: { name: 'update', label: '更新' } });
+  const args = messageArgs(present(noticeDef.actions!.submit, 'noticeDef.actions!.submit').confirm!.args, { data, mode: { name: 'update', label: '更新' } });
   t.same(args, ['FAQ', '更新']);
   t.equal(modeLabelOf(noticeDef, 'copy'), '登録');
   t.equal(modeLabelOf({ ...noticeDef, mode: {} }, 'preview'), 'プレビュー');
@@ -85,8 +86,8 @@ t.test('visibility: one-stop-guide categories hide the important flag and the ma
   t.same(hiddenFields(noticeDef.visibility, {}, oneStop), ['jyuyoFlg', 'jyuyoKikanStart', 'jyuyoKikanEnd']);
   t.same(hiddenFields(noticeDef.visibility, {}, notice1), []);
   const ui = withHidden({ jyuyoKikanStart: { 'ui:widget': 'date' } }, ['jyuyoKikanStart', 'jyuyoFlg']) as Record<string, Record<string, unknown>>;
-  t.equal(ui.jyuyoKikanStart['ui:widget'], 'hidden');
-  t.equal(ui.jyuyoFlg['ui:widget'], 'hidden');
+  t.equal(present(ui.jyuyoKikanStart, 'ui.jyuyoKikanStart')['ui:widget'], 'hidden');
+  t.equal(present(ui.jyuyoFlg, 'ui.jyuyoFlg')['ui:widget'], 'hidden');
   const mail = noticeDef.actions!.mailAll;
   t.ok(actionShown(mail, 'update', {}, notice1));
   t.notOk(actionShown(mail, 'update', {}, oneStop), 'no mail buttons for a one-stop-guide category');
@@ -96,7 +97,7 @@ t.test('visibility: one-stop-guide categories hide the important flag and the ma
 });
 
 t.test('dependent options: the phases of the chosen skill-up', async (t) => {
-  const source = skilupDef.options!.phaseId;
+  const source = present(skilupDef.options!.phaseId, 'skilupDef.options!.phaseId');
   const phases = [
     { phaseId: 11, phaseName: '基礎', skilupId: 1 },
     { phaseId: 21, phaseName: '応用', skilupId: 2 },
@@ -106,9 +107,9 @@ t.test('dependent options: the phases of the chosen skill-up', async (t) => {
     { value: '21', label: '応用', parent: '2' },
   ]);
   const ui = withChoices(skilupDef.uiSchema, { phaseId: choicesFrom(phases, source) }, skilupDef.options) as Record<string, Record<string, Record<string, unknown>>>;
-  t.equal(ui.phaseId['ui:options'].dependsOn, 'skilupId');
-  t.equal((ui.phaseId['ui:options'].choices as unknown[]).length, 2);
-  t.same(choicesFrom([{ subCategoryId: 1, subCategoryName: '重要' }], noticeDef.options!.subCategoryId), [{ value: '1', label: '重要' }], 'no parent without dependsOn');
+  t.equal(present(present(ui.phaseId, 'ui.phaseId')['ui:options'], 'ui.phaseId["ui:options"]').dependsOn, 'skilupId');
+  t.equal((present(present(ui.phaseId, 'ui.phaseId')['ui:options'], 'ui.phaseId["ui:options"]').choices as unknown[]).length, 2);
+  t.same(choicesFrom([{ subCategoryId: 1, subCategoryName: '重要' }], present(noticeDef.options!.subCategoryId, 'noticeDef.options!.subCategoryId')), [{ value: '1', label: '重要' }], 'no parent without dependsOn');
 });
 
 t.test('several initial-data calls, each in its modes', async (t) => {
@@ -126,7 +127,8 @@ t.test('several initial-data calls, each in its modes', async (t) => {
 });
 
 t.test('an event with applicants asks CNF_0008 before an update and CNF_0007 before a delete', async (t) => {
-  const { submit, delete: remove } = eventDef.actions!;
+  const submit = present(eventDef.actions?.submit, 'the submit action');
+  const remove = present(eventDef.actions?.delete, 'the delete action');
   const calls: string[] = [];
   const applied = (answer: unknown) => async (call: { call: string }) => {
     calls.push(call.call);
@@ -139,7 +141,7 @@ t.test('an event with applicants asks CNF_0008 before an update and CNF_0007 bef
   t.same(calls, Array(4).fill('/api/EventReg/checkEventApplied'));
   calls.length = 0;
   t.same(await confirmationFor(submit, 'new', submit.confirm!, applied(true)), submit.confirm, 'a new event has no applicants: no call');
-  t.same(await confirmationFor(noticeDef.actions!.submit, 'update', null, applied(true)), null, 'no guard, no call');
+  t.same(await confirmationFor(present(noticeDef.actions!.submit, 'noticeDef.actions!.submit'), 'update', null, applied(true)), null, 'no guard, no call');
   t.same(calls, []);
   await t.rejects(confirmationFor(submit, 'update', null, async () => Promise.reject(new Error('503'))), 'a failed check stops the action');
 });

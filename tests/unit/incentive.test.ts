@@ -6,6 +6,7 @@ import { floatingFigures } from '../../api/resources/incentive/summary';
 import { parseCsvRecords } from '../../schemas/rules/csv-records';
 import { checkFigureFile } from '../../schemas/rules/incentive-import';
 import { formatYen, isNegativeFigure, tickLabel } from '../../renderer/screens/incentive/format';
+import { nth } from '../helpers/indexing';
 
 t.test('CSV records: quotes, commas and line breaks inside quotes, blank lines, BOM', async (t) => {
   const text = '\uFEFFa,b,c\r\n"x,1","say ""hi""", z \r\n\r\n"two\nlines",2,3\n';
@@ -43,7 +44,9 @@ t.test('a year of figures: report month, totals over reported months, ratios', a
   figures.push({ year: 2026, month: 4, sales: null, target: 110, activeIds: 0 });
   figures.push({ year: 2026, month: 5, sales: 999, target: 110, activeIds: 50 }); // after the target date
   const r = rewardPart(figures, 2026, { year: 2026, month: 4 });
-  const [sales, last, inc, ratio, target, diff, rate] = r.shoreiList;
+  t.equal(r.shoreiList.length, 7, 'seven rows');
+  const row = (i: number) => nth(r.shoreiList, i);
+  const [sales, last, inc, ratio, target, diff, rate] = [row(0), row(1), row(2), row(3), row(4), row(5), row(6)];
   t.equal(sales.hokokuMonth, 3, 'the latest month with sales, not after the target date');
   t.same([sales.month01, sales.month02, sales.month04, sales.month05], ['120', '80', '', '']);
   t.equal(sales.togetsuRuikei, '320');
@@ -64,7 +67,7 @@ t.test('a year of figures: report month, totals over reported months, ratios', a
   t.equal(fiscalYearOf(2026, 8), 2026);
   const c = commendationPart(figures, 2025, { year: 2026, month: 4 });
   t.same(c.hyoshoUriageChart.tonenDataList.map((p) => p.month), [8, 9, 10, 11, 12, 1, 2, 3, 4, 5, 6, 7]);
-  t.equal(c.hyoshoList[0].togetsuRuikei, '820', 'August 2025 to the report month');
+  t.equal(nth(c.hyoshoList, 0).togetsuRuikei, '820', 'August 2025 to the report month');
   t.equal(c.hyoshoRuikeiKadoId, 53, 'IDs: 10 more than none for Aug–Dec (no figures a year before), 1 more for Jan–Mar');
   const floating = floatingFigures(new Map([['01', figures], ['02', figures]]), 2026, 3);
   t.equal(floating.shoreiRuikeiZokagaku, 40, 'the panel adds the target systems up');

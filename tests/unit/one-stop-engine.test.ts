@@ -11,13 +11,14 @@ import { categories } from '../../seeds/platform';
 import { evaluate } from '../../renderer/forms/expressions';
 import { providedValue } from '../../renderer/forms/form-setup';
 import { fieldsAt, recordFromBody } from '../../api/forms/wire-record';
+import { nth, present } from '../helpers/indexing';
 
 const real = readDefinitionFiles(path.resolve('schemas'));
 const categoryIds = categories.map((c) => c.id);
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
 const oneStop = () => clone(real.find((f) => f.kind === 'form' && f.name === 'one-stop-gide-kanri')!);
 const messages = (file: ReturnType<typeof oneStop>) => checkDefinitions([...real.filter((f) => f.name !== file.name || f.kind !== file.kind), file], { categoryIds }).map((p) => p.message);
-const def = (file: ReturnType<typeof oneStop>) => file.data as unknown as FormDefinition;
+const def = (file: ReturnType<typeof oneStop>) => file.data as FormDefinition;
 
 t.test('a list of the record with some keys, read back by the server as that field', async (t) => {
   const record = { contentsList: [{ categoryId: 2, contentsId: 5, title: 'A', subCategoryName: 'x' }, { categoryId: 2, contentsId: 7, title: 'B' }] };
@@ -41,12 +42,12 @@ t.test('the items of a provided list by a condition, in an order', async (t) => 
 t.test('the one-stop definition passes; a broken one is reported', async (t) => {
   t.same(messages(oneStop()), []);
   const f = oneStop();
-  const d = f.data as unknown as { actions: Record<string, Record<string, unknown>>; visibility: Record<string, unknown>[]; uiSchema: Record<string, { 'ui:options': Record<string, unknown> }> };
-  delete d.actions.search.to;
-  d.actions.search.validate = ['categoryID'];
-  d.visibility[1].disable = ['category'];
-  d.uiSchema.candidates['ui:options'].transferTo = 'contentList';
-  d.uiSchema.candidates['ui:options'].filterBy = 'keywords';
+  const d = f.data as { actions: Record<string, Record<string, unknown>>; visibility: Record<string, unknown>[]; uiSchema: Record<string, { 'ui:options': Record<string, unknown> }> };
+  delete present(d.actions.search, 'd.actions.search').to;
+  present(d.actions.search, 'd.actions.search').validate = ['categoryID'];
+  nth(d.visibility, 1).disable = ['category'];
+  present(d.uiSchema.candidates, 'd.uiSchema.candidates')['ui:options'].transferTo = 'contentList';
+  present(d.uiSchema.candidates, 'd.uiSchema.candidates')['ui:options'].filterBy = 'keywords';
   const got = messages(f);
   for (const m of [
     'actions.search: unknown action',

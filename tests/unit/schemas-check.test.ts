@@ -10,6 +10,7 @@ import { checkDefinitions, schemaHas, type DefinitionFile } from '../../schemas/
 import { readDefinitionFiles } from '../../schemas/meta/load';
 import { RULE_KINDS } from '../../schemas/rules/engine';
 import { categories } from '../../seeds/platform';
+import { present } from '../helpers/indexing';
 
 const real = readDefinitionFiles(path.resolve('schemas'));
 const categoryIds = categories.map((c) => c.id);
@@ -119,13 +120,13 @@ t.test('unknown widgets, misnamed fields and misused form constructs are reporte
   (d.uiSchema.contentsImgList as { 'ui:options': Record<string, unknown> })['ui:options'].download = { body: { fileName: '=row.fileName' } };
   d.uiSchema.subCategoryId = { ...(d.uiSchema.subCategoryId as Record<string, unknown>), 'ui:options': { related: { title: '関連情報', call: { call: 'getAppCagetoryData' } } } };
   d.actions.sendMail = { label: 'メール', confirm: { message: 'CNF_0001' } };
-  d.actions.submit.call = { call: '/api/ContentsReg/RegContents' };
-  d.actions.back.guard = { call: { call: '/api/EventReg/checkEventApplied', result: 'isEventApplied' }, confirm: { message: 'CNF_0008' } };
-  d.actions.delete.guard = { call: { call: '/api/EventReg/checkEventApplied' }, confirm: { message: 'CNF_0007' } };
-  delete d.actions.preview.content;
+  present(d.actions.submit, 'd.actions.submit').call = { call: '/api/ContentsReg/RegContents' };
+  present(d.actions.back, 'd.actions.back').guard = { call: { call: '/api/EventReg/checkEventApplied', result: 'isEventApplied' }, confirm: { message: 'CNF_0008' } };
+  present(d.actions.delete, 'd.actions.delete').guard = { call: { call: '/api/EventReg/checkEventApplied' }, confirm: { message: 'CNF_0007' } };
+  delete present(d.actions.preview, 'd.actions.preview').content;
   d.effects = [{ on: 'jyuyoFlag', clear: ['jyuyoKikanStart'] }, { on: 'jyuyoFlg' }];
   d.visibility = [{ hide: ['jyuyoFlg', 'mailButton'], when: { context: 'isOneStopGide', equals: true } }];
-  d.options.subCategoryId.dependsOn = { field: 'categry', key: 'categoryId' };
+  present(d.options.subCategoryId, 'd.options.subCategoryId').dependsOn = { field: 'categry', key: 'categoryId' };
   d.mode.copyTo = 'copySourceId';
   const got = messages([f]);
   const expect = [

@@ -75,16 +75,6 @@ export interface Import {
   at: Date;
 }
 
-export async function createSegment(db: Db, name: string, imp: Import): Promise<number> {
-  const { ag_segment_id } = await db
-    .insertInto('agent_segments')
-    .values({ ag_segment_name: name, last_upload_date: imp.at, upload_file_name: imp.fileName, upload_data_cnt: imp.lineCount, created_at: imp.at, updated_at: imp.at })
-    .returning('ag_segment_id')
-    .executeTakeFirstOrThrow();
-  await insertMembers(db, ag_segment_id, imp.codes);
-  return ag_segment_id;
-}
-
 /** Replaces the members with the import's. */
 export async function replaceMembers(db: Db, id: number, imp: Import): Promise<void> {
   await db.deleteFrom('agent_segment_members').where('ag_segment_id', '=', id).execute();

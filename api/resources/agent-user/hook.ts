@@ -80,7 +80,9 @@ export const agentUserHook: FormHook = {
     const isAdmin = { is_admin: str(record.roleId) === ADMIN_ROLE_ID };
     if (mode === 'update') return isAdmin;
     const db = ctx.app.db;
-    const { id } = (await sql<{ id: string }>`select lpad(nextval('users_user_id_seq')::text, 10, '0') as id`.execute(db)).rows[0];
+    const next = (await sql<{ id: string }>`select lpad(nextval('users_user_id_seq')::text, 10, '0') as id`.execute(db)).rows[0];
+    if (!next) throw new Error('users_user_id_seq answered no value');
+    const { id } = next;
     const provider = await db.selectFrom('users').select('user_id').where('ag_code', '=', str(record.agCode)).where('is_provider', '=', true).limit(1).executeTakeFirst();
     const at = ctx.app.clock.now();
     // Nobody knows this password: the user sets one through the mailed link.

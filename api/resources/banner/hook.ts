@@ -8,6 +8,7 @@ import type { RuleResult } from '../../../schemas/rules/engine';
 import type { BannerKbn, Database } from '../../db/schema';
 import { bannerImageUrl } from './image-url';
 import type { FormHook, HookContext } from '../../forms/hook';
+import { attachOne } from '../../files/attach';
 
 /** Banner areas (spec 001 section 3): 01 carousel, 02 side, 03 related links, 04 skill-up training, 05 road to master. */
 export const BANNER_AREAS: readonly { areaId: BannerKbn; areaName: string }[] = [
@@ -84,7 +85,7 @@ export const bannerHook: FormHook = {
     if (!uploadId) return;
     const bannerId = Number(id);
     const before = await storedImage(ctx.trx, bannerId);
-    const [file] = await ctx.attach({ form: ctx.form, field: IMAGE_FIELD, uploadIds: [uploadId], keyPrefix: `banners/${bannerId}` });
+    const file = await attachOne(ctx.attach, { form: ctx.form, field: IMAGE_FIELD, uploadIds: [uploadId], keyPrefix: `banners/${bannerId}` });
     await ctx.trx
       .updateTable('banners')
       .set({ image_file_name: file.fileName.slice(0, 255), image_key: file.storageKey, image_size: file.size, image_content_type: file.contentType })

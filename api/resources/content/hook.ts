@@ -17,6 +17,7 @@ import { reindexContent } from '../../search/index-content';
 import type { FormDefinition } from '../../../schemas/meta/types';
 import type { FormHook, HookContext, WriteContext } from '../../forms/hook';
 import type { FormRecord, RecordId } from '../../forms/record-store';
+import { attachOne } from '../../files/attach';
 
 /** The file sections of a content form: record field, its explanation field, the stored kind. */
 export const FILE_SECTIONS: readonly { field: string; explanation?: string; kind: ContentFileKind }[] = [
@@ -103,7 +104,7 @@ async function writeThumbnail(ctx: WriteContext, contentId: number, record: Form
   const { trx } = ctx;
   let thumbnailId: number | null = null;
   if (entry && str(entry.uploadId)) {
-    const [file] = await ctx.attach({ form: ctx.form, field: 'thumbnailFileList', uploadIds: [str(entry.uploadId)], keyPrefix: `contents/${contentId}/thumbnail` });
+    const file = await attachOne(ctx.attach, { form: ctx.form, field: 'thumbnailFileList', uploadIds: [str(entry.uploadId)], keyPrefix: `contents/${contentId}/thumbnail` });
     thumbnailId = await insertOwnThumbnail(trx, file);
   } else if (entry && str(entry.fileName)) {
     const source = Number(str(record.copyContentsId)) || contentId;

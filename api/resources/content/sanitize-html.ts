@@ -1,4 +1,4 @@
-// Rich text is sanitised on the server before it is stored (DESIGN.md section 5), whatever the
+// Rich text is sanitised on the server before it is stored (docs/decisions.md section 3), whatever the
 // browser sent: only the editor's own tags (schemas/rich-text.ts), links to http(s), mailto or
 // the portal itself opening in a new tab, and the colour classes. sanitize-html
 // (htmlparser2, maintained) instead of DOMPurify because the server has no DOM; the screens run

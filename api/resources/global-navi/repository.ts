@@ -1,4 +1,4 @@
-// Global navigation resolved per target and date (DESIGN.md section 7): the list in force for the
+// Global navigation resolved per target and date (docs/decisions.md section 5): the list in force for the
 // agent on the date (authority/scheduled-settings).
 import { sql, type Kysely } from 'kysely';
 import { cachedRead, type CacheSpec } from '../../cache/tagged-cache';

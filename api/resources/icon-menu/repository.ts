@@ -1,4 +1,4 @@
-// Icon menu resolved per target and date like the global navigation (DESIGN.md section 7): the
+// Icon menu resolved per target and date like the global navigation (docs/decisions.md section 5): the
 // list in force for the agent on the date (authority/scheduled-settings).
 import type { Kysely } from 'kysely';
 import { listInForceFor } from '../../authority/scheduled-settings';

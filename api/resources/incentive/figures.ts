@@ -139,7 +139,7 @@ interface SeriesRow {
 function monthColumns(slots: readonly Slot[], cells: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let m = 1; m <= 12; m++) out[`month${String(m).padStart(2, '0')}`] = '';
-  slots.forEach((s, i) => (out[`month${String(s.month).padStart(2, '0')}`] = cells[i]));
+  slots.forEach((s, i) => (out[`month${String(s.month).padStart(2, '0')}`] = cells[i] ?? ''));
   return out;
 }
 
@@ -154,11 +154,11 @@ function buildRows(
   const all = slots.map((_, i) => i);
   const upToReport = all.filter((i) => i <= reported);
   const total = (row: SeriesRow, indexes: number[]): string => {
-    if (row.ratio) return formatPercent(sum(indexes.map((i) => row.ratio!.of[i])), sum(indexes.map((i) => row.ratio!.to[i])));
-    return formatAmount(sum(indexes.map((i) => row.values[i])));
+    if (row.ratio) return formatPercent(sum(indexes.map((i) => row.ratio!.of[i] ?? null)), sum(indexes.map((i) => row.ratio!.to[i] ?? null)));
+    return formatAmount(sum(indexes.map((i) => row.values[i] ?? null)));
   };
   return rows.map((row) => {
-    const cells = slots.map((_, i) => (row.ratio ? formatPercent(row.ratio.of[i], row.ratio.to[i]) : formatAmount(row.values[i])));
+    const cells = slots.map((_, i) => (row.ratio ? formatPercent(row.ratio.of[i] ?? null, row.ratio.to[i] ?? null) : formatAmount(row.values[i] ?? null)));
     return {
       groupNo: group.no,
       groupTitle: group.title,
@@ -179,7 +179,7 @@ const cumulative = (values: Array<number | null>) => {
   return values.map((v) => (v === null ? null : (run += v)));
 };
 
-const points = (slots: readonly Slot[], values: Array<number | null>): ChartPoint[] => slots.map((s, i) => ({ month: s.month, value: values[i] }));
+const points = (slots: readonly Slot[], values: Array<number | null>): ChartPoint[] => slots.map((s, i) => ({ month: s.month, value: values[i] ?? null }));
 
 /**
  * The reward part for calendar year `year`. `limit` is the target date's month: figures after it
@@ -189,7 +189,7 @@ export function rewardPart(figures: readonly MonthFigure[], year: number, limit:
   const find = lookupOf(figures);
   const slots: Slot[] = Array.from({ length: 12 }, (_, i) => ({ year, month: i + 1 }));
   const reported = reportIndex(slots, find, limit);
-  const hokokuMonth = reported >= 0 ? slots[reported].month : 0;
+  const hokokuMonth = slots[reported]?.month ?? 0;
   const isReported = (i: number) => i <= reported;
   const thisYear = slots.map((s, i) => (isReported(i) ? (find(s.year, s.month)?.sales ?? null) : null));
   const lastYear = slots.map((s) => find(s.year - 1, s.month)?.sales ?? null);
@@ -232,18 +232,18 @@ export function rewardPart(figures: readonly MonthFigure[], year: number, limit:
 
   const running = cumulative(thisYear);
   const chart = (indexes: number[]): RewardChart => {
-    const s = indexes.map((i) => slots[i]);
+    const s = indexes.flatMap((i) => slots[i] ?? []);
     return {
-      tonenDataList: points(s, indexes.map((i) => thisYear[i])),
-      zennenDataList: points(s, indexes.map((i) => lastYear[i])),
-      mokuhyoDataList: points(s, indexes.map((i) => target[i])),
-      ruikeiDataList: points(s, indexes.map((i) => running[i])),
+      tonenDataList: points(s, indexes.map((i) => thisYear[i] ?? null)),
+      zennenDataList: points(s, indexes.map((i) => lastYear[i] ?? null)),
+      mokuhyoDataList: points(s, indexes.map((i) => target[i] ?? null)),
+      ruikeiDataList: points(s, indexes.map((i) => running[i] ?? null)),
     };
   };
   const upTo = slots.map((_, i) => i).filter(isReported);
   return {
-    shoreiRuikeiZokagaku: sum(upTo.map((i) => increase[i])) ?? 0,
-    shoreiShinchokuJokyo: sum(upTo.map((i) => targetDiff[i])) ?? 0,
+    shoreiRuikeiZokagaku: sum(upTo.map((i) => increase[i] ?? null)) ?? 0,
+    shoreiShinchokuJokyo: sum(upTo.map((i) => targetDiff[i] ?? null)) ?? 0,
     shoreiList,
     shoreiKamikiUriageChart: chart(halves.first),
     shoreiShimokiUriageChart: chart(halves.second),
@@ -255,7 +255,7 @@ export function commendationPart(figures: readonly MonthFigure[], fiscalYear: nu
   const find = lookupOf(figures);
   const slots: Slot[] = FISCAL_MONTHS.map((month) => ({ year: month >= FISCAL_START_MONTH ? fiscalYear : fiscalYear + 1, month }));
   const reported = reportIndex(slots, find, limit);
-  const hokokuMonth = reported >= 0 ? slots[reported].month : 0;
+  const hokokuMonth = slots[reported]?.month ?? 0;
   const isReported = (i: number) => i <= reported;
   const sales = slots.map((s, i) => (isReported(i) ? (find(s.year, s.month)?.sales ?? null) : null));
   const lastSales = slots.map((s) => find(s.year - 1, s.month)?.sales ?? null);
@@ -293,8 +293,8 @@ export function commendationPart(figures: readonly MonthFigure[], fiscalYear: nu
   ];
   const upTo = slots.map((_, i) => i).filter(isReported);
   return {
-    hyoshoRuikeiZokagaku: sum(upTo.map((i) => salesIncrease[i])) ?? 0,
-    hyoshoRuikeiKadoId: sum(upTo.map((i) => idIncrease[i])) ?? 0,
+    hyoshoRuikeiZokagaku: sum(upTo.map((i) => salesIncrease[i] ?? null)) ?? 0,
+    hyoshoRuikeiKadoId: sum(upTo.map((i) => idIncrease[i] ?? null)) ?? 0,
     hyoshoList: rows,
     hyoshoUriageChart: { tonenDataList: points(slots, sales), zennenDataList: points(slots, lastSales), ruikeiDataList: points(slots, cumulative(sales)) },
     hyoshoKadoIdChart: { tonenDataList: points(slots, ids), zennenDataList: points(slots, lastIds), ruikeiDataList: points(slots, cumulative(ids)) },

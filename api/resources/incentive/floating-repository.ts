@@ -2,6 +2,7 @@
 // date's month) of the representative (daihyo) code.
 import type { Kysely } from 'kysely';
 import { cachedRead, type CacheSpec } from '../../cache/tagged-cache';
+import { yearMonthOf } from '../../clock';
 import type { Database } from '../../db/schema';
 
 /** The panel per representative code and month (one small row each), and agents' participation. */
@@ -13,7 +14,7 @@ export const ENTRANT_CACHE: CacheSpec = { name: 'incentive-entrants', max: 20_00
  * or the date reaches another month (another key). Callers must not change the row they get.
  */
 export async function latestFloating(db: Kysely<Database>, daihyoCode: string, date: string) {
-  const [year, month] = date.split('-').map(Number);
+  const { year, month } = yearMonthOf(date);
   return cachedRead(db, FLOATING_CACHE, `${daihyoCode}|${year}-${month}`, [`incentive_floating:${daihyoCode}`], () => readLatestFloating(db, daihyoCode, year, month));
 }
 

@@ -1,4 +1,4 @@
-// The handoff that opens the incentive screen in a new tab (DESIGN.md section 15, spec 000
+// The handoff that opens the incentive screen in a new tab (docs/decisions.md section 12, spec 000
 // section 7 /api/Auth/RegRenkeiLogin, spec 002 section 7 /api/Auth/checkIncentiveDisplay).
 // The portal asks for a handoff token (random, 5 minutes, single use, only its SHA-256 stored)
 // and opens /incentive with it; the tab exchanges it for a session token of the same session
@@ -22,7 +22,7 @@ const Id = Type.Optional(Type.String({ maxLength: 20 }));
 
 function bearerOf(request: FastifyRequest): string {
   const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return m ? m[1] : '';
+  return m?.[1] ?? '';
 }
 
 export default async function incentiveHandoffRoutes(fastify: FastifyInstance) {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import { effectiveIds, targetDateFor, type Caller } from '../../authority/caller';
+import { yearMonthOf } from '../../clock';
 import { contentDisposition } from '../../files/content-disposition';
 import { csvFile } from '../../files/csv-writer';
 import { commendationPart, fiscalYearOf, JissekiType, rewardPart, type TableRow } from './figures';
@@ -68,10 +69,10 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
   /** The period asked for: the calendar year (reward) and fiscal year (commendation), current or previous. */
   async function period(caller: Caller, body: JissekiRequest) {
     if (!(await repo.targetSystemExists(app.db, body.targetSystem))) throw problem.validation([{ messageId: 'ERR_0009', args: [SYSTEM_LABEL] }]);
-    const [y, m] = targetDateFor(caller, body.targetDate, app.clock).split('-').map(Number);
+    const limit = yearMonthOf(targetDateFor(caller, body.targetDate, app.clock));
+    const { year: y, month: m } = limit;
     const back = Number(body.targetYear);
     // A past year is complete; the current one runs up to the target date's month.
-    const limit = { year: y, month: m };
     return { limit, calendarYear: y - back, fiscalYear: fiscalYearOf(y, m) - back };
   }
 
@@ -133,8 +134,8 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const caller = request.caller!;
       const daihyoCode = await incentiveDaihyoCode(app.db, caller);
-      const [y, m] = targetDateFor(caller, request.body.targetDate, app.clock).split('-').map(Number);
-      const limit = { year: y, month: m };
+      const limit = yearMonthOf(targetDateFor(caller, request.body.targetDate, app.clock));
+      const { year: y, month: m } = limit;
       const fiscal = fiscalYearOf(y, m);
       const header = ['対象システム', '区分', '対象期間', '報告月', 'グループ', '項目', ...Array.from({ length: 12 }, (_, i) => `${i + 1}月`), '上期計', '下期計', '当月累計', '年間計'];
       const lines: Array<Array<string | number>> = [header];

@@ -13,6 +13,7 @@ import { contentsOfCategory } from './repository';
 import type { FormHook } from '../../forms/hook';
 import type { FormRecord } from '../../forms/record-store';
 import { parseKey } from '../../forms/wire-record';
+import { attachOne } from '../../files/attach';
 
 const IMAGE_FIELD = 'imgFileList';
 
@@ -35,7 +36,7 @@ export const oneStopHook: FormHook = {
     if (entries.length === 0) throw problem.validation(formFailures(ctx.app, ctx.form, record, { fields: ['contentsList'] }));
     const ids = new Set(entries.map((e) => parseKey(e.categoryId, true)));
     const [id] = ids;
-    if (ids.size !== 1 || id === null || !ONE_STOP_CATEGORIES.has(Number(id))) throw wrongCategory();
+    if (ids.size !== 1 || id === null || id === undefined || !ONE_STOP_CATEGORIES.has(Number(id))) throw wrongCategory();
     return id;
   },
 
@@ -57,7 +58,7 @@ export const oneStopHook: FormHook = {
     // An entry without an upload is the stored image, kept as it is.
     const uploadId = imageEntry(record)?.uploadId;
     if (typeof uploadId !== 'string' || uploadId === '') return;
-    const [file] = await ctx.attach({ form: ctx.form, field: IMAGE_FIELD, uploadIds: [uploadId], keyPrefix: `oneStop/${categoryId}` });
+    const file = await attachOne(ctx.attach, { form: ctx.form, field: IMAGE_FIELD, uploadIds: [uploadId], keyPrefix: `oneStop/${categoryId}` });
     const before = await ctx.trx
       .selectFrom('one_stop_categories as o')
       .innerJoin('thumbnails as t', 't.thumbnail_id', 'o.thumbnail_id')

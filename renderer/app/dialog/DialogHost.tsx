@@ -44,9 +44,9 @@ export function DialogHost() {
     const focusable = Array.from(
       dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled])') ?? [],
     );
-    if (focusable.length === 0) return;
     const first = focusable[0];
-    const last = focusable[focusable.length - 1];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
     const active = document.activeElement;
     if (event.shiftKey && (active === first || !dialogRef.current?.contains(active))) {
       event.preventDefault();

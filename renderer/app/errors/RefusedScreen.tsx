@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useRouteHandle } from '../route-handle';
 import { mayUseAdminTop } from '../screen-access';
 import { useSession } from '../session';
-import styles from './RefusedScreen.module.css';
+import styles from './ErrorScreen.module.css';
 
 /** The link back from a screen that could not open. */
 export function WayBack() {

@@ -1,4 +1,4 @@
-// Error messages above a form, one per line (DESIGN 8): announced to screen readers and
+// Error messages above a form, one per line (docs/decisions.md section 6): announced to screen readers and
 // scrolled into view when they appear.
 import { useEffect, useRef } from 'react';
 import styles from './Form.module.css';

@@ -52,7 +52,7 @@ export function GlobalHeader({ adminMode }: Props) {
   useEffect(() => {
     const header = headerRef.current;
     if (!header || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setScrolledPast(!entry.isIntersecting), { threshold: 0 });
+    const observer = new IntersectionObserver(([entry]) => entry && setScrolledPast(!entry.isIntersecting), { threshold: 0 });
     observer.observe(header);
     return () => observer.disconnect();
   }, []);
@@ -68,7 +68,7 @@ export function GlobalHeader({ adminMode }: Props) {
     }
     clearSession();
     setLoggingOut(false);
-    navigate('/logout', { replace: true });
+    void navigate('/logout', { replace: true });
   };
 
   const isAdmin = Boolean(user?.isAdmin);

@@ -51,7 +51,7 @@ export function HeaderSearch({ categories, compact }: Props) {
     }
     const params = new URLSearchParams({ keyWord: normalizeSearchKeyword(value) });
     if (categoryId) params.set('categoryId', categoryId);
-    navigate(`/site-serch?${params.toString()}`);
+    void navigate(`/site-serch?${params.toString()}`);
   };
 
   return (

@@ -71,7 +71,7 @@ export function NavDropdown({ label, open, onOpenChange, children, align = 'left
       className={styles.navItem}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
-        if (open && !wrapperRef.current?.contains(event.relatedTarget as Node | null)) onOpenChange(false);
+        if (open && !wrapperRef.current?.contains(event.relatedTarget)) onOpenChange(false);
       }}
     >
       <button

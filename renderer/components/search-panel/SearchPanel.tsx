@@ -176,7 +176,11 @@ export function groupInOrder<T>(items: readonly T[], keyOf: (item: T) => string 
   const groups: Array<{ key: string | number; name: string; items: T[] }> = [];
   for (const item of items) {
     const key = keyOf(item);
-    const group = groups.find((g) => g.key === key) ?? groups[groups.push({ key, name: nameOf(item), items: [] }) - 1];
+    let group = groups.find((g) => g.key === key);
+    if (!group) {
+      group = { key, name: nameOf(item), items: [] };
+      groups.push(group);
+    }
     group.items.push(item);
   }
   return groups;

@@ -61,7 +61,7 @@ function OtpForm({ handoff }: { handoff: OtpHandoff }) {
         setErrors([outcome.message]);
         return;
       }
-      navigate(safeRedirect(handoff.redirect), { replace: true });
+      void navigate(safeRedirect(handoff.redirect), { replace: true });
     });
   };
 

@@ -51,7 +51,7 @@ export function LoginPage() {
 
       if (!response.isAreadyOptAuth) {
         const state: OtpHandoff = { loginId, password, redirect: redirectParam };
-        navigate('/login-otp', { state });
+        void navigate('/login-otp', { state });
         return;
       }
       const outcome = await completeSignIn(response);
@@ -59,7 +59,7 @@ export function LoginPage() {
         setErrors([outcome.message]);
         return;
       }
-      navigate(safeRedirect(redirectParam), { replace: true });
+      void navigate(safeRedirect(redirectParam), { replace: true });
     });
   };
 

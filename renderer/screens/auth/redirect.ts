@@ -12,7 +12,7 @@ export function safeRedirect(value: string | null | undefined): string {
   if (/\s/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) {
     return DEFAULT_AFTER_LOGIN;
   }
-  const path = value.split(/[?#]/, 1)[0];
+  const path = value.split(/[?#]/, 1)[0] ?? '';
   if (/^\/?[a-z][a-z0-9+.-]*:/i.test(path)) return DEFAULT_AFTER_LOGIN;
   // Never back to the sign-in screens themselves.
   if (/^\/(login|login-otp)(\/|$)/.test(path)) return DEFAULT_AFTER_LOGIN;

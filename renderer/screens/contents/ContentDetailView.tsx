@@ -80,8 +80,8 @@ export function ContentDetailView({ detail, screenName, preview = false, modal =
 
   const back = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate('/portal-top');
+    if (idx > 0) void navigate(-1);
+    else void navigate('/portal-top');
   };
 
   const closeWindow = () => {

@@ -57,7 +57,7 @@ export function FigureTable({ caption, rows, months, totals, name }: Props) {
         </thead>
         <tbody>
           {rows.map((r, i) => {
-            const firstOfGroup = i === 0 || rows[i - 1].groupNo !== r.groupNo;
+            const firstOfGroup = rows[i - 1]?.groupNo !== r.groupNo;
             return (
               <tr key={`${r.groupNo}-${r.rowTitle}`} className={firstOfGroup ? styles.groupStart : undefined}>
                 {firstOfGroup && (

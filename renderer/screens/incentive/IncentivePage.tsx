@@ -1,5 +1,5 @@
-// The incentive and commendation performance screen (spec 002 sections 2.1, 3, 4; DESIGN.md
-// section 15). /incentive (and /with-incentive) is the landing of the portal's new tab: the
+// The incentive and commendation performance screen (spec 002 sections 2.1, 3, 4; docs/decisions.md
+// section 12). /incentive (and /with-incentive) is the landing of the portal's new tab: the
 // handoff values of its address are stored, removed from the address bar, then read once;
 // the check display, initial data and performance calls run in that order and any failure
 // leaves the error state with the catalogue message. Changing the system or the year refetches
@@ -113,7 +113,7 @@ export default function IncentivePage() {
     if (location.search) {
       // The landing: keep the handoff values, then clean the address bar.
       storeHandoff(new URLSearchParams(location.search));
-      navigate({ pathname: location.pathname, search: '' }, { replace: true });
+      void navigate({ pathname: location.pathname, search: '' }, { replace: true });
       return;
     }
     if (started.current) return;

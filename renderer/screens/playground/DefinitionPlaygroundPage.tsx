@@ -70,7 +70,7 @@ export function DefinitionPlaygroundPage() {
   const shown = detail.status === 'ready' ? detail.data : detail.status === 'loading' && lastReady?.kind === kind && lastReady.id === id ? lastReady : null;
 
   const choose = (value: string) => {
-    const [k, name] = value.split('/');
+    const [k = '', name = ''] = value.split('/');
     const next = new URLSearchParams(query);
     next.set('kind', k);
     next.set('id', name);

@@ -13,7 +13,7 @@ export function sampleItems(source: OptionSource): Record<string, string>[] {
   return [1, 2].map((n) => {
     const item: Record<string, string> = { [source.value]: String(n) };
     // A label template ("{agCode} {agName}") names its keys; a plain label is one key.
-    const keys = source.label.includes('{') ? [...source.label.matchAll(/\{(\w+)\}/g)].map((m) => m[1]) : [source.label];
+    const keys = source.label.includes('{') ? [...source.label.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '') : [source.label];
     for (const key of keys) if (key !== source.value) item[key] = `サンプル${n}`;
     if (source.dependsOn) item[source.dependsOn.key] = '1';
     return item;
@@ -75,6 +75,6 @@ function sampleObject(schema: Schema, ui: Record<string, unknown>, today: string
  * an option source the value of its first sample item.
  */
 export function sampleRecord(schema: Schema, uiSchema: Record<string, unknown> = {}, today: string, options: Record<string, OptionSource> = {}): Record<string, unknown> {
-  const choices = Object.fromEntries(Object.entries(options).map(([field, source]) => [field, sampleItems(source)[0][source.value]]));
+  const choices = Object.fromEntries(Object.entries(options).map(([field, source]) => [field, sampleItems(source)[0]?.[source.value] ?? '']));
   return sampleObject(schema, uiSchema, today, choices);
 }

@@ -50,7 +50,7 @@ export function Carousel({ banners }: { banners: Banner[] }) {
       // Keyboard users get the same pause as the pointer: autoplay stops while focus is inside.
       onFocus={() => swiperRef.current?.autoplay?.pause()}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) swiperRef.current?.autoplay?.resume();
+        if (!event.currentTarget.contains(event.relatedTarget)) swiperRef.current?.autoplay?.resume();
       }}
     >
       <Swiper

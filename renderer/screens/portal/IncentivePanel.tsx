@@ -17,7 +17,7 @@ export const INCENTIVE_PART = 'インセンティブ';
 export const INCENTIVE_DETAIL_URL = '/with-ag/incentive';
 
 /**
- * 詳細を見る: a single-use handoff token (/api/Auth/RegRenkeiLogin, DESIGN.md section 15), then the
+ * 詳細を見る: a single-use handoff token (/api/Auth/RegRenkeiLogin, docs/decisions.md section 12), then the
  * landing with systemkbn, agcode, daihyoCode, token and userid. The tab is opened at once (inside
  * the click, so no popup blocker stops it) and sent to the landing when the token has come.
  */

@@ -73,9 +73,11 @@ export function SearchSidePanel({ initial, groups, tags, adminOptions, disabled,
     >
       {groups.length > 0 && (
         <PanelSection legend="カテゴリ">
-          {groups.map((group) =>
-            group.members.length === 1 && group.members[0].categoryName === group.name ? (
-              <CheckOption key={group.key} label={group.name} checked={checkedCategories.has(group.members[0].categoryId)} onChange={(on) => setCategories([group.members[0].categoryId], on)} />
+          {groups.map((group) => {
+            // A category alone under a parent of its own name is shown as one checkbox.
+            const only = group.members.length === 1 ? group.members[0] : undefined;
+            return only && only.categoryName === group.name ? (
+              <CheckOption key={group.key} label={group.name} checked={checkedCategories.has(only.categoryId)} onChange={(on) => setCategories([only.categoryId], on)} />
             ) : (
               <div key={group.key} className={styles.checkGroup} role="group" aria-label={group.name}>
                 <ParentCheckbox group={group} checked={checkedCategories} onChange={setCategories} />
@@ -85,8 +87,8 @@ export function SearchSidePanel({ initial, groups, tags, adminOptions, disabled,
                   ))}
                 </div>
               </div>
-            ),
-          )}
+            );
+          })}
         </PanelSection>
       )}
 

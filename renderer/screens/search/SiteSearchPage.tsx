@@ -83,6 +83,7 @@ function SiteSearchScreen({ entryKey, address }: { entryKey: string; address: st
     void run(applied, { register: fresh && keyword !== '', keepPage: !fresh });
     return () => running.current?.abort();
     // Once per screen: the component is keyed by the history entry.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, []);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 // Unknown paths, inside the authenticated layout.
 import { Link } from 'react-router-dom';
-import styles from './PendingPage.module.css';
+import styles from './ErrorScreen.module.css';
 
 export function NotFoundPage() {
   return (
@@ -9,8 +9,10 @@ export function NotFoundPage() {
         ページが見つかりません
       </h1>
       <div className={styles.body}>
-        <p className={styles.message}>お探しのページは見つかりませんでした</p>
-        <p className={styles.note}>URLが正しいかご確認ください。ページが移動または削除された可能性があります。</p>
+        <div>
+          <p className={styles.message}>お探しのページは見つかりませんでした</p>
+          <p className={styles.note}>URLが正しいかご確認ください。ページが移動または削除された可能性があります。</p>
+        </div>
         <Link to="/portal-top" className="btn btn-secondary">
           ポータルトップへ戻る
         </Link>
