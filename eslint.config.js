@@ -42,13 +42,13 @@ export default tseslint.config(
             {
               files: 'renderer/forms',
               forbid: ['renderer/screens'],
-              because: 'the generic form engine knows no screen; screens plug into it',
-              // Pending: the content and event previews move behind a preview registry.
-              allow: [{ file: 'renderer/forms/ContentPreview.tsx', target: 'renderer/screens' }],
+              because: 'the generic form engine knows no screen; screens plug into it (previews: renderer/forms/previews.ts)',
             },
           ],
         },
       ],
+    },
+  },
   {
     // Type-aware rules read the TypeScript program: only for the files the tsconfig holds.
     files: ['**/*.ts', '**/*.tsx'],
@@ -79,16 +79,6 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-    },
-  },
-  {
-    // TEMPORARY, while these folders are being rewritten: their violations of the type-aware rules
-    // are listed for the change that rewrites them. Remove this block once they are fixed.
-    files: ['api/forms/**', 'renderer/forms/**', 'schemas/meta/**'],
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
     },
   },
 );

@@ -42,17 +42,3 @@ export async function enforceForm(app: FastifyInstance, form: Pick<FormDefinitio
   if (messages.length) throw problem.validation(messages);
 }
 
-/**
- * The same as a route hook: `preHandler: enforce(app, 'ag-user', (req) => req.body.agUserData, …)`.
- * It runs after authentication, the identity check and the body schema, before the handler.
- */
-export function enforce<R extends FastifyRequest>(
-  app: FastifyInstance,
-  form: string,
-  record: (request: R) => unknown,
-  opts: (request: R) => EnforceOptions = () => ({}),
-): preHandlerAsyncHookHandler {
-  return async function enforceRules(request) {
-    await enforceForm(app, form, record(request as R), opts(request as R));
-  };
-}

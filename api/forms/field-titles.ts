@@ -17,5 +17,5 @@ export function fieldTitle(set: DefinitionSet, formId: string | undefined, path:
   const field = path.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? '';
   const form = set.forms.get(formId);
   const list = set.lists.get(formId);
-  return titleIn(form?.schema.properties as Properties, field) || titleIn(list?.search?.schema.properties as Properties, field);
+  return titleIn(form?.schema.properties, field) || titleIn(list?.search?.schema.properties, field);
 }

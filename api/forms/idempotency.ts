@@ -34,7 +34,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Stable JSON: object keys sorted, so the same body hashes the same whatever its key order. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
   return value;
 }
 

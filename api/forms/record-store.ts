@@ -159,7 +159,7 @@ function scoped<Q extends { where: (c: string, op: '=' | 'is', v: unknown) => Q 
 export async function loadRow(db: Kysely<Database>, shape: StoreShape, id: RecordId, scope: Scope = {}): Promise<Record<string, unknown> | undefined> {
   const { table, key } = shape.spec;
   const q = anyDb(db).selectFrom(table).selectAll().where(key.column, '=', id);
-  return (await scoped(q, shape, scope).executeTakeFirst()) as Record<string, unknown> | undefined;
+  return (await scoped(q, shape, scope).executeTakeFirst());
 }
 
 /** Inserts a row; answers its key. */
@@ -206,7 +206,7 @@ export async function writeExtensions(db: Kysely<Database>, shape: StoreShape, i
 /** Adds the extension rows' fields to a loaded record. */
 export async function readExtensions(db: Kysely<Database>, shape: StoreShape, id: RecordId, record: FormRecord): Promise<void> {
   for (const x of shape.extensions) {
-    const row = (await anyDb(db).selectFrom(x.table).selectAll().where(x.key, '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;
+    const row = (await anyDb(db).selectFrom(x.table).selectAll().where(x.key, '=', id).executeTakeFirst());
     for (const [field, c] of x.columns) record[field] = fromColumn(row?.[c.column], c.type);
   }
 }
@@ -303,8 +303,3 @@ export async function readChildRows(db: Kysely<Database>, shape: StoreShape, id:
   }
 }
 
-/** Every stored record's row (not soft-deleted), by key. */
-export async function listRows(db: Kysely<Database>, shape: StoreShape): Promise<Record<string, unknown>[]> {
-  const q = anyDb(db).selectFrom(shape.spec.table).selectAll().orderBy(shape.spec.key.column);
-  return (await scoped(q, shape, {}).execute()) as Record<string, unknown>[];
-}

@@ -33,7 +33,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Fields of the form that hold one file (an object with fileName): read into the record, not stored as files. */
 export function singleFileFields(form: FormDefinition): string[] {
   return Object.entries(form.schema.properties)
-    .filter(([, s]) => s.type === 'object' && isObject(s.properties) && 'fileName' in (s.properties as Record<string, unknown>))
+    .filter(([, s]) => s.type === 'object' && isObject(s.properties) && 'fileName' in (s.properties))
     .map(([k]) => k);
 }
 

@@ -3,8 +3,6 @@
 export type {
   BreadcrumbsAnswer,
   ContentDetail,
-  Crumb as BreadcrumbItem,
-  ImgItem as ContentImage,
   InfoItem,
   LinkItem as ContentLink,
   TempFileItem as ContentTempFile,

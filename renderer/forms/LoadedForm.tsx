@@ -3,7 +3,6 @@
 // `modes` and `when` limit where a button shows (visibility.ts). Mode preview (editMode 9) shows
 // the registered preview the definition names (previews.ts) instead of the form.
 import { useState } from 'react';
-import type { RJSFSchema } from '@rjsf/utils';
 import { formatMessage } from '../../schemas/messages/format';
 import { FORM_ACTIONS } from '../../schemas/meta/widgets';
 import { useRouteHandle } from '../app/route-handle';
@@ -71,17 +70,17 @@ export function LoadedForm(props: FormControllerInput) {
       {display === 'page' && <LeaveGuard enabled={!readOnly} dirty={c.edited} allowLeave={c.allowLeave} onLeave={c.leaveAgreed} />}
       <ErrorList lines={c.lines} scrollRequest={c.scrollRequest} />
       <Summary lines={summaryLines(definition.summary, mode, scope())} />
-      <FormBody store={store} schema={definition.schema as RJSFSchema} uiSchema={setup.uiSchema} onSubmit={onSubmit} disabled={flow ? !flow.editable : undefined}>
+      <FormBody store={store} schema={definition.schema} uiSchema={setup.uiSchema} onSubmit={(record) => void onSubmit(record)} disabled={flow ? !flow.editable : undefined}>
         <FormButtons
           c={c}
           customActions={customActions}
           savesRecord={savesRecord}
           preview={preview}
-          back={back}
-          clear={clear}
-          remove={remove}
-          custom={custom}
-          step={step}
+          back={() => void back()}
+          clear={() => void clear()}
+          remove={() => void remove()}
+          custom={(action) => void custom(action)}
+          step={(...args) => void step(...args)}
           openPreview={() => setPreviewing(previewTarget(preview, scope()))}
         />
       </FormBody>

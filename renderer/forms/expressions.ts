@@ -173,7 +173,3 @@ export function interpolatePath(template: string, scope: Scope): string {
   });
 }
 
-/** The page's query as an object (for sessionStorage and for readable scopes). */
-export function queryObject(query: URLSearchParams): Record<string, string> {
-  return Object.fromEntries(query.entries());
-}

@@ -106,7 +106,7 @@ export async function loadChoices(options: Record<string, OptionSource> | undefi
 export function withChoices(uiSchema: Record<string, unknown>, choices: Record<string, Choice[]>, sources: Record<string, OptionSource> = {}): UiSchema {
   const out: Record<string, unknown> = { ...uiSchema };
   for (const [field, list] of Object.entries(choices)) {
-    const fieldUi = isRecord(out[field]) ? (out[field] as Record<string, unknown>) : {};
+    const fieldUi = isRecord(out[field]) ? (out[field]) : {};
     const options = isRecord(fieldUi['ui:options']) ? fieldUi['ui:options'] : {};
     const dependsOn = sources[field]?.dependsOn;
     out[field] = { ...fieldUi, 'ui:options': { ...options, choices: list, ...(dependsOn ? { dependsOn: dependsOn.field } : {}) } };

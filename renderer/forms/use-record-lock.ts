@@ -109,4 +109,3 @@ export function useRecordLock({ setup, query, navigate, reload, keepLock, heldKe
   return { flow, readOnly, readOnlyParam, editFromPreview, chosenStatus, setChosenStatus, locks, recordKey, held, post, ask, releaseHeld };
 }
 
-export type RecordLock = ReturnType<typeof useRecordLock>;

@@ -22,11 +22,6 @@ export const Body = <P extends Record<string, TSchema>>(props: P) => Type.Object
 
 export const EmptyResponse = Type.Object({});
 
-export const MessagesResponse = Type.Object({
-  messages: Type.Array(Type.Object({ messageId: Type.String(), args: Type.Array(Type.String()) })),
-  errorId: Type.Optional(Type.String()),
-});
-
 /** A numeric id as a number or a string of digits (route parameters arrive as strings). */
 export const WireId = (description: string) =>
   Type.Union([Type.Integer({ minimum: 0, maximum: 2147483647 }), Type.String({ pattern: '^[0-9]{1,9}$' })], { description });

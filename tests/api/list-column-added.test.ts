@@ -50,7 +50,7 @@ t.test('a column added to a list definition is answered by its list call and ser
 
   const served = await h.app.inject({ method: 'GET', url: '/api/lists/ag-user', headers: { authorization: `Bearer ${admin}` } });
   t.equal(served.statusCode, 200);
-  const column = (served.json() as { definition: ListDefinition }).definition.columns.find((c) => c.key === 'loginId');
+  const column = served.json<{ definition: ListDefinition }>().definition.columns.find((c) => c.key === 'loginId');
   t.same(column, { key: 'loginId', label: 'ログインID', kind: 'text', sortable: true, defaultDirection: 'desc' }, 'the renderer gets the column to draw');
   const drawn = sortRows(rows, { column: 'loginId', direction: column?.defaultDirection ?? 'asc' }).map((r) => r.loginId);
   t.same(drawn, [...stored.map((s) => s.login_id)].sort((a, b) => b.localeCompare(a, 'ja')), 'its rows sort by the column as the table draws them');

@@ -98,7 +98,7 @@ let shotNo = 0;
 /** The checks of every phone screen; `a11y: false` where the same screen was checked just before. */
 async function checkScreen(t: Test, page: Page, name: string, opts: { a11y?: boolean } = {}) {
   await page.waitForTimeout(300);
-  const audit = (await page.evaluate(LAYOUT_AUDIT)) as Audit;
+  const audit = await page.evaluate<Audit>(LAYOUT_AUDIT);
   t.ok(audit.scrollWidth <= WIDTH, `${name}: document.documentElement.scrollWidth ${audit.scrollWidth} <= ${WIDTH}`);
   t.same(audit.wide, [], `${name}: nothing wider than the screen`);
   t.same(audit.small, [], `${name}: touch targets at least 44 × 44 px`);

@@ -286,5 +286,3 @@ export const contentHook: FormHook = {
     },
   },
 };
-
-export type { RecordId };

@@ -13,9 +13,6 @@ export const EVENT_TO_LABEL = '開催期間To';
 export const DEFAULT_FROM = '2001-01-01';
 export const DEFAULT_TO = '9999-12-31';
 
-// The wire schemas of these inputs are schemas/wire/narrowing.ts.
-export { NarrowKeyword, NarrowTags, NO_CONTROL } from '../../../schemas/wire/narrowing';
-
 /** Normalised search terms of the keyword; messages when it breaks the rules. */
 export function keywordTerms(raw: string | undefined, messages: Message[]): string[] {
   const keyword = normalizeSearchKeyword(raw ?? '');

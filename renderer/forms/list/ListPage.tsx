@@ -17,7 +17,6 @@
 // ../actions/list-actions.ts (delete, update, row actions, the other buttons).
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { RJSFSchema } from '@rjsf/utils';
 import { formatMessage } from '../../../schemas/messages/format';
 import { errorMessageText } from '../../api/client';
 import { WayBack } from '../../app/errors/RefusedScreen';
@@ -98,9 +97,11 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
           <div className={styles.search}>
             <FormBody
               store={l.searchStore}
-              schema={def.search.schema as RJSFSchema}
+              schema={def.search.schema}
               uiSchema={setup.searchUiSchema}
-              onSubmit={() => (mode === 'search' || editableInResult ? doSearch() : undefined)}
+              onSubmit={() => {
+                if (mode === 'search' || editableInResult) void doSearch();
+              }}
               layout="columns"
               disabled={(mode === 'result' && !editableInResult) || processing}
             >

@@ -61,11 +61,6 @@ export function nextSort(current: SortState | null, column: ListColumn): SortSta
 
 const dateOf = (v: unknown) => (typeof v === 'string' ? v.replace(/\//g, '-').slice(0, 10) : '');
 
-/** The class names of the row styles whose condition holds (e.g. changed, past end date). */
-export function rowClasses(def: ListDefinition, row: Row, edits: Edits, context: Record<string, unknown>): string[] {
-  return rowStylesOf(def, row, edits, context).map((s) => s.className);
-}
-
 /** The row styles whose condition holds, with their labels. */
 export function rowStylesOf(def: ListDefinition, row: Row, edits: Edits, context: Record<string, unknown>): NonNullable<ListDefinition['rowStyles']> {
   const out: NonNullable<ListDefinition['rowStyles']> = [];

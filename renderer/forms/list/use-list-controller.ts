@@ -46,7 +46,7 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
   const fileInput = useRef<HTMLInputElement>(null);
   const pendingUpload = useRef<{ row: Row; action: CallSpec } | null>(null);
   const started = useRef(false);
-  const ctx = useMemo(() => ({ ...context }) as Record<string, unknown>, [context]);
+  const ctx = useMemo(() => ({ ...context }), [context]);
 
   const show = useCallback((lines: string[]) => setMessages((m) => ({ lines, scroll: lines.length ? m.scroll + 1 : m.scroll })), []);
   const showRef = (ref: MessageRef | undefined, fallback: string, scope: Scope = {}) => show([ref ? formatMessage(ref.message, messageArgs(ref.args, scope)) : fallback]);

@@ -98,7 +98,7 @@ export function startTusUpload(file: File, onProgress: (percent: number) => void
   });
   return {
     done,
-    abort: () => void (upload as Upload | null)?.abort(false),
+    abort: () => void (upload)?.abort(false),
   };
 }
 
@@ -184,8 +184,3 @@ function useOffline(): boolean {
   return offline;
 }
 
-/** The text of an upload failure. */
-export function uploadErrorText(error: unknown): string {
-  const messages = error instanceof UploadError ? error.messages : [{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }];
-  return messages.map((m) => formatMessage(m.messageId, m.args)).join('\n');
-}

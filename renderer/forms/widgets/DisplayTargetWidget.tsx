@@ -47,7 +47,7 @@ function DisplayTargetWidgetFn(props: WidgetProps) {
   const takenBy = str(store?.data[str(options.firstTakenBy)]);
   const self = str(useRecordValue(store, str(options.selfField)));
   const firstTaken = str(options.firstTakenBy) !== '' && takenBy !== '' && takenBy !== self;
-  const segments = Array.isArray(store?.data[segmentSource]) ? (store!.data[segmentSource] as Record<string, unknown>[]) : [];
+  const segments = Array.isArray(store?.data[segmentSource]) ? (store.data[segmentSource] as Record<string, unknown>[]) : [];
 
   const changeTarget = (next: string) => {
     forgetLocalFile(list);

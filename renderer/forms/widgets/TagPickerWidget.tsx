@@ -24,7 +24,7 @@ function TagPickerWidgetFn(props: WidgetProps) {
   const checkedKey = str(options.checkedKey, 'isChecked');
   const selectedOnly = options.valueMode === 'selected';
 
-  const all: Tag[] = Array.isArray(store?.data[source]) ? (store!.data[source] as Tag[]) : [];
+  const all: Tag[] = Array.isArray(store?.data[source]) ? (store.data[source] as Tag[]) : [];
   const current: Tag[] = Array.isArray(value) ? (value as Tag[]) : [];
   const checkedIds = new Set(current.filter((t) => selectedOnly || t[checkedKey] === true).map((t) => String(t[idKey])));
   const chosen = (all.length > 0 ? all : current).filter((t) => checkedIds.has(String(t[idKey])));

@@ -25,7 +25,7 @@ function ThumbnailPickerWidgetFn(props: WidgetProps) {
   const nameField = str(options.nameField, '');
   const imageUrl = str(options.imageUrl, '');
   const accept = str(options.accept, '.jpg,.png');
-  const items: Item[] = Array.isArray(store?.data[source]) ? (store!.data[source] as Item[]) : [];
+  const items: Item[] = Array.isArray(store?.data[source]) ? (store.data[source] as Item[]) : [];
   const chosenName = str(useRecordValue(store, nameField));
   const uploaded = Array.isArray(value) ? (value as Item[]) : [];
   const input = useRef<HTMLInputElement>(null);

@@ -74,4 +74,3 @@ export const formWidgets: RegistryWidgetsType = {
   HiddenWidget,
 };
 
-export type WidgetName = keyof typeof formWidgets;

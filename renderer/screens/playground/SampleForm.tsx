@@ -3,7 +3,6 @@
 // Every change runs all the rules at once, as a submit would, and shows their messages above the
 // form and under the fields; the rule table beside it (RuleTable) says which rules fired.
 import { useEffect, useMemo, useState } from 'react';
-import type { RJSFSchema } from '@rjsf/utils';
 import { validateForm, type Rule, type RuleContext, type RuleResult } from '../../../schemas/rules/engine';
 import type { FieldEffect, OptionSource, VisibilityRule } from '../../../schemas/meta/types';
 import { ErrorList } from '../../forms/ErrorList';
@@ -78,7 +77,7 @@ export function SampleForm({ drawable, startRecord, context, mode, onRecord, onR
   return (
     <>
       <ErrorList lines={lines} scrollRequest={scrollRequest} scrollBlock="nearest" />
-      <FormBody store={store} schema={drawable.schema as RJSFSchema} uiSchema={uiSchema} onSubmit={() => undefined}>
+      <FormBody store={store} schema={drawable.schema} uiSchema={uiSchema} onSubmit={() => undefined}>
         {/* No buttons: the playground saves nothing. */}
         <span />
       </FormBody>

@@ -58,7 +58,7 @@ function leafHtml(leaf: RichLeaf): string {
 }
 
 function nodeHtml(node: Descendant): string {
-  if (!('type' in node)) return leafHtml(node as RichLeaf);
+  if (!('type' in node)) return leafHtml(node);
   const inner = node.children.map(nodeHtml).join('');
   switch (node.type) {
     case 'bulleted-list':
@@ -76,7 +76,7 @@ function nodeHtml(node: Descendant): string {
 
 function isEmptyDocument(nodes: Descendant[]): boolean {
   const first = nodes[0];
-  return nodes.length === 1 && first !== undefined && 'type' in first && first.type === 'paragraph' && first.children.every((c) => !('type' in c) && (c as RichLeaf).text === '');
+  return nodes.length === 1 && first !== undefined && 'type' in first && first.type === 'paragraph' && first.children.every((c) => !('type' in c) && (c).text === '');
 }
 
 export function toHtml(nodes: Descendant[]): string {
@@ -116,7 +116,7 @@ function inlines(node: Node, marks: Marks): Descendant[] {
   const inner = Array.from(node.childNodes).flatMap((c) => inlines(c, marksOf(node, marks)));
   if (node.tagName === 'A') {
     const url = node.getAttribute('href') ?? '';
-    return url ? [{ type: 'link', url, children: inner.length ? inner : [{ text: '' }] } as RichElement] : inner;
+    return url ? [{ type: 'link', url, children: inner.length ? inner : [{ text: '' }] }] : inner;
   }
   return inner;
 }
@@ -130,7 +130,7 @@ function blocks(parent: Node): Descendant[] {
   const out: Descendant[] = [];
   let loose: Descendant[] = [];
   const flush = () => {
-    if (loose.some((n) => 'type' in n || (n as RichLeaf).text.trim() !== '')) out.push(paragraph(loose));
+    if (loose.some((n) => 'type' in n || (n).text.trim() !== '')) out.push(paragraph(loose));
     loose = [];
   };
   for (const child of Array.from(parent.childNodes)) {
@@ -138,7 +138,7 @@ function blocks(parent: Node): Descendant[] {
       flush();
       const items = Array.from(child.children)
         .filter((li) => li.tagName === 'LI')
-        .map((li) => ({ type: 'list-item', children: ensureText(inlines(li, {})) }) as RichElement);
+        .map((li) => ({ type: 'list-item', children: ensureText(inlines(li, {})) }));
       if (items.length) out.push({ type: child.tagName === 'UL' ? 'bulleted-list' : 'numbered-list', children: items });
     } else if (child instanceof HTMLElement && BLOCK_TAGS.has(child.tagName)) {
       flush();
