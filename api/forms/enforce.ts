@@ -2,7 +2,7 @@
 // rules the renderer ran, from the same definition, before anything is written, together with
 // the checks only the server can make (existence, uniqueness, permission). Every failure is
 // answered at once: 400 { messages: [{ messageId, args }] }.
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { validateForm, ruleFields, type RuleContext, type RuleResult } from '../../schemas/rules/engine';
 import { matchesPattern } from '../../schemas/rules/paths';
 import type { FormDefinition } from '../../schemas/meta/types';

@@ -16,7 +16,7 @@ import { contentNoticeMail } from '../../mail/templates';
 import { reindexContent } from '../../search/index-content';
 import type { FormDefinition } from '../../../schemas/meta/types';
 import type { FormHook, HookContext, WriteContext } from '../../forms/hook';
-import type { FormRecord, RecordId } from '../../forms/record-store';
+import type { FormRecord } from '../../forms/record-store';
 import { attachOne } from '../../files/attach';
 
 /** The file sections of a content form: record field, its explanation field, the stored kind. */

@@ -138,7 +138,7 @@ function blocks(parent: Node): Descendant[] {
       flush();
       const items = Array.from(child.children)
         .filter((li) => li.tagName === 'LI')
-        .map((li) => ({ type: 'list-item', children: ensureText(inlines(li, {})) }));
+        .map((li): RichElement => ({ type: 'list-item', children: ensureText(inlines(li, {})) }));
       if (items.length) out.push({ type: child.tagName === 'UL' ? 'bulleted-list' : 'numbered-list', children: items });
     } else if (child instanceof HTMLElement && BLOCK_TAGS.has(child.tagName)) {
       flush();
