@@ -33,7 +33,11 @@ const importBoundaries = {
                 because: { type: 'string' },
                 allow: {
                   type: 'array',
-                  items: { type: 'object', properties: { file: { type: 'string' }, target: { type: 'string' } }, additionalProperties: false },
+                  items: {
+                    type: 'object',
+                    properties: { file: { type: 'string' }, target: { type: 'string' } },
+                    additionalProperties: false,
+                  },
                 },
               },
               required: ['files', 'forbid', 'because'],
@@ -58,7 +62,11 @@ const importBoundaries = {
         const dir = z.forbid.find((d) => under(target, d));
         if (!dir) continue;
         if ((z.allow ?? []).some((a) => a.file === file && under(target, a.target))) continue;
-        context.report({ node: source, messageId: 'forbidden', data: { from: z.files, target: dir, because: z.because } });
+        context.report({
+          node: source,
+          messageId: 'forbidden',
+          data: { from: z.files, target: dir, because: z.because },
+        });
       }
     }
     return {

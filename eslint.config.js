@@ -26,9 +26,21 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { files: 'api', forbid: ['renderer', 'tests'], because: 'the server shares code with the browser only through schemas/' },
-            { files: 'migrations', forbid: ['renderer', 'tests'], because: 'the server shares code with the browser only through schemas/' },
-            { files: 'seeds', forbid: ['renderer', 'tests'], because: 'the server shares code with the browser only through schemas/' },
+            {
+              files: 'api',
+              forbid: ['renderer', 'tests'],
+              because: 'the server shares code with the browser only through schemas/',
+            },
+            {
+              files: 'migrations',
+              forbid: ['renderer', 'tests'],
+              because: 'the server shares code with the browser only through schemas/',
+            },
+            {
+              files: 'seeds',
+              forbid: ['renderer', 'tests'],
+              because: 'the server shares code with the browser only through schemas/',
+            },
             {
               files: 'renderer',
               forbid: ['api', 'migrations', 'seeds', 'tests'],
@@ -42,7 +54,8 @@ export default tseslint.config(
             {
               files: 'renderer/forms',
               forbid: ['renderer/screens'],
-              because: 'the generic form engine knows no screen; screens plug into it (previews: renderer/forms/previews.ts)',
+              because:
+                'the generic form engine knows no screen; screens plug into it (previews: renderer/forms/previews.ts)',
             },
           ],
         },

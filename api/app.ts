@@ -103,18 +103,37 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('authLimits', { ...defaultAuthLimits, ...opts.authLimits });
   app.decorate('storage', opts.storage ?? storageFor(opts.config));
-  app.decorate('mediaUrls', mediaUrls(opts.signingSecret, () => app.clock.now()));
+  app.decorate(
+    'mediaUrls',
+    mediaUrls(opts.signingSecret, () => app.clock.now()),
+  );
   app.decorate('definitions', loadDefinitions(opts.definitionsDir));
-  app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, outboxDir: path.join(opts.config.dataDir, 'mail'), from: opts.config.mailFrom, log: app.log }));
+  app.decorate(
+    'mailer',
+    opts.mailer ??
+      createMailer({
+        smtpUrl: opts.config.smtpUrl,
+        outboxDir: path.join(opts.config.dataDir, 'mail'),
+        from: opts.config.mailFrom,
+        log: app.log,
+      }),
+  );
   // Every instance runs a sender over the shared outbox; it stops before the database closes.
-  app.decorate('mailOutbox', new MailSender(opts.db, app.mailer, { ...opts.config.mailOutbox, ...opts.mailOutbox }, app.log));
+  app.decorate(
+    'mailOutbox',
+    new MailSender(opts.db, app.mailer, { ...opts.config.mailOutbox, ...opts.mailOutbox }, app.log),
+  );
   app.addHook('onReady', async () => app.mailOutbox.start());
   app.addHook('onClose', async () => app.mailOutbox.close());
 
   // External plugins
   await app.register(swagger, {
     openapi: {
-      info: { title: '代理店ポータル API', version: '0.1.0', description: 'The HTTP contract of spec section 7 (all calls POST with systemKbn "01").' },
+      info: {
+        title: '代理店ポータル API',
+        version: '0.1.0',
+        description: 'The HTTP contract of spec section 7 (all calls POST with systemKbn "01").',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

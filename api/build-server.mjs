@@ -24,7 +24,10 @@ const sourceLocation = {
       const text = await fs.promises.readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
       const fromBundle = path.relative(outDir, args.path).split(path.sep).join('/');
-      return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader: 'ts' };
+      return {
+        contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`),
+        loader: 'ts',
+      };
     });
   },
 };

@@ -10,7 +10,13 @@ const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000; // Japan has no daylight saving time
 /** Parts of the given instant as seen on a wall clock in Tokyo. */
 export function tokyoParts(at: Date): { year: number; month: number; day: number; hour: number; minute: number } {
   const t = new Date(at.getTime() + TOKYO_OFFSET_MS);
-  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate(), hour: t.getUTCHours(), minute: t.getUTCMinutes() };
+  return {
+    year: t.getUTCFullYear(),
+    month: t.getUTCMonth() + 1,
+    day: t.getUTCDate(),
+    hour: t.getUTCHours(),
+    minute: t.getUTCMinutes(),
+  };
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

@@ -3,7 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { outboxSettingsFrom, type OutboxSettings } from './mail/settings';
 
-export type OperatingHours = { kind: 'always' } | { kind: 'window'; startMinute: number; endMinute: number; text: string };
+export type OperatingHours =
+  { kind: 'always' } | { kind: 'window'; startMinute: number; endMinute: number; text: string };
 
 export interface Config {
   port: number;
@@ -66,7 +67,8 @@ export function parseOperatingHours(value: string): OperatingHours {
   const m = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(value.trim());
   if (!m) throw new ConfigError(`OPERATING_HOURS must look like 08:00-21:00 or be "always" (got "${value}")`);
   const [h1, m1, h2, m2] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-  if (h1 > 23 || h2 > 24 || m1 > 59 || m2 > 59 || (h2 === 24 && m2 > 0)) throw new ConfigError(`OPERATING_HOURS has an invalid time: "${value}"`);
+  if (h1 > 23 || h2 > 24 || m1 > 59 || m2 > 59 || (h2 === 24 && m2 > 0))
+    throw new ConfigError(`OPERATING_HOURS has an invalid time: "${value}"`);
   const startMinute = h1 * 60 + m1;
   const endMinute = h2 * 60 + m2;
   if (startMinute >= endMinute) throw new ConfigError(`OPERATING_HOURS must start before it ends: "${value}"`);
@@ -100,30 +102,47 @@ export function parseS3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined 
   const given = S3_REQUIRED.filter((name) => (env[name] ?? '') !== '');
   const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
   if (given.length === 0) {
-    if (pathStyle !== '') throw new ConfigError('S3_FORCE_PATH_STYLE is set but no bucket is: set S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY too');
+    if (pathStyle !== '')
+      throw new ConfigError(
+        'S3_FORCE_PATH_STYLE is set but no bucket is: set S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY too',
+      );
     return undefined;
   }
   const missing = S3_REQUIRED.filter((name) => !given.includes(name));
-  if (missing.length) throw new ConfigError(`the bucket settings are incomplete: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (set all of ${S3_REQUIRED.join(', ')}, or none to keep files under DATA_DIR)`);
+  if (missing.length)
+    throw new ConfigError(
+      `the bucket settings are incomplete: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (set all of ${S3_REQUIRED.join(', ')}, or none to keep files under DATA_DIR)`,
+    );
 
   const raw = env.S3_ENDPOINT!.trim();
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`S3_ENDPOINT must be an http:// or https:// URL such as https://s3.ap-northeast-1.amazonaws.com (got "${raw}")`);
+    throw new ConfigError(
+      `S3_ENDPOINT must be an http:// or https:// URL such as https://s3.ap-northeast-1.amazonaws.com (got "${raw}")`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`S3_ENDPOINT must start with http:// or https:// (got "${raw}")`);
-  if (url.username || url.password) throw new ConfigError('S3_ENDPOINT must not carry credentials: use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
-  if (url.pathname !== '/' || url.search || url.hash) throw new ConfigError(`S3_ENDPOINT must be the store's origin only, without a path: the bucket goes in S3_BUCKET (got "${raw}")`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`S3_ENDPOINT must start with http:// or https:// (got "${raw}")`);
+  if (url.username || url.password)
+    throw new ConfigError('S3_ENDPOINT must not carry credentials: use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new ConfigError(
+      `S3_ENDPOINT must be the store's origin only, without a path: the bucket goes in S3_BUCKET (got "${raw}")`,
+    );
 
   const bucket = env.S3_BUCKET!.trim();
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..')) {
-    throw new ConfigError(`S3_BUCKET must be a bucket name: 3–63 lowercase letters, digits, dots and hyphens (got "${bucket}")`);
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name: 3–63 lowercase letters, digits, dots and hyphens (got "${bucket}")`,
+    );
   }
   const region = env.S3_REGION!.trim();
-  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(region)) throw new ConfigError(`S3_REGION must look like ap-northeast-1 or us-east-1 (got "${region}")`);
-  if (pathStyle !== '' && pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false (got "${env.S3_FORCE_PATH_STYLE}")`);
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(region))
+    throw new ConfigError(`S3_REGION must look like ap-northeast-1 or us-east-1 (got "${region}")`);
+  if (pathStyle !== '' && pathStyle !== 'true' && pathStyle !== 'false')
+    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false (got "${env.S3_FORCE_PATH_STYLE}")`);
   return {
     endpoint: url.origin,
     bucket,
@@ -141,12 +160,23 @@ const METRICS_TOKEN_MIN = 16;
 /** METRICS_ALLOW: addresses or CIDR ranges separated by commas ("10.0.0.0/8, 127.0.0.1, ::1"). */
 export function parseMetricsAllow(raw: string | undefined): MetricsAllowEntry[] {
   const out: MetricsAllowEntry[] = [];
-  for (const item of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [address = '', prefixText, ...rest] = item.split('/');
     const version = net.isIP(address);
     const max = version === 6 ? 128 : 32;
     const prefix = prefixText === undefined ? max : Number(prefixText);
-    if (!version || rest.length || !/^\d*$/.test(prefixText ?? '') || prefixText === '' || !Number.isInteger(prefix) || prefix < 0 || prefix > max) {
+    if (
+      !version ||
+      rest.length ||
+      !/^\d*$/.test(prefixText ?? '') ||
+      prefixText === '' ||
+      !Number.isInteger(prefix) ||
+      prefix < 0 ||
+      prefix > max
+    ) {
       throw new ConfigError(`METRICS_ALLOW must list IP addresses or CIDR ranges separated by commas (got "${item}")`);
     }
     out.push({ address, prefix, family: version === 6 ? 'ipv6' : 'ipv4' });
@@ -162,7 +192,9 @@ function operationsConfig(env: NodeJS.ProcessEnv): Pick<Config, 'metricsToken' |
   const graceRaw = env.SHUTDOWN_GRACE_MS;
   const shutdownGraceMs = graceRaw === undefined || graceRaw === '' ? 5000 : Number(graceRaw);
   if (!/^\d+$/.test(graceRaw ?? '0') || !Number.isInteger(shutdownGraceMs) || shutdownGraceMs > 600_000) {
-    throw new ConfigError(`SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000 (got "${graceRaw}")`);
+    throw new ConfigError(
+      `SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000 (got "${graceRaw}")`,
+    );
   }
   return { metricsToken, metricsAllow: parseMetricsAllow(env.METRICS_ALLOW), shutdownGraceMs };
 }
@@ -172,7 +204,8 @@ function parseDevMode(env: NodeJS.ProcessEnv): boolean {
   const raw = (env.DEV_MODE ?? '').trim();
   if (raw === '' || raw === 'false') return false;
   if (raw !== 'true') throw new ConfigError(`DEV_MODE must be true or false (got "${raw}")`);
-  if (env.NODE_ENV === 'production') throw new ConfigError('DEV_MODE=true is for npm run dev: it cannot be set with NODE_ENV=production');
+  if (env.NODE_ENV === 'production')
+    throw new ConfigError('DEV_MODE=true is for npm run dev: it cannot be set with NODE_ENV=production');
   return true;
 }
 
@@ -190,7 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^https?:\/\//.test(publicUrl)) throw new ConfigError('PUBLIC_URL must start with http:// or https://');
   const adminManualUrl = env.ADMIN_MANUAL_URL || DEFAULT_ADMIN_MANUAL_URL;
   if (!/^(https?:\/\/|\/)/.test(adminManualUrl) || /\s/.test(adminManualUrl)) {
-    throw new ConfigError(`ADMIN_MANUAL_URL must be an http(s):// URL or a path starting with / (got "${adminManualUrl}")`);
+    throw new ConfigError(
+      `ADMIN_MANUAL_URL must be an http(s):// URL or a path starting with / (got "${adminManualUrl}")`,
+    );
   }
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET !== '' && env.JWT_SECRET.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters');

@@ -6,7 +6,13 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/connect';
 
 const handle = await openDatabase({ kind: 'pglite', dataDir: null });
-const app = await buildApp({ config: loadConfig({ OPERATING_HOURS: 'always', DATA_DIR: '/tmp/portal-openapi' }), db: handle.db, signingSecret: 'openapi-only-secret-0123456789-abcdef', logger: false, distDir: '/nonexistent' });
+const app = await buildApp({
+  config: loadConfig({ OPERATING_HOURS: 'always', DATA_DIR: '/tmp/portal-openapi' }),
+  db: handle.db,
+  signingSecret: 'openapi-only-secret-0123456789-abcdef',
+  logger: false,
+  distDir: '/nonexistent',
+});
 await app.ready();
 const doc = app.swagger() as { paths?: Record<string, unknown> };
 fs.writeFileSync('docs/openapi.json', JSON.stringify(doc, null, 2) + '\n');

@@ -17,13 +17,17 @@ function describeHours(config: Config): string {
   if (h.kind === 'always') return 'always open (OPERATING_HOURS=always)';
   const opensAt = nextOpening(h, systemClock.now());
   // Said at start-up so whoever tries the portal at night knows why every screen is closed.
-  const now = opensAt ? `CLOSED NOW: screens and API answer "out of operation" until ${opensAt} (set OPERATING_HOURS=always to try it now)` : 'open now';
+  const now = opensAt
+    ? `CLOSED NOW: screens and API answer "out of operation" until ${opensAt} (set OPERATING_HOURS=always to try it now)`
+    : 'open now';
   return `${h.text} Asia/Tokyo (OPERATING_HOURS), ${now}`;
 }
 
 async function main() {
   const config = loadConfig();
-  const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  const handle = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
   const storage = storageFor(config);
   // Under the start-up lock: instances starting together migrate and seed once (api/db/migrate.ts).
   const { seeded } = await migrateAndSeed(handle, {
@@ -32,7 +36,12 @@ async function main() {
     onWait: () => console.log('Another instance is migrating or seeding the database: waiting for it.'),
   });
 
-  const app = await buildApp({ config, db: handle.db, storage, signingSecret: loadSigningSecret(config.dataDir, config.jwtSecret) });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    storage,
+    signingSecret: loadSigningSecret(config.dataDir, config.jwtSecret),
+  });
   // SIGTERM (an orchestrator, a rolling upgrade): /readyz fails first so the balancer stops
   // sending requests, the instance keeps serving for SHUTDOWN_GRACE_MS while it notices, then
   // the server closes (requests in flight finish), then the change feed and the database.

@@ -35,7 +35,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        return null;
      end $$`,
     ...WATCHED.map(
-      (w) => `create trigger ${w.table}_change_notify after ${w.events} on ${w.table} for each row execute function portal_change_notify('${w.key}')`,
+      (w) =>
+        `create trigger ${w.table}_change_notify after ${w.events} on ${w.table} for each row execute function portal_change_notify('${w.key}')`,
     ),
   ]);
 }

@@ -29,7 +29,13 @@ const USER_TABLES = ['notification_reads', 'content_views', 'favorites'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
-    ...TABLES.map((t) => `create trigger ${t}_change_notify after insert or update or delete on ${t} for each row execute function portal_change_notify('*')`),
-    ...USER_TABLES.map((t) => `create trigger ${t}_change_notify after insert or update or delete on ${t} for each row execute function portal_change_notify('user_id')`),
+    ...TABLES.map(
+      (t) =>
+        `create trigger ${t}_change_notify after insert or update or delete on ${t} for each row execute function portal_change_notify('*')`,
+    ),
+    ...USER_TABLES.map(
+      (t) =>
+        `create trigger ${t}_change_notify after insert or update or delete on ${t} for each row execute function portal_change_notify('user_id')`,
+    ),
   ]);
 }

@@ -14,10 +14,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // them, and which one to keep is an administrator's decision (docs/operations.md).
   const taken = await sql<{ ag_code: string; email: string; user_ids: string }>`
     select ag_code, lower(email) as email, string_agg(user_id, ', ' order by user_id) as user_ids
-    from users where deleted_at is null group by ag_code, lower(email) having count(*) > 1 order by ag_code, lower(email)`.execute(db);
+    from users where deleted_at is null group by ag_code, lower(email) having count(*) > 1 order by ag_code, lower(email)`.execute(
+    db,
+  );
   if (taken.rows.length) {
     const list = taken.rows.map((r) => `${r.ag_code} ${r.email}: users ${r.user_ids}`).join('; ');
-    throw new Error(`migration 0021: agent users share an e-mail address within their agent (${list}). Delete the extra users or change their addresses, then start again (docs/operations.md, "Agent users sharing an e-mail address").`);
+    throw new Error(
+      `migration 0021: agent users share an e-mail address within their agent (${list}). Delete the extra users or change their addresses, then start again (docs/operations.md, "Agent users sharing an e-mail address").`,
+    );
   }
   await runStatements(db, [
     `create table idempotency_keys (

@@ -16,15 +16,23 @@ const root = process.argv[2] ? path.resolve(process.argv[2]) : path.dirname(file
 const files = readDefinitionFiles(root);
 const metaDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'meta');
 const stale = Object.entries(metaSchemaFiles())
-  .filter(([name, text]) => !fs.existsSync(path.join(metaDir, name)) || fs.readFileSync(path.join(metaDir, name), 'utf8') !== text)
-  .map(([name]) => ({ file: `schemas/meta/${name}`, message: 'out of date with its TypeBox source (schemas/meta/language): run npm run schemas:meta' }));
+  .filter(
+    ([name, text]) =>
+      !fs.existsSync(path.join(metaDir, name)) || fs.readFileSync(path.join(metaDir, name), 'utf8') !== text,
+  )
+  .map(([name]) => ({
+    file: `schemas/meta/${name}`,
+    message: 'out of date with its TypeBox source (schemas/meta/language): run npm run schemas:meta',
+  }));
 const problems = [...stale, ...checkDefinitions(files, { categoryIds: categoryIds() })];
 const forms = files.filter((f) => f.kind === 'form').length;
 const lists = files.length - forms;
 
 if (problems.length) {
   for (const p of problems) console.error(`${p.file}: ${p.message}`);
-  console.error(`\nschemas:check: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${forms} forms and ${lists} lists`);
+  console.error(
+    `\nschemas:check: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${forms} forms and ${lists} lists`,
+  );
   process.exit(1);
 }
 console.log(`schemas:check: ${forms} forms and ${lists} lists, no problems`);

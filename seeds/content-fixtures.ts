@@ -38,7 +38,11 @@ export function demoFixtures(files: SeedFileSet): ContentSpec[] {
       target: { segment: '首都圏代理店' },
       body:
         p('首都圏代理店の皆さまへ、年末商戦向けの販促キャンペーンをご案内いたします。') +
-        ul('対象期間：12月1日〜12月27日受注分', '対象商品：コピー用紙・トナー・ファイル類', '特典：まとめ買い10ケース以上で5%値引き') +
+        ul(
+          '対象期間：12月1日〜12月27日受注分',
+          '対象商品：コピー用紙・トナー・ファイル類',
+          '特典：まとめ買い10ケース以上で5%値引き',
+        ) +
         p('詳細は添付の要項をご確認ください。'),
       files: [{ name: '首都圏限定キャンペーン要項.pdf', file: docs.campaign }],
       tags: ['キャンペーン'],
@@ -50,7 +54,10 @@ export function demoFixtures(files: SeedFileSet): ContentSpec[] {
       start: -5,
       important: { from: -5, to: 25 },
       target: { agents: ['A0000001'] },
-      body: p('株式会社さくら文具様', '2027年度の特別取引条件をご案内いたします。内容をご確認のうえ、ご不明点は担当営業までお問い合わせください。'),
+      body: p(
+        '株式会社さくら文具様',
+        '2027年度の特別取引条件をご案内いたします。内容をご確認のうえ、ご不明点は担当営業までお問い合わせください。',
+      ),
       files: [{ name: '特別取引条件書_さくら文具様.pdf', file: docs.contract }],
     },
     {
@@ -59,7 +66,10 @@ export function demoFixtures(files: SeedFileSet): ContentSpec[] {
       title: T.minatoOnly,
       start: -3,
       target: { agents: ['A0000002'] },
-      body: p('有限会社みなと事務機様', '年末の納品スケジュールを個別にご案内いたします。倉庫の棚卸し日（12月28日）は出荷を停止いたします。'),
+      body: p(
+        '有限会社みなと事務機様',
+        '年末の納品スケジュールを個別にご案内いたします。倉庫の棚卸し日（12月28日）は出荷を停止いたします。',
+      ),
       files: [{ name: '納品スケジュール_みなと事務機様.pdf', file: docs.delivery }],
     },
     {
@@ -115,7 +125,10 @@ export function demoFixtures(files: SeedFileSet): ContentSpec[] {
       title: T.video,
       start: -30,
       newDays: 45,
-      body: p('オフィス用品業界の市場規模、流通の仕組み、主要な商品カテゴリを学びます（約6分）。', '視聴後は「視聴完了」にチェックしてください。'),
+      body: p(
+        'オフィス用品業界の市場規模、流通の仕組み、主要な商品カテゴリを学びます（約6分）。',
+        '視聴後は「視聴完了」にチェックしてください。',
+      ),
       videos: [{ name: '新人研修_第1回.webm', file: video, exp: '第1回 オフィス用品業界の基礎知識' }],
       files: [{ name: '新人研修テキスト_第1回.pdf', file: docs.training }],
       tags: ['研修', '新人向け'],
@@ -126,7 +139,10 @@ export function demoFixtures(files: SeedFileSet): ContentSpec[] {
       title: T.adminNotice,
       start: -4,
       important: { from: -4, to: 26 },
-      body: p('管理者の皆さまへ', '年末に向けて、退職・異動されたユーザーの削除をお願いいたします。AGユーザーメンテナンス画面から操作できます。'),
+      body: p(
+        '管理者の皆さまへ',
+        '年末に向けて、退職・異動されたユーザーの削除をお願いいたします。AGユーザーメンテナンス画面から操作できます。',
+      ),
     },
     {
       category: 12,
@@ -157,7 +173,9 @@ export function demoFixtures(files: SeedFileSet): ContentSpec[] {
       start: -7,
       end: 45,
       popup: { pattern: '1', dispTarget: '1' },
-      body: p('年末年始の営業日と受注締切をお知らせします。') + ul('年内最終受注：12月27日 15:00', '年始営業開始：1月5日', '期間中のお問い合わせはメールにて承ります'),
+      body:
+        p('年末年始の営業日と受注締切をお知らせします。') +
+        ul('年内最終受注：12月27日 15:00', '年始営業開始：1月5日', '期間中のお問い合わせはメールにて承ります'),
       links: [{ url: '/news', caption: 'お知らせ一覧' }],
     },
     {
@@ -166,7 +184,9 @@ export function demoFixtures(files: SeedFileSet): ContentSpec[] {
       start: -3,
       end: 30,
       popup: { pattern: '2', dispTarget: '2' },
-      body: p('代理店ポータルの利用規約を改定しました。管理者様は内容をご確認のうえ、「確認しました」にチェックしてください。'),
+      body: p(
+        '代理店ポータルの利用規約を改定しました。管理者様は内容をご確認のうえ、「確認しました」にチェックしてください。',
+      ),
       files: [{ name: 'ポータル利用規約（2026年12月改定）.pdf', file: docs.terms }],
     },
     {
@@ -176,7 +196,9 @@ export function demoFixtures(files: SeedFileSet): ContentSpec[] {
       end: 60,
       popup: { pattern: '2', dispTarget: '1' },
       target: { agents: ['A0000001'] },
-      body: p('お取引先様情報の取扱いについて、同意内容を更新しました。ご確認のうえ「確認しました」にチェックしてください。'),
+      body: p(
+        'お取引先様情報の取扱いについて、同意内容を更新しました。ご確認のうえ「確認しました」にチェックしてください。',
+      ),
     },
     {
       category: 15,

@@ -108,7 +108,11 @@ export async function seedContents(db: Kysely<Database>, opts: ContentSeedOption
 
   const subRows = await db
     .insertInto('sub_categories')
-    .values(Object.entries(subCategories).flatMap(([category, names]) => names.map((name, i) => ({ category_id: Number(category), sub_category_name: name, display_order: i + 1 }))))
+    .values(
+      Object.entries(subCategories).flatMap(([category, names]) =>
+        names.map((name, i) => ({ category_id: Number(category), sub_category_name: name, display_order: i + 1 })),
+      ),
+    )
     .returning(['sub_category_id', 'category_id', 'sub_category_name'])
     .execute();
   const subId = (category: number, name: string | undefined) => {
@@ -154,12 +158,20 @@ export async function seedContents(db: Kysely<Database>, opts: ContentSeedOption
   });
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 200) {
-    const inserted = await db.insertInto('contents').values(rows.slice(i, i + 200)).returning('content_id').execute();
+    const inserted = await db
+      .insertInto('contents')
+      .values(rows.slice(i, i + 200))
+      .returning('content_id')
+      .execute();
     ids.push(...inserted.map((r) => r.content_id));
   }
 
-  const agents = specs.flatMap((s, i) => (s.target && 'agents' in s.target ? s.target.agents.map((ag_code) => ({ content_id: nth(ids, i), ag_code })) : []));
-  const links = specs.flatMap((s, i) => (s.links ?? []).map((l, n) => ({ content_id: nth(ids, i), row_no: n + 1, url: l.url, caption: l.caption })));
+  const agents = specs.flatMap((s, i) =>
+    s.target && 'agents' in s.target ? s.target.agents.map((ag_code) => ({ content_id: nth(ids, i), ag_code })) : [],
+  );
+  const links = specs.flatMap((s, i) =>
+    (s.links ?? []).map((l, n) => ({ content_id: nth(ids, i), row_no: n + 1, url: l.url, caption: l.caption })),
+  );
   const fileRows = specs.flatMap((s, i) =>
     (
       [
@@ -187,10 +199,16 @@ export async function seedContents(db: Kysely<Database>, opts: ContentSeedOption
       return { content_id: nth(ids, i), tag_id: id };
     }),
   );
-  const popups = specs.flatMap((s, i) => (s.popup ? [{ content_id: nth(ids, i), check_patern: s.popup.pattern, check_disp_target: s.popup.dispTarget }] : []));
+  const popups = specs.flatMap((s, i) =>
+    s.popup ? [{ content_id: nth(ids, i), check_patern: s.popup.pattern, check_disp_target: s.popup.dispTarget }] : [],
+  );
   if (agents.length) await db.insertInto('content_agents').values(agents).execute();
   if (links.length) await db.insertInto('content_links').values(links).execute();
-  for (let i = 0; i < fileRows.length; i += 500) await db.insertInto('content_files').values(fileRows.slice(i, i + 500)).execute();
+  for (let i = 0; i < fileRows.length; i += 500)
+    await db
+      .insertInto('content_files')
+      .values(fileRows.slice(i, i + 500))
+      .execute();
   if (contentTags.length) await db.insertInto('content_tags').values(contentTags).execute();
   if (popups.length) await db.insertInto('login_popups').values(popups).execute();
 
@@ -203,25 +221,167 @@ export async function seedContents(db: Kysely<Database>, opts: ContentSeedOption
 
 async function seedBanners(db: Kysely<Database>, files: SeedFileSet, day: (n: number) => string) {
   const b = files.banners;
-  const banners: Array<{ kbn: '01' | '02' | '03' | '04' | '05'; name: string; url: string; caption: string; file: SeedFile; from: number; to?: number; tab?: boolean }> = [
-    { kbn: '01', name: '2027年春 新商品カタログ公開', url: '/news', caption: '春の新商品 120点を掲載したカタログを公開しました', file: nth(b, 0), from: -20 },
-    { kbn: '01', name: '年末まとめ買いキャンペーン', url: '/news', caption: '対象商品のまとめ買いで最大15%OFF（12月27日受注分まで）', file: nth(b, 1), from: -10, to: 37 },
-    { kbn: '01', name: 'オフィス環境改善 提案書セット', url: '/proposal', caption: '業種別の提案書テンプレートを追加しました', file: nth(b, 2), from: -45 },
-    { kbn: '01', name: '新人営業研修 動画公開中', url: '/skilup-video-list', caption: '全10回の新人研修をいつでも視聴できます', file: nth(b, 3), from: -60 },
-    { kbn: '01', name: '受発注システム 操作ガイド', url: '/manual', caption: '新しい発注画面の操作方法をまとめました', file: nth(b, 4), from: -90 },
-    { kbn: '01', name: '夏季まとめ買いキャンペーン（終了）', url: '/news', caption: '夏季キャンペーンは終了しました', file: nth(b, 5), from: -150, to: -90 },
-    { kbn: '01', name: '2027年度 価格改定のご案内（予告）', url: '/news', caption: '2027年4月出荷分より一部商品の価格を改定します', file: nth(b, 6), from: 10 },
-    { kbn: '02', name: 'FAQ よくあるご質問', url: '/faq', caption: 'ご注文・請求・返品のよくあるご質問', file: nth(b, 7), from: -200 },
-    { kbn: '02', name: '申請フォーム一覧', url: '/application-form', caption: '各種申請書はこちらから', file: nth(b, 8), from: -200 },
-    { kbn: '02', name: 'お問い合わせ窓口', url: 'https://www.example.jp/contact/', caption: '代理店サポートデスク 平日9:00〜18:00', file: nth(b, 9), from: -200, tab: true },
-    { kbn: '03', name: 'オフィスサプライ株式会社 コーポレートサイト', url: 'https://www.example.jp/', caption: '会社情報・ニュースリリース', file: nth(b, 10), from: -365, tab: true },
-    { kbn: '03', name: 'Webカタログ', url: 'https://catalog.example.jp/', caption: '全商品を検索できるWebカタログ', file: nth(b, 11), from: -365, tab: true },
-    { kbn: '03', name: '環境への取り組み', url: 'https://www.example.jp/sustainability/', caption: '再生素材製品・回収プログラム', file: nth(b, 12), from: -365, tab: true },
-    { kbn: '03', name: '物流センター稼働状況', url: 'https://www.example.jp/logistics/', caption: '配送センターの稼働状況をお知らせします', file: nth(b, 13), from: -365, tab: true },
-    { kbn: '04', name: '商品研修（動画）', url: '/skilup-video-list', caption: '主力商品の特長と提案ポイント', file: nth(b, 14), from: -120 },
-    { kbn: '04', name: '営業スキル研修（動画）', url: '/skilup-video-list', caption: 'ヒアリングからクロージングまで', file: nth(b, 15), from: -120 },
-    { kbn: '05', name: '営業虎の巻', url: '/skilup-toranomaki', caption: 'トップセールスのノウハウ集', file: nth(b, 16), from: -120 },
-    { kbn: '05', name: 'マスターへの道 イベント一覧', url: '/skilup-event-list', caption: '説明会・展示会・セミナー', file: nth(b, 17), from: -120 },
+  const banners: Array<{
+    kbn: '01' | '02' | '03' | '04' | '05';
+    name: string;
+    url: string;
+    caption: string;
+    file: SeedFile;
+    from: number;
+    to?: number;
+    tab?: boolean;
+  }> = [
+    {
+      kbn: '01',
+      name: '2027年春 新商品カタログ公開',
+      url: '/news',
+      caption: '春の新商品 120点を掲載したカタログを公開しました',
+      file: nth(b, 0),
+      from: -20,
+    },
+    {
+      kbn: '01',
+      name: '年末まとめ買いキャンペーン',
+      url: '/news',
+      caption: '対象商品のまとめ買いで最大15%OFF（12月27日受注分まで）',
+      file: nth(b, 1),
+      from: -10,
+      to: 37,
+    },
+    {
+      kbn: '01',
+      name: 'オフィス環境改善 提案書セット',
+      url: '/proposal',
+      caption: '業種別の提案書テンプレートを追加しました',
+      file: nth(b, 2),
+      from: -45,
+    },
+    {
+      kbn: '01',
+      name: '新人営業研修 動画公開中',
+      url: '/skilup-video-list',
+      caption: '全10回の新人研修をいつでも視聴できます',
+      file: nth(b, 3),
+      from: -60,
+    },
+    {
+      kbn: '01',
+      name: '受発注システム 操作ガイド',
+      url: '/manual',
+      caption: '新しい発注画面の操作方法をまとめました',
+      file: nth(b, 4),
+      from: -90,
+    },
+    {
+      kbn: '01',
+      name: '夏季まとめ買いキャンペーン（終了）',
+      url: '/news',
+      caption: '夏季キャンペーンは終了しました',
+      file: nth(b, 5),
+      from: -150,
+      to: -90,
+    },
+    {
+      kbn: '01',
+      name: '2027年度 価格改定のご案内（予告）',
+      url: '/news',
+      caption: '2027年4月出荷分より一部商品の価格を改定します',
+      file: nth(b, 6),
+      from: 10,
+    },
+    {
+      kbn: '02',
+      name: 'FAQ よくあるご質問',
+      url: '/faq',
+      caption: 'ご注文・請求・返品のよくあるご質問',
+      file: nth(b, 7),
+      from: -200,
+    },
+    {
+      kbn: '02',
+      name: '申請フォーム一覧',
+      url: '/application-form',
+      caption: '各種申請書はこちらから',
+      file: nth(b, 8),
+      from: -200,
+    },
+    {
+      kbn: '02',
+      name: 'お問い合わせ窓口',
+      url: 'https://www.example.jp/contact/',
+      caption: '代理店サポートデスク 平日9:00〜18:00',
+      file: nth(b, 9),
+      from: -200,
+      tab: true,
+    },
+    {
+      kbn: '03',
+      name: 'オフィスサプライ株式会社 コーポレートサイト',
+      url: 'https://www.example.jp/',
+      caption: '会社情報・ニュースリリース',
+      file: nth(b, 10),
+      from: -365,
+      tab: true,
+    },
+    {
+      kbn: '03',
+      name: 'Webカタログ',
+      url: 'https://catalog.example.jp/',
+      caption: '全商品を検索できるWebカタログ',
+      file: nth(b, 11),
+      from: -365,
+      tab: true,
+    },
+    {
+      kbn: '03',
+      name: '環境への取り組み',
+      url: 'https://www.example.jp/sustainability/',
+      caption: '再生素材製品・回収プログラム',
+      file: nth(b, 12),
+      from: -365,
+      tab: true,
+    },
+    {
+      kbn: '03',
+      name: '物流センター稼働状況',
+      url: 'https://www.example.jp/logistics/',
+      caption: '配送センターの稼働状況をお知らせします',
+      file: nth(b, 13),
+      from: -365,
+      tab: true,
+    },
+    {
+      kbn: '04',
+      name: '商品研修（動画）',
+      url: '/skilup-video-list',
+      caption: '主力商品の特長と提案ポイント',
+      file: nth(b, 14),
+      from: -120,
+    },
+    {
+      kbn: '04',
+      name: '営業スキル研修（動画）',
+      url: '/skilup-video-list',
+      caption: 'ヒアリングからクロージングまで',
+      file: nth(b, 15),
+      from: -120,
+    },
+    {
+      kbn: '05',
+      name: '営業虎の巻',
+      url: '/skilup-toranomaki',
+      caption: 'トップセールスのノウハウ集',
+      file: nth(b, 16),
+      from: -120,
+    },
+    {
+      kbn: '05',
+      name: 'マスターへの道 イベント一覧',
+      url: '/skilup-event-list',
+      caption: '説明会・展示会・セミナー',
+      file: nth(b, 17),
+      from: -120,
+    },
   ];
   await db
     .insertInto('banners')
@@ -272,7 +432,11 @@ async function seedIconMenus(db: Kysely<Database>, files: SeedFileSet, day: (n: 
     ['イベント', '/skilup-event-list', 6],
     ['Webカタログ', 'https://catalog.example.jp/', 7, true],
   ];
-  const scheduled: Row[] = [...standard.slice(0, 7), ['申請管理', '/shinsei-kanri-ag', 8], ['Webカタログ', 'https://catalog.example.jp/', 7, true]];
+  const scheduled: Row[] = [
+    ...standard.slice(0, 7),
+    ['申請管理', '/shinsei-kanri-ag', 8],
+    ['Webカタログ', 'https://catalog.example.jp/', 7, true],
+  ];
   const sakura: Row[] = [
     ['さくら文具 専用発注', 'https://order.example.jp/a0000001/', 9, true],
     ['お知らせ', '/news', 0],
@@ -284,11 +448,37 @@ async function seedIconMenus(db: Kysely<Database>, files: SeedFileSet, day: (n: 
     ['インセンティブ', '/incentive', 10, true],
   ];
   const settings = [
-    { setting: { setting_name: '標準アイコンメニュー', target_kbn: '0' as const, target_code: '', target_name: '全代理店', reflection_date: day(-200), scheduled_date: day(14) }, current: standard, next: scheduled },
-    { setting: { setting_name: '株式会社さくら文具 専用メニュー', target_kbn: '2' as const, target_code: 'A0000001', target_name: '株式会社さくら文具', reflection_date: day(-30), scheduled_date: null }, current: sakura, next: [] as Row[] },
+    {
+      setting: {
+        setting_name: '標準アイコンメニュー',
+        target_kbn: '0' as const,
+        target_code: '',
+        target_name: '全代理店',
+        reflection_date: day(-200),
+        scheduled_date: day(14),
+      },
+      current: standard,
+      next: scheduled,
+    },
+    {
+      setting: {
+        setting_name: '株式会社さくら文具 専用メニュー',
+        target_kbn: '2' as const,
+        target_code: 'A0000001',
+        target_name: '株式会社さくら文具',
+        reflection_date: day(-30),
+        scheduled_date: null,
+      },
+      current: sakura,
+      next: [] as Row[],
+    },
   ];
   for (const s of settings) {
-    const { kanri_id } = await db.insertInto('icon_menu_settings').values(s.setting).returning('kanri_id').executeTakeFirstOrThrow();
+    const { kanri_id } = await db
+      .insertInto('icon_menu_settings')
+      .values(s.setting)
+      .returning('kanri_id')
+      .executeTakeFirstOrThrow();
     const rows = (
       [
         ['01', s.current],
@@ -321,15 +511,43 @@ async function seedActivity(db: Kysely<Database>, specs: ContentSpec[], ids: num
   // Visible to every agent today: targeted to all, in period, a readable category.
   const open = specs
     .map((s, i) => ({ s, id: nth(ids, i) }))
-    .filter(({ s }) => !s.target && !s.popup && s.start <= -3 && s.end === undefined && [1, 2, 3, 4, 5, 6].includes(s.category));
-  const at = (daysAgo: number, hour: number) => new Date(`${addDays(today, -daysAgo)}T${String(hour).padStart(2, '0')}:15:00+09:00`);
+    .filter(
+      ({ s }) =>
+        !s.target && !s.popup && s.start <= -3 && s.end === undefined && [1, 2, 3, 4, 5, 6].includes(s.category),
+    );
+  const at = (daysAgo: number, hour: number) =>
+    new Date(`${addDays(today, -daysAgo)}T${String(hour).padStart(2, '0')}:15:00+09:00`);
   const favourites = [
-    ...open.filter((_, i) => i % 23 === 1).slice(0, 7).map(({ id }, i) => ({ user_id: '0000000003', content_id: id, created_at: at(20 - i * 2, 10) })),
-    ...open.filter((_, i) => i % 31 === 5).slice(0, 3).map(({ id }, i) => ({ user_id: '0000000004', content_id: id, created_at: at(12 - i, 11) })),
+    ...open
+      .filter((_, i) => i % 23 === 1)
+      .slice(0, 7)
+      .map(({ id }, i) => ({ user_id: '0000000003', content_id: id, created_at: at(20 - i * 2, 10) })),
+    ...open
+      .filter((_, i) => i % 31 === 5)
+      .slice(0, 3)
+      .map(({ id }, i) => ({ user_id: '0000000004', content_id: id, created_at: at(12 - i, 11) })),
   ];
   const views = [
-    ...open.filter((_, i) => i % 17 === 3).slice(0, 6).map(({ id }, i) => ({ user_id: '0000000003', content_id: id, first_viewed_at: at(9 - i, 9), last_viewed_at: at(6 - i, 14), view_count: 1 + (i % 3) })),
-    ...open.filter((_, i) => i % 19 === 7).slice(0, 4).map(({ id }, i) => ({ user_id: '0000000004', content_id: id, first_viewed_at: at(8 - i, 9), last_viewed_at: at(5 - i, 15), view_count: 1 })),
+    ...open
+      .filter((_, i) => i % 17 === 3)
+      .slice(0, 6)
+      .map(({ id }, i) => ({
+        user_id: '0000000003',
+        content_id: id,
+        first_viewed_at: at(9 - i, 9),
+        last_viewed_at: at(6 - i, 14),
+        view_count: 1 + (i % 3),
+      })),
+    ...open
+      .filter((_, i) => i % 19 === 7)
+      .slice(0, 4)
+      .map(({ id }, i) => ({
+        user_id: '0000000004',
+        content_id: id,
+        first_viewed_at: at(8 - i, 9),
+        last_viewed_at: at(5 - i, 15),
+        view_count: 1,
+      })),
   ];
   if (favourites.length) await db.insertInto('favorites').values(favourites).execute();
   if (views.length) await db.insertInto('content_views').values(views).execute();

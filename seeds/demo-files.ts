@@ -62,12 +62,15 @@ export function png(width: number, height: number, background: Rgb, shapes: Shap
   const clampY = (v: number) => Math.min(Math.max(v, 0), height);
   for (const s of shapes) {
     if (s.kind === 'rect') {
-      for (let y = clampY(s.y); y < clampY(s.y + s.h); y++) for (let x = clampX(s.x); x < clampX(s.x + s.w); x++) set(x, y, s.color);
+      for (let y = clampY(s.y); y < clampY(s.y + s.h); y++)
+        for (let x = clampX(s.x); x < clampX(s.x + s.w); x++) set(x, y, s.color);
     } else if (s.kind === 'circle') {
       for (let y = clampY(s.cy - s.r); y < clampY(s.cy + s.r + 1); y++)
-        for (let x = clampX(s.cx - s.r); x < clampX(s.cx + s.r + 1); x++) if ((x - s.cx) ** 2 + (y - s.cy) ** 2 <= s.r ** 2) set(x, y, s.color);
+        for (let x = clampX(s.cx - s.r); x < clampX(s.cx + s.r + 1); x++)
+          if ((x - s.cx) ** 2 + (y - s.cy) ** 2 <= s.r ** 2) set(x, y, s.color);
     } else {
-      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if ((x + y) % s.every < s.width) set(x, y, s.color);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) if ((x + y) % s.every < s.width) set(x, y, s.color);
     }
   }
   const ihdr = Buffer.alloc(13);
@@ -75,7 +78,12 @@ export function png(width: number, height: number, background: Rgb, shapes: Shap
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type: RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 // ---- PDF ---------------------------------------------------------------------------------
@@ -97,7 +105,8 @@ export function pdf(title: string, lines: string[]): Buffer {
     for (const line of pageLines) ops.push(`(${pdfText(line)}) Tj`, '0 -15 Td');
     ops.push('ET', 'BT', '/F1 8 Tf', '56 30 Td', `(Page ${i + 1} of ${pages.length}) Tj`, 'ET');
     const stream = ops.join('\n');
-    objects[nth(pageIds, i)] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${nth(pageIds, i) + 1} 0 R >>`;
+    objects[nth(pageIds, i)] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${nth(pageIds, i) + 1} 0 R >>`;
     objects[nth(pageIds, i) + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
@@ -146,9 +155,30 @@ function bannerImage(w: number, h: number, i: number): Buffer {
   const [bg, accent, dot] = cycle(palette, i);
   return png(w, h, bg, [
     { kind: 'stripe', every: 48, width: 6, color: accent },
-    { kind: 'rect', x: Math.round(w * 0.06), y: Math.round(h * 0.2), w: Math.round(w * 0.5), h: Math.round(h * 0.6), color: C.white },
-    { kind: 'rect', x: Math.round(w * 0.09), y: Math.round(h * 0.32), w: Math.round(w * 0.36), h: Math.max(4, Math.round(h * 0.08)), color: bg },
-    { kind: 'rect', x: Math.round(w * 0.09), y: Math.round(h * 0.5), w: Math.round(w * 0.28), h: Math.max(3, Math.round(h * 0.05)), color: accent },
+    {
+      kind: 'rect',
+      x: Math.round(w * 0.06),
+      y: Math.round(h * 0.2),
+      w: Math.round(w * 0.5),
+      h: Math.round(h * 0.6),
+      color: C.white,
+    },
+    {
+      kind: 'rect',
+      x: Math.round(w * 0.09),
+      y: Math.round(h * 0.32),
+      w: Math.round(w * 0.36),
+      h: Math.max(4, Math.round(h * 0.08)),
+      color: bg,
+    },
+    {
+      kind: 'rect',
+      x: Math.round(w * 0.09),
+      y: Math.round(h * 0.5),
+      w: Math.round(w * 0.28),
+      h: Math.max(3, Math.round(h * 0.05)),
+      color: accent,
+    },
     { kind: 'circle', cx: Math.round(w * 0.78), cy: Math.round(h * 0.5), r: Math.round(h * 0.32), color: dot },
     { kind: 'circle', cx: Math.round(w * 0.78), cy: Math.round(h * 0.5), r: Math.round(h * 0.16), color: C.white },
   ]);
@@ -180,7 +210,10 @@ function photoImage(i: number): Buffer {
 
 const pdfLines = (topic: string, n: number): string[] => {
   const out = [`Office Supply Co., Ltd. / Agent portal document`, `Topic: ${topic}`, ''];
-  for (let i = 1; i <= n; i++) out.push(`${String(i).padStart(3, '0')}  Item ${i}: ${topic} - details, conditions and contact (ref. OS-${1000 + i})`);
+  for (let i = 1; i <= n; i++)
+    out.push(
+      `${String(i).padStart(3, '0')}  Item ${i}: ${topic} - details, conditions and contact (ref. OS-${1000 + i})`,
+    );
   return out;
 };
 
@@ -189,25 +222,88 @@ export type SeedFileSet = ReturnType<typeof buildSeedFiles>;
 /** Every file the demo data refers to, by a stable name. */
 export function buildSeedFiles() {
   const docs = {
-    catalog: seedFile('catalog-2027-spring', 'pdf', 'application/pdf', pdf('New product catalogue 2027 Spring', pdfLines('New products 2027 spring', 120))),
-    priceList: seedFile('price-list-2027', 'pdf', 'application/pdf', pdf('Price list 2027 Spring', pdfLines('Price list', 70))),
-    priceRevision: seedFile('price-revision', 'pdf', 'application/pdf', pdf('Notice of price revision', pdfLines('Price revision', 25))),
-    delivery: seedFile('delivery-schedule', 'pdf', 'application/pdf', pdf('Delivery schedule', pdfLines('Delivery schedule', 30))),
-    campaign: seedFile('campaign-terms', 'pdf', 'application/pdf', pdf('Campaign terms and conditions', pdfLines('Campaign', 40))),
-    contract: seedFile('special-terms', 'pdf', 'application/pdf', pdf('Special trading terms FY2027', pdfLines('Special terms', 35))),
-    form: seedFile('application-form', 'pdf', 'application/pdf', pdf('Application form', pdfLines('Application form fields', 20))),
-    proposal: seedFile('proposal', 'pdf', 'application/pdf', pdf('Proposal for office environment', pdfLines('Proposal', 90))),
-    manual: seedFile('manual', 'pdf', 'application/pdf', pdf('Ordering system operation manual', pdfLines('Operation manual', 160))),
-    training: seedFile('training-text', 'pdf', 'application/pdf', pdf('Sales training textbook', pdfLines('Training', 60))),
-    event: seedFile('event-flyer', 'pdf', 'application/pdf', pdf('New product presentation - flyer', pdfLines('Event', 15))),
-    terms: seedFile('portal-terms', 'pdf', 'application/pdf', pdf('Terms of use of the agent portal', pdfLines('Terms of use', 55))),
+    catalog: seedFile(
+      'catalog-2027-spring',
+      'pdf',
+      'application/pdf',
+      pdf('New product catalogue 2027 Spring', pdfLines('New products 2027 spring', 120)),
+    ),
+    priceList: seedFile(
+      'price-list-2027',
+      'pdf',
+      'application/pdf',
+      pdf('Price list 2027 Spring', pdfLines('Price list', 70)),
+    ),
+    priceRevision: seedFile(
+      'price-revision',
+      'pdf',
+      'application/pdf',
+      pdf('Notice of price revision', pdfLines('Price revision', 25)),
+    ),
+    delivery: seedFile(
+      'delivery-schedule',
+      'pdf',
+      'application/pdf',
+      pdf('Delivery schedule', pdfLines('Delivery schedule', 30)),
+    ),
+    campaign: seedFile(
+      'campaign-terms',
+      'pdf',
+      'application/pdf',
+      pdf('Campaign terms and conditions', pdfLines('Campaign', 40)),
+    ),
+    contract: seedFile(
+      'special-terms',
+      'pdf',
+      'application/pdf',
+      pdf('Special trading terms FY2027', pdfLines('Special terms', 35)),
+    ),
+    form: seedFile(
+      'application-form',
+      'pdf',
+      'application/pdf',
+      pdf('Application form', pdfLines('Application form fields', 20)),
+    ),
+    proposal: seedFile(
+      'proposal',
+      'pdf',
+      'application/pdf',
+      pdf('Proposal for office environment', pdfLines('Proposal', 90)),
+    ),
+    manual: seedFile(
+      'manual',
+      'pdf',
+      'application/pdf',
+      pdf('Ordering system operation manual', pdfLines('Operation manual', 160)),
+    ),
+    training: seedFile(
+      'training-text',
+      'pdf',
+      'application/pdf',
+      pdf('Sales training textbook', pdfLines('Training', 60)),
+    ),
+    event: seedFile(
+      'event-flyer',
+      'pdf',
+      'application/pdf',
+      pdf('New product presentation - flyer', pdfLines('Event', 15)),
+    ),
+    terms: seedFile(
+      'portal-terms',
+      'pdf',
+      'application/pdf',
+      pdf('Terms of use of the agent portal', pdfLines('Terms of use', 55)),
+    ),
     orderSheet: seedFile(
       'order-sheet',
       'csv',
       'text/csv',
       Buffer.concat([
         Buffer.from([0xef, 0xbb, 0xbf]),
-        Buffer.from('商品コード,商品名,単価,数量,備考\r\nOS-1001,エコノミーコピー用紙A4 5000枚,3280,,\r\nOS-1002,再生PPクリアファイル A4 100枚,1480,,\r\nOS-1003,静音ホッチキス ミニ,680,,\r\nOS-1004,抗菌デスクマット L,2980,,\r\n', 'utf8'),
+        Buffer.from(
+          '商品コード,商品名,単価,数量,備考\r\nOS-1001,エコノミーコピー用紙A4 5000枚,3280,,\r\nOS-1002,再生PPクリアファイル A4 100枚,1480,,\r\nOS-1003,静音ホッチキス ミニ,680,,\r\nOS-1004,抗菌デスクマット L,2980,,\r\n',
+          'utf8',
+        ),
       ]),
     ),
   };
@@ -226,7 +322,13 @@ export function buildSeedFiles() {
 }
 
 export function allSeedFiles(set: SeedFileSet): SeedFile[] {
-  return [...Object.values(set.docs), ...set.banners, ...set.icons.flatMap((i) => [i.normal, i.over]), ...set.images, set.video];
+  return [
+    ...Object.values(set.docs),
+    ...set.banners,
+    ...set.icons.flatMap((i) => [i.normal, i.over]),
+    ...set.images,
+    set.video,
+  ];
 }
 
 /** Writes the files to the storage; those already there with the same size are left alone. */

@@ -60,12 +60,36 @@ function figuresOf(p: Profile, fromYear: number, last: { year: number; month: nu
       let sales = round(p.base * trend * nth(SEASON, m - 1) * (1 + wobble(key, 0.025)), 1000);
       // One month of net returns (a large order sent back) early this year: a negative month on
       // the screen that only deepens A0000002's shortfall.
-      if (p.daihyoCode === 'A0000002' && p.system === '02' && y === last.year && m === 2 && last.month >= 2) sales = -186_000;
+      if (p.daihyoCode === 'A0000002' && p.system === '02' && y === last.year && m === 2 && last.month >= 2)
+        sales = -186_000;
       const lastYearTrend = Math.pow(1 + p.growth, years - 1);
       const target = y === fromYear ? null : round(p.base * lastYearTrend * nth(SEASON, m - 1) * p.targetRate, 10_000);
-      const activeIds = Math.max(0, Math.round(p.ids * Math.pow(1 + p.idGrowth, years) * (1 + wobble(`${key}id`, 0.02))));
-      if (planned) rows.push({ daihyo_code: p.daihyoCode, target_system: p.system, figure_year: y, figure_month: m, sales: null, target, active_ids: 0, updated_by: '0000000005' });
-      else rows.push({ daihyo_code: p.daihyoCode, target_system: p.system, figure_year: y, figure_month: m, sales, target, active_ids: activeIds, updated_by: '0000000005' });
+      const activeIds = Math.max(
+        0,
+        Math.round(p.ids * Math.pow(1 + p.idGrowth, years) * (1 + wobble(`${key}id`, 0.02))),
+      );
+      if (planned)
+        rows.push({
+          daihyo_code: p.daihyoCode,
+          target_system: p.system,
+          figure_year: y,
+          figure_month: m,
+          sales: null,
+          target,
+          active_ids: 0,
+          updated_by: '0000000005',
+        });
+      else
+        rows.push({
+          daihyo_code: p.daihyoCode,
+          target_system: p.system,
+          figure_year: y,
+          figure_month: m,
+          sales,
+          target,
+          active_ids: activeIds,
+          updated_by: '0000000005',
+        });
     }
   }
   return rows;
@@ -78,12 +102,21 @@ export async function seedIncentive(db: Kysely<Database>, today: string): Promis
   const last = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
   await db.insertInto('incentive_target_systems').values(TARGET_SYSTEMS).execute();
   const rows = PROFILES.flatMap((pr) => figuresOf(pr, year - 3, last, year));
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('incentive_monthly_figures').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('incentive_monthly_figures')
+      .values(rows.slice(i, i + 200))
+      .execute();
   const at = new Date(`${today}T00:00:00+09:00`);
   for (const code of new Set(PROFILES.map((pr) => pr.daihyoCode))) await refreshFloating(db, code, at);
 
   // The two scheme explanations: manual contents the screen links to.
-  const sub = await db.selectFrom('sub_categories').select('sub_category_id').where('category_id', '=', 5).where('sub_category_name', '=', '業務手順').executeTakeFirst();
+  const sub = await db
+    .selectFrom('sub_categories')
+    .select('sub_category_id')
+    .where('category_id', '=', 5)
+    .where('sub_category_name', '=', '業務手順')
+    .executeTakeFirst();
   const start = new Date(at.getTime() - 400 * 86_400_000).toISOString().slice(0, 10);
   const updated = new Date(at.getTime() - 60 * 86_400_000).toISOString().slice(0, 10);
   const explain = [
@@ -107,7 +140,15 @@ export async function seedIncentive(db: Kysely<Database>, today: string): Promis
   for (const e of explain) {
     const row = await db
       .insertInto('contents')
-      .values({ category_id: 5, sub_category_id: sub?.sub_category_id ?? null, title: e.title, body_html: e.body, keisai_start: start, keisai_end: '9999-12-31', last_update: updated })
+      .values({
+        category_id: 5,
+        sub_category_id: sub?.sub_category_id ?? null,
+        title: e.title,
+        body_html: e.body,
+        keisai_start: start,
+        keisai_end: '9999-12-31',
+        last_update: updated,
+      })
       .returning('content_id')
       .executeTakeFirstOrThrow();
     ids.push(row.content_id);
@@ -125,11 +166,25 @@ export async function seedIncentive(db: Kysely<Database>, today: string): Promis
   // The figures import: an admin button for provider staff (roles 01 and 02; the audience keeps agents out).
   await db
     .insertInto('categories')
-    .values({ category_id: CATEGORY.INCENTIVE_IMPORT, category_name: categoryName(CATEGORY.INCENTIVE_IMPORT)!, category_url: '/incentive-jisseki-torikomi', system_category_name: 'incentive-import', kind: 'admin', audience: 'provider', display_order: CATEGORY.INCENTIVE_IMPORT })
+    .values({
+      category_id: CATEGORY.INCENTIVE_IMPORT,
+      category_name: categoryName(CATEGORY.INCENTIVE_IMPORT)!,
+      category_url: '/incentive-jisseki-torikomi',
+      system_category_name: 'incentive-import',
+      kind: 'admin',
+      audience: 'provider',
+      display_order: CATEGORY.INCENTIVE_IMPORT,
+    })
     .execute();
   const roles = await db.selectFrom('roles').select('role_id').execute();
   await db
     .insertInto('role_permissions')
-    .values(roles.map((r) => ({ role_id: r.role_id, category_id: CATEGORY.INCENTIVE_IMPORT, parmition_flg: r.role_id === '03' ? ('0' as const) : ('1' as const) })))
+    .values(
+      roles.map((r) => ({
+        role_id: r.role_id,
+        category_id: CATEGORY.INCENTIVE_IMPORT,
+        parmition_flg: r.role_id === '03' ? ('0' as const) : ('1' as const),
+      })),
+    )
     .execute();
 }

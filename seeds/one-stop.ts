@@ -18,7 +18,11 @@ const SHOWN_PER_BLOCK = 6;
 export async function seedOneStop(db: Kysely<Database>, opts: { today: string; files: SeedFileSet }): Promise<void> {
   for (const [i, block] of BLOCKS.entries()) {
     const image = nth(opts.files.images, block.image);
-    const category = await db.selectFrom('categories').select('category_name').where('category_id', '=', block.categoryId).executeTakeFirstOrThrow();
+    const category = await db
+      .selectFrom('categories')
+      .select('category_name')
+      .where('category_id', '=', block.categoryId)
+      .executeTakeFirstOrThrow();
     const { thumbnail_id } = await db
       .insertInto('thumbnails')
       .values({
@@ -31,7 +35,10 @@ export async function seedOneStop(db: Kysely<Database>, opts: { today: string; f
       })
       .returning('thumbnail_id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('one_stop_categories').values({ category_id: block.categoryId, thumbnail_id, description: block.description, display_order: i + 1 }).execute();
+    await db
+      .insertInto('one_stop_categories')
+      .values({ category_id: block.categoryId, thumbnail_id, description: block.description, display_order: i + 1 })
+      .execute();
     const chosen = await db
       .selectFrom('contents')
       .select('content_id')
@@ -47,7 +54,14 @@ export async function seedOneStop(db: Kysely<Database>, opts: { today: string; f
     if (chosen.length) {
       await db
         .insertInto('one_stop_display_targets')
-        .values(chosen.map((c, n) => ({ content_id: c.content_id, category_id: block.categoryId, display_order: n + 1, updated_by: '0000000001' })))
+        .values(
+          chosen.map((c, n) => ({
+            content_id: c.content_id,
+            category_id: block.categoryId,
+            display_order: n + 1,
+            updated_by: '0000000001',
+          })),
+        )
         .execute();
     }
   }

@@ -6,7 +6,9 @@ import { migrateAndSeed } from '../api/db/migrate-and-seed';
 import { storageFor } from '../api/files/storage';
 
 const config = loadConfig();
-const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+const handle = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+);
 try {
   const { seeded } = await migrateAndSeed(handle, {
     seed: true,

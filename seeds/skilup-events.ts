@@ -30,7 +30,11 @@ const videoPhases: Array<{ sub: string; name: string; icon: string; open: boolea
 ];
 
 const playbookPhases: Array<{ name: string; title: string; icon: string }> = [
-  { name: SKILUP_SEED.playbookPhases[0], title: '訪問前に勝負は決まる：お客様を知り、仮説を持って臨む', icon: 'seedling' },
+  {
+    name: SKILUP_SEED.playbookPhases[0],
+    title: '訪問前に勝負は決まる：お客様を知り、仮説を持って臨む',
+    icon: 'seedling',
+  },
   { name: SKILUP_SEED.playbookPhases[1], title: '信頼を得る初回訪問：聞く8割、話す2割', icon: 'handshake' },
   { name: SKILUP_SEED.playbookPhases[2], title: '選ばれる提案：比較できる形で、決裁者の言葉で', icon: 'document' },
   { name: SKILUP_SEED.playbookPhases[3], title: '受注はスタート：定期便と紹介で関係を育てる', icon: 'trophy' },
@@ -95,7 +99,14 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
   // ---- Skill-up video hub: program, phases by sub-category, the category 6 contents.
   const { skilup_id: videoProgram } = await db
     .insertInto('skilup_programs')
-    .values({ category_id: 6, skilup_name: SKILUP_SEED.videoProgram, display_order: 1, new_video_disp_num: 4, video_list_disp_num: 3, disp_count: 3 })
+    .values({
+      category_id: 6,
+      skilup_name: SKILUP_SEED.videoProgram,
+      display_order: 1,
+      new_video_disp_num: 4,
+      video_list_disp_num: 3,
+      disp_count: 3,
+    })
     .returning('skilup_id')
     .executeTakeFirstOrThrow();
   const videoContents = await db
@@ -110,7 +121,14 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
   for (const [i, phase] of videoPhases.entries()) {
     const { phase_id } = await db
       .insertInto('skilup_phases')
-      .values({ skilup_id: videoProgram, phase_name: phase.name, phase_title: phase.name, icon_name: phase.icon, is_open: phase.open, display_order: i + 1 })
+      .values({
+        skilup_id: videoProgram,
+        phase_name: phase.name,
+        phase_title: phase.name,
+        icon_name: phase.icon,
+        is_open: phase.open,
+        display_order: i + 1,
+      })
       .returning('phase_id')
       .executeTakeFirstOrThrow();
     // The 新人研修 series in its order (第1回, 第2回 …); the others by posting date.
@@ -131,7 +149,12 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
       .execute();
     // 商品研修 shows a picked thumbnail; the others the video's frame at 1 s.
     if (phase.sub === '商品研修') {
-      for (const [n, c] of members.entries()) await db.updateTable('contents').set({ thumbnail_id: nth(library, 1 + (n % 2)).thumbnail_id }).where('content_id', '=', c.content_id).execute();
+      for (const [n, c] of members.entries())
+        await db
+          .updateTable('contents')
+          .set({ thumbnail_id: nth(library, 1 + (n % 2)).thumbnail_id })
+          .where('content_id', '=', c.content_id)
+          .execute();
     }
     if (phase.sub !== '商品研修') trainingVideoIds.push(...members.map((c) => c.content_id));
   }
@@ -142,12 +165,24 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
     .values({ category_id: 8, skilup_name: SKILUP_SEED.playbookProgram, display_order: 2, disp_count: 2 })
     .returning('skilup_id')
     .executeTakeFirstOrThrow();
-  const chapters = await db.selectFrom('contents').select(['content_id', 'title']).where('category_id', '=', 8).orderBy('content_id').execute();
+  const chapters = await db
+    .selectFrom('contents')
+    .select(['content_id', 'title'])
+    .where('category_id', '=', 8)
+    .orderBy('content_id')
+    .execute();
   const perPhase = Math.ceil(chapters.length / playbookPhases.length);
   for (const [i, phase] of playbookPhases.entries()) {
     const { phase_id } = await db
       .insertInto('skilup_phases')
-      .values({ skilup_id: playbook, phase_name: phase.name, phase_title: phase.title, icon_name: phase.icon, is_open: i === 0, display_order: i + 1 })
+      .values({
+        skilup_id: playbook,
+        phase_name: phase.name,
+        phase_title: phase.title,
+        icon_name: phase.icon,
+        is_open: i === 0,
+        display_order: i + 1,
+      })
       .returning('phase_id')
       .executeTakeFirstOrThrow();
     const members = chapters.slice(i * perPhase, (i + 1) * perPhase);
@@ -178,7 +213,12 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
 
   // ---- Events: the category 7 contents in their seeded order (contents.ts: the first ten are
   // in their posting period, the last six ended long ago).
-  const eventContents = await db.selectFrom('contents').select(['content_id', 'title', 'keisai_start']).where('category_id', '=', 7).orderBy('content_id').execute();
+  const eventContents = await db
+    .selectFrom('contents')
+    .select(['content_id', 'title', 'keisai_start'])
+    .where('category_id', '=', 7)
+    .orderBy('content_id')
+    .execute();
   const plans: EventPlan[] = [
     { day: 7, venue: '東京本社 2F セミナールーム', capacity: 50 },
     { day: 12, venue: '大阪支店 会議室A', capacity: 40 },
@@ -192,7 +232,11 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
     { day: -20, venue: 'オンライン（Zoom）' },
   ];
   const rows = eventContents.map((c, i) => {
-    const plan = plans[i] ?? { day: Math.round((Date.parse(`${c.keisai_start}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86400_000) + 20, venue: '東京本社 2F セミナールーム', capacity: 50 };
+    const plan = plans[i] ?? {
+      day: Math.round((Date.parse(`${c.keisai_start}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86400_000) + 20,
+      venue: '東京本社 2F セミナールーム',
+      capacity: 50,
+    };
     const held = day(plan.day);
     return {
       content_id: c.content_id,
@@ -208,7 +252,12 @@ export async function seedSkilupEvents(db: Kysely<Database>, opts: SkilupEventSe
   });
   if (rows.length) await db.insertInto('events').values(rows).execute();
   const withThumbnail = rows.filter((_, i) => i % 4 === 3).map((r) => r.content_id);
-  if (withThumbnail.length) await db.updateTable('contents').set({ thumbnail_id: nth(library, 3).thumbnail_id }).where('content_id', 'in', withThumbnail).execute();
+  if (withThumbnail.length)
+    await db
+      .updateTable('contents')
+      .set({ thumbnail_id: nth(library, 3).thumbnail_id })
+      .where('content_id', 'in', withThumbnail)
+      .execute();
 
   // Applications: [event index, user, agent, applied days ago, cancelled days ago].
   const entries: Array<[number, string, string, number, number?]> = [

@@ -76,8 +76,19 @@ async function roleCategories(db: Kysely<Database>, roleId: string): Promise<rea
   const load = async () => {
     const rows = await db
       .selectFrom('categories as c')
-      .leftJoin('role_permissions as p', (join) => join.onRef('p.category_id', '=', 'c.category_id').on('p.role_id', '=', roleId))
-      .select(['c.category_id', 'c.category_name', 'c.category_url', 'c.system_category_name', 'c.kind', 'c.audience', 'c.is_search_category', 'p.parmition_flg'])
+      .leftJoin('role_permissions as p', (join) =>
+        join.onRef('p.category_id', '=', 'c.category_id').on('p.role_id', '=', roleId),
+      )
+      .select([
+        'c.category_id',
+        'c.category_name',
+        'c.category_url',
+        'c.system_category_name',
+        'c.kind',
+        'c.audience',
+        'c.is_search_category',
+        'p.parmition_flg',
+      ])
       .orderBy('c.display_order')
       .orderBy('c.category_id')
       .execute();
@@ -116,7 +127,9 @@ export async function loadPermissions(db: Kysely<Database>, h: Holder): Promise<
 export async function canAny(db: Kysely<Database>, h: Holder, categoryIds: readonly number[]): Promise<boolean> {
   if (categoryIds.length === 0) return false;
   const wanted = new Set(categoryIds);
-  return (await roleCategories(db, h.roleId)).some((r) => wanted.has(r.categoryId) && r.flag && allows(r.categoryId, r.audience, h));
+  return (await roleCategories(db, h.roleId)).some(
+    (r) => wanted.has(r.categoryId) && r.flag && allows(r.categoryId, r.audience, h),
+  );
 }
 
 /** Whether the holder may use the category (for route guards: `await can(db, caller, 101)`). */

@@ -15,7 +15,12 @@ export interface ListInForce {
   detailKbn: '01' | '02';
 }
 
-export async function findSettingFor(db: Kysely<Database>, table: ScheduledSettingsTable, agCode: string, date: string) {
+export async function findSettingFor(
+  db: Kysely<Database>,
+  table: ScheduledSettingsTable,
+  agCode: string,
+  date: string,
+) {
   // Both tables have the same columns; the query is typed against one of them.
   return db
     .selectFrom(`${table} as s` as 'global_navi_settings as s')
@@ -30,8 +35,16 @@ export async function findSettingFor(db: Kysely<Database>, table: ScheduledSetti
 }
 
 /** The list in force for the agent on the date, or null when no setting applies. */
-export async function listInForceFor(db: Kysely<Database>, table: ScheduledSettingsTable, agCode: string, date: string): Promise<ListInForce | null> {
+export async function listInForceFor(
+  db: Kysely<Database>,
+  table: ScheduledSettingsTable,
+  agCode: string,
+  date: string,
+): Promise<ListInForce | null> {
   const setting = await findSettingFor(db, table, agCode, date);
   if (!setting) return null;
-  return { kanriId: setting.kanri_id, detailKbn: setting.scheduled_date && setting.scheduled_date <= date ? '02' : '01' };
+  return {
+    kanriId: setting.kanri_id,
+    detailKbn: setting.scheduled_date && setting.scheduled_date <= date ? '02' : '01',
+  };
 }

@@ -20,7 +20,13 @@ export function signSessionToken(
   claims: { sessionId: string; userId: string; agCode: string; pseudo?: { userId: string; agCode: string } | null },
 ): string {
   const iat = Math.floor(app.clock.now().getTime() / 1000);
-  const payload: TokenClaims = { sid: claims.sessionId, sub: claims.userId, ag: claims.agCode, iat, exp: iat + TOKEN_TTL_SECONDS };
+  const payload: TokenClaims = {
+    sid: claims.sessionId,
+    sub: claims.userId,
+    ag: claims.agCode,
+    iat,
+    exp: iat + TOKEN_TTL_SECONDS,
+  };
   if (claims.pseudo) {
     payload.pu = claims.pseudo.userId;
     payload.pa = claims.pseudo.agCode;

@@ -8,7 +8,11 @@ import type { Database } from '../db/schema';
 import { canAny, type Holder } from './permissions';
 import { categoryRow, type CategoryKey } from '../../schemas/categories';
 
-const uploading = (key: CategoryKey, uploads: string) => ({ categoryId: categoryRow(key).id, screen: categoryRow(key).name, uploads });
+const uploading = (key: CategoryKey, uploads: string) => ({
+  categoryId: categoryRow(key).id,
+  screen: categoryRow(key).name,
+  uploads,
+});
 
 export const UPLOADING_SCREENS: readonly { categoryId: number; screen: string; uploads: string }[] = [
   uploading('SEGMENTS', 'member list (CSV)'),

@@ -36,7 +36,15 @@ export function viewerKey(v: Viewer): string {
 }
 
 /** The tables contentVisibleTo and the info lists read (each with a change-feed trigger). */
-export const CONTENT_TABLES: readonly string[] = ['contents', 'content_agents', 'content_files', 'sub_categories', 'login_popups', 'agent_segment_members', 'categories'];
+export const CONTENT_TABLES: readonly string[] = [
+  'contents',
+  'content_agents',
+  'content_files',
+  'sub_categories',
+  'login_popups',
+  'agent_segment_members',
+  'categories',
+];
 
 /** The viewer of a request: identity from the token (pseudo agent first), date by targetDateFor. */
 export function viewerOf(caller: Caller, requestedDate: string | undefined, clock: Clock): Viewer {
@@ -69,11 +77,21 @@ export function contentTargets(v: Pick<Viewer, 'agCode' | 'seesAllTargets'>): Ex
     eb('c.display_target', '=', '0'),
     eb.and([
       eb('c.display_target', '=', '1'),
-      eb('c.ag_segment_id', 'in', eb.selectFrom('agent_segment_members as m').select('m.ag_segment_id').where('m.ag_code', '=', v.agCode)),
+      eb(
+        'c.ag_segment_id',
+        'in',
+        eb.selectFrom('agent_segment_members as m').select('m.ag_segment_id').where('m.ag_code', '=', v.agCode),
+      ),
     ]),
     eb.and([
       eb('c.display_target', '=', '2'),
-      eb.exists(eb.selectFrom('content_agents as ca').select('ca.ag_code').whereRef('ca.content_id', '=', 'c.content_id').where('ca.ag_code', '=', v.agCode)),
+      eb.exists(
+        eb
+          .selectFrom('content_agents as ca')
+          .select('ca.ag_code')
+          .whereRef('ca.content_id', '=', 'c.content_id')
+          .where('ca.ag_code', '=', v.agCode),
+      ),
     ]),
   ]);
 }
@@ -93,7 +111,11 @@ export function contentVisibleTo(v: Viewer, opts: { ignorePeriod?: boolean } = {
     parts.push(
       eb.not(
         eb.exists(
-          eb.selectFrom('login_popups as lp').select('lp.content_id').whereRef('lp.content_id', '=', 'c.content_id').where('lp.check_disp_target', '=', '2'),
+          eb
+            .selectFrom('login_popups as lp')
+            .select('lp.content_id')
+            .whereRef('lp.content_id', '=', 'c.content_id')
+            .where('lp.check_disp_target', '=', '2'),
         ),
       ),
     );
@@ -111,7 +133,14 @@ export function settingAppliesTo(agCode: string): Expression<SqlBool> {
     eb.and([eb('s.target_kbn', '=', '2'), eb('s.target_code', '=', agCode)]),
     eb.and([
       eb('s.target_kbn', '=', '1'),
-      eb('s.target_code', 'in', eb.selectFrom('agent_segment_members as m').select(sql<string>`cast(m.ag_segment_id as varchar)`.as('id')).where('m.ag_code', '=', agCode)),
+      eb(
+        's.target_code',
+        'in',
+        eb
+          .selectFrom('agent_segment_members as m')
+          .select(sql<string>`cast(m.ag_segment_id as varchar)`.as('id'))
+          .where('m.ag_code', '=', agCode),
+      ),
     ]),
     eb('s.target_kbn', '=', '0'),
   ]);

@@ -17,7 +17,10 @@ const SETTLE_PREFIX = 'settle:';
 const SETTLE_TIMEOUT_MS = 2000;
 
 /** Subscribes to the channel; `onState(false)` when the subscription is lost, `(true)` once (again) live. */
-export type Listen = (onMessage: (payload: string) => void, onState: (live: boolean) => void) => Promise<() => Promise<void>>;
+export type Listen = (
+  onMessage: (payload: string) => void,
+  onState: (live: boolean) => void,
+) => Promise<() => Promise<void>>;
 
 export type ChangeListener = (change: string) => void;
 /** Sent to listeners instead of a change when messages may have been missed: drop everything. */

@@ -117,8 +117,17 @@ export function namedCache<V>(feed: ChangeFeed, spec: CacheSpec): TaggedCache<V>
  * the viewer's key (agent code, date, flags), and the user id for a user's own rows, never less.
  * Callers must not change the value they get: it is shared.
  */
-export async function cachedRead<V>(db: object, spec: CacheSpec, key: string, sources: readonly string[], load: () => Promise<V>): Promise<V> {
+export async function cachedRead<V>(
+  db: object,
+  spec: CacheSpec,
+  key: string,
+  sources: readonly string[],
+  load: () => Promise<V>,
+): Promise<V> {
   const feed = changeFeedOf(db);
   if (!feed) return load();
-  return namedCache<V>(feed, spec).get(key, async () => ({ value: await load(), tags: sources.map((t) => (t.includes(':') ? t : `${t}:*`)) }));
+  return namedCache<V>(feed, spec).get(key, async () => ({
+    value: await load(),
+    tags: sources.map((t) => (t.includes(':') ? t : `${t}:*`)),
+  }));
 }

@@ -15,7 +15,10 @@ import { loadDefinitions } from '../forms/registry';
 import { importCompanyFile } from './import-file';
 import { operatorCaller } from './store';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { by: { type: 'string' }, 'dry-run': { type: 'boolean' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { by: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+});
 const file = positionals[0];
 if (positionals.length !== 1 || file === undefined) {
   console.error('usage: npm run companies:import -- <file.csv> [--by <operator>] [--dry-run]');
@@ -30,21 +33,34 @@ try {
 }
 
 const config = loadConfig();
-const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+const handle = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+);
 try {
   await migrateToLatest(handle.db);
   const by = operatorCaller(values.by ?? os.userInfo().username ?? 'cli');
   const started = Date.now();
-  const result = await importCompanyFile(handle.db, loadDefinitions(), { fileName: path.basename(file), bytes }, by, new Date(), { dryRun: values['dry-run'] });
+  const result = await importCompanyFile(
+    handle.db,
+    loadDefinitions(),
+    { fileName: path.basename(file), bytes },
+    by,
+    new Date(),
+    { dryRun: values['dry-run'] },
+  );
   if (!result.ok) {
     console.error(`${path.basename(file)}: not imported (nothing was changed).`);
     for (const m of result.messages) console.error(`  ${formatMessage(m.messageId, m.args ?? [])}`);
     process.exitCode = 1;
   } else if (values['dry-run']) {
-    console.log(`${path.basename(file)}: ${result.outcome.rowCount} companies, no problem (dry run: nothing was changed).`);
+    console.log(
+      `${path.basename(file)}: ${result.outcome.rowCount} companies, no problem (dry run: nothing was changed).`,
+    );
   } else {
     const { rowCount, previousCount, importId } = result.outcome;
-    console.log(`${path.basename(file)}: imported ${rowCount} companies (replacing ${previousCount}) as import ${importId} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `${path.basename(file)}: imported ${rowCount} companies (replacing ${previousCount}) as import ${importId} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   }
 } finally {
   await handle.close();

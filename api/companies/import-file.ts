@@ -34,7 +34,9 @@ export async function importCompanyFile(
   const checked = checkCompanyFile(decodeText(file.bytes), prefecturesOf(definitions));
   if (checked.messages.length) return { ok: false, messages: checked.messages };
   if (opts.dryRun) return { ok: true, outcome: { importId: 0, rowCount: checked.rows.length, previousCount: -1 } };
-  const outcome = await db.transaction().execute((trx) => replaceCompanies(trx, checked.rows, { fileName: file.fileName, caller: by, at }));
+  const outcome = await db
+    .transaction()
+    .execute((trx) => replaceCompanies(trx, checked.rows, { fileName: file.fileName, caller: by, at }));
   await analyzeCompanies(db);
   return { ok: true, outcome };
 }

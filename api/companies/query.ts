@@ -19,7 +19,11 @@ export interface CompanyCondition {
 /** The access path: the bigram index, or (the benchmark's baseline) an ILIKE scan of the same text. */
 export const companySearchSettings: { matcher: 'index' | 'scan' } = { matcher: 'index' };
 
-function termMatch(term: string, grams: 'name_grams' | 'address_grams', text: 'name_text' | 'address_text'): Expression<SqlBool>[] {
+function termMatch(
+  term: string,
+  grams: 'name_grams' | 'address_grams',
+  text: 'name_text' | 'address_text',
+): Expression<SqlBool>[] {
   if (companySearchSettings.matcher === 'scan') return [sql<SqlBool>`${sql.ref(text)} ilike ${containsPattern(term)}`];
   const keys = bigramKeys(term);
   const out: Expression<SqlBool>[] = [];

@@ -21,7 +21,16 @@ export interface ImportSource {
 
 /** The audit identity of an import run outside a session (the CLI, the demo data): its operator's name. */
 export function operatorCaller(name: string): Caller {
-  return { sessionId: '', userId: name.slice(0, 10), agCode: '', daihyoCode: '', roleId: '', isAdmin: false, isProvider: false, pseudo: null };
+  return {
+    sessionId: '',
+    userId: name.slice(0, 10),
+    agCode: '',
+    daihyoCode: '',
+    roleId: '',
+    isAdmin: false,
+    isProvider: false,
+    pseudo: null,
+  };
 }
 
 export interface ImportOutcome {
@@ -49,12 +58,24 @@ export function companyRow(c: ImportedCompany, importId: number) {
 }
 
 /** Replaces every registered company by the checked rows; call it inside a transaction. */
-export async function replaceCompanies(trx: Db, rows: readonly ImportedCompany[], source: ImportSource): Promise<ImportOutcome> {
-  const previous = await trx.selectFrom('registered_companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function replaceCompanies(
+  trx: Db,
+  rows: readonly ImportedCompany[],
+  source: ImportSource,
+): Promise<ImportOutcome> {
+  const previous = await trx
+    .selectFrom('registered_companies')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const lastImport = await latestImport(trx);
   const { import_id: importId } = await trx
     .insertInto('company_imports')
-    .values({ file_name: source.fileName.slice(0, 255), row_count: rows.length, imported_by: source.caller.userId.slice(0, 100), imported_at: source.at })
+    .values({
+      file_name: source.fileName.slice(0, 255),
+      row_count: rows.length,
+      imported_by: source.caller.userId.slice(0, 100),
+      imported_at: source.at,
+    })
     .returning('import_id')
     .executeTakeFirstOrThrow();
   await trx.deleteFrom('registered_companies').execute();
@@ -70,7 +91,9 @@ export async function replaceCompanies(trx: Db, rows: readonly ImportedCompany[]
     action: 'import',
     entity: 'registered_companies',
     entityId: importId,
-    before: lastImport ? { importId: lastImport.import_id, fileName: lastImport.file_name, rowCount: Number(previous.n) } : null,
+    before: lastImport
+      ? { importId: lastImport.import_id, fileName: lastImport.file_name, rowCount: Number(previous.n) }
+      : null,
     after: { importId, fileName: source.fileName, rowCount: rows.length },
     at: source.at,
   });
@@ -78,7 +101,13 @@ export async function replaceCompanies(trx: Db, rows: readonly ImportedCompany[]
 }
 
 export async function latestImport(db: Db) {
-  return db.selectFrom('company_imports').selectAll().orderBy('imported_at', 'desc').orderBy('import_id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('company_imports')
+    .selectAll()
+    .orderBy('imported_at', 'desc')
+    .orderBy('import_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Statistics for the planner after a bulk write (outside the import's transaction is fine too). */

@@ -63,7 +63,8 @@ const catalogues = new WeakMap<object, Promise<ColumnCatalogue>>();
  * database handle (the schema only changes by migrations, which run before the app starts); a
  * failed read (the database away) is not kept, so the next call reads again.
  */
-export function columnCatalogue(db: Kysely<any>): Promise<ColumnCatalogue> { // eslint-disable-line @typescript-eslint/no-explicit-any -- catalogue tables are not in the typed schema
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- catalogue tables are not in the typed schema
+export function columnCatalogue(db: Kysely<any>): Promise<ColumnCatalogue> {
   let found = catalogues.get(db);
   if (!found) {
     found = readCatalogue(db);
@@ -73,7 +74,8 @@ export function columnCatalogue(db: Kysely<any>): Promise<ColumnCatalogue> { // 
   return found;
 }
 
-async function readCatalogue(db: Kysely<any>): Promise<ColumnCatalogue> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+async function readCatalogue(db: Kysely<any>): Promise<ColumnCatalogue> {
   const { rows } = await sql<{ table_name: string; column_name: string; type_name: string; typmod: number }>`
     select c.relname as table_name, a.attname as column_name, t.typname as type_name, a.atttypmod as typmod
     from pg_catalog.pg_attribute a

@@ -25,15 +25,17 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob }; // null: in memory; loadDataDir: start from a dumped cluster
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob }; // null: in memory; loadDataDir: start from a dumped cluster
 
 export interface OpenOptions {
   /** Told when a pooled connection breaks (the server restarted or went away); default: one line on stderr. */
   onConnectionError?: (err: Error) => void;
 }
 
-const warnConnectionError = (err: Error) => console.warn(`database connection lost: ${(err as { code?: string }).code ?? ''} ${err.message}`.replace(/\s+/g, ' '));
+const warnConnectionError = (err: Error) =>
+  console.warn(
+    `database connection lost: ${(err as { code?: string }).code ?? ''} ${err.message}`.replace(/\s+/g, ' '),
+  );
 
 /** How busy a database's connections are: all, idle ones, and requests waiting for one. */
 export interface PoolStats {

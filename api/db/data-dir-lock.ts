@@ -22,7 +22,8 @@ export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'portal.lock');
   const key = fs.realpathSync(dir);
-  if (heldHere.has(key)) throw new DataDirLockedError(`The embedded database in ${dir} is already open in this process.`);
+  if (heldHere.has(key))
+    throw new DataDirLockedError(`The embedded database in ${dir} is already open in this process.`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });

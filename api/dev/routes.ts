@@ -51,7 +51,11 @@ function requireProviderAdmin(request: FastifyRequest): void {
 }
 
 const titleText = (title: unknown): string =>
-  typeof title === 'string' ? title : title && typeof title === 'object' ? String(Object.values(title as Record<string, unknown>)[0] ?? '') : '';
+  typeof title === 'string'
+    ? title
+    : title && typeof title === 'object'
+      ? String(Object.values(title as Record<string, unknown>)[0] ?? '')
+      : '';
 
 export default async function devRoutes(fastify: FastifyInstance, opts: { definitionsDir?: string }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -72,47 +76,65 @@ export default async function devRoutes(fastify: FastifyInstance, opts: { defini
     return { files, problemsOf: (file: string) => problems.filter((p) => p.file === file).map((p) => p.message) };
   };
 
-  app.get('/api/dev/definitions', { schema: { hide: true, response: { 200: Type.Object({ definitions: Type.Array(Summary), version: Type.Integer() }) } } }, async (request) => {
-    requireProviderAdmin(request);
-    const { files, problemsOf } = checked();
-    const definitions = files.map((f) => ({
-      kind: f.kind === 'form' ? ('forms' as const) : ('lists' as const),
-      id: f.name,
-      title: titleText((f.data as { title?: unknown } | null)?.title),
-      problems: problemsOf(f.file).length,
-    }));
-    return { definitions, version: watcher.latest().version };
-  });
+  app.get(
+    '/api/dev/definitions',
+    {
+      schema: {
+        hide: true,
+        response: { 200: Type.Object({ definitions: Type.Array(Summary), version: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      requireProviderAdmin(request);
+      const { files, problemsOf } = checked();
+      const definitions = files.map((f) => ({
+        kind: f.kind === 'form' ? ('forms' as const) : ('lists' as const),
+        id: f.name,
+        title: titleText((f.data as { title?: unknown } | null)?.title),
+        problems: problemsOf(f.file).length,
+      }));
+      return { definitions, version: watcher.latest().version };
+    },
+  );
 
-  app.get('/api/dev/definitions/:kind/:id', { schema: { hide: true, params: Params, response: { 200: Detail } } }, async (request) => {
-    requireProviderAdmin(request);
-    const { kind, id } = request.params;
-    const file = path.join(dir, kind, `${id}.json`);
-    if (!fs.existsSync(file)) throw notFound();
-    const text = fs.readFileSync(file, 'utf8');
-    // The definition as the loader reads it (with whatever it references resolved): what the API
-    // would serve. Null when it cannot be read (not JSON, a broken reference): the check says why.
-    const { files, problemsOf } = checked();
-    const data = files.find((f) => f.file === `schemas/${kind}/${id}.json`)?.data as Record<string, unknown> | undefined;
-    const definition = data && !Object.keys(data).some((k) => k.startsWith('__')) ? data : null;
-    const served = (kind === 'forms' ? app.definitions.forms : app.definitions.lists).get(id);
-    const { serverDate, maxFileSize } = serverRuleContext(app);
-    return {
-      kind,
-      id,
-      text,
-      definition,
-      problems: problemsOf(`schemas/${kind}/${id}.json`),
-      served: definition !== null && JSON.stringify(served) === JSON.stringify(definition),
-      context: { serverDate: serverDate!, maxFileSize: maxFileSize! },
-    };
-  });
+  app.get(
+    '/api/dev/definitions/:kind/:id',
+    { schema: { hide: true, params: Params, response: { 200: Detail } } },
+    async (request) => {
+      requireProviderAdmin(request);
+      const { kind, id } = request.params;
+      const file = path.join(dir, kind, `${id}.json`);
+      if (!fs.existsSync(file)) throw notFound();
+      const text = fs.readFileSync(file, 'utf8');
+      // The definition as the loader reads it (with whatever it references resolved): what the API
+      // would serve. Null when it cannot be read (not JSON, a broken reference): the check says why.
+      const { files, problemsOf } = checked();
+      const data = files.find((f) => f.file === `schemas/${kind}/${id}.json`)?.data as
+        Record<string, unknown> | undefined;
+      const definition = data && !Object.keys(data).some((k) => k.startsWith('__')) ? data : null;
+      const served = (kind === 'forms' ? app.definitions.forms : app.definitions.lists).get(id);
+      const { serverDate, maxFileSize } = serverRuleContext(app);
+      return {
+        kind,
+        id,
+        text,
+        definition,
+        problems: problemsOf(`schemas/${kind}/${id}.json`),
+        served: definition !== null && JSON.stringify(served) === JSON.stringify(definition),
+        context: { serverDate: serverDate!, maxFileSize: maxFileSize! },
+      };
+    },
+  );
 
   // Any signed-in user: an analyst may follow an edit on an agent's screen, signed in as the agent.
   app.get('/api/dev/definitions/events', { schema: { hide: true } }, async (request, reply) => {
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    });
     const send = (outcome: ReloadOutcome) => res.write(`event: reload\ndata: ${JSON.stringify(outcome)}\n\n`);
     res.write(`event: hello\ndata: ${JSON.stringify(watcher.latest())}\n\n`);
     streams.add(res);

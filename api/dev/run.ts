@@ -34,8 +34,17 @@ const env = {
 // signal would make it end at once (api/server.ts).
 const children: ChildProcess[] = [
   // --clear-screen=false keeps the API's start-up lines (URL, demo accounts) on screen.
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'api/server.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true }),
-  spawn(bin('vite'), ['--config', 'renderer/vite.config.ts', '--port', vitePort, '--strictPort', '--clearScreen', 'false'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'api/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  }),
+  spawn(
+    bin('vite'),
+    ['--config', 'renderer/vite.config.ts', '--port', vitePort, '--strictPort', '--clearScreen', 'false'],
+    { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true },
+  ),
 ];
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 

@@ -112,7 +112,8 @@ export async function checkUploads(app: FastifyInstance, caller: Caller, req: At
   for (const f of facts) {
     const entry: FileEntry = { fileName: f.fileName, size: f.size, uploadId: f.id };
     // Text files carry their text, as the browser reads it, for the CSV rules.
-    if (f.size <= app.config.maxFileSize && looksLikeText(await app.uploads.head(f.id))) entry.text = decodeText(await readUpload(app, f));
+    if (f.size <= app.config.maxFileSize && looksLikeText(await app.uploads.head(f.id)))
+      entry.text = decodeText(await readUpload(app, f));
     entries.push(entry);
   }
   const all = [...(req.existingNames ?? []).map((fileName) => ({ fileName })), ...entries];
@@ -126,7 +127,11 @@ export async function checkUploads(app: FastifyInstance, caller: Caller, req: At
     const ext = extensionOf(f.fileName);
     if (allowed && !allowed.includes(ext)) continue; // already reported
     if (f.size > 0 && !contentMatchesExtension(ext, await app.uploads.head(f.id))) {
-      messages.push({ field: req.field, messageId: extensionRule?.message ?? 'ERR_0027', args: [...(extensionRule?.args ?? [])] });
+      messages.push({
+        field: req.field,
+        messageId: extensionRule?.message ?? 'ERR_0027',
+        args: [...(extensionRule?.args ?? [])],
+      });
       break;
     }
   }
@@ -135,26 +140,51 @@ export async function checkUploads(app: FastifyInstance, caller: Caller, req: At
 }
 
 /** Marks an upload as used by a record, in the record's transaction; false when it already was. */
-export async function claimUpload(trx: Kysely<Database>, caller: Caller, facts: UploadFacts, storageKey: string, at: Date): Promise<boolean> {
+export async function claimUpload(
+  trx: Kysely<Database>,
+  caller: Caller,
+  facts: UploadFacts,
+  storageKey: string,
+  at: Date,
+): Promise<boolean> {
   const r = await trx
     .insertInto('upload_claims')
-    .values({ upload_id: facts.id, user_id: caller.userId, storage_key: storageKey, file_name: facts.fileName.slice(0, 255), claimed_at: at })
+    .values({
+      upload_id: facts.id,
+      user_id: caller.userId,
+      storage_key: storageKey,
+      file_name: facts.fileName.slice(0, 255),
+      claimed_at: at,
+    })
     .onConflict((oc) => oc.column('upload_id').doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** Checks, claims and stores the uploads of one field; see the top of this file. */
-export async function attachUploads(app: FastifyInstance, trx: Transaction<Database>, caller: Caller, req: AttachRequest, onStored: (key: string) => void = () => {}): Promise<AttachedFile[]> {
+export async function attachUploads(
+  app: FastifyInstance,
+  trx: Transaction<Database>,
+  caller: Caller,
+  req: AttachRequest,
+  onStored: (key: string) => void = () => {},
+): Promise<AttachedFile[]> {
   const facts = await checkUploads(app, caller, req);
   const out: AttachedFile[] = [];
   for (const f of facts) {
     const ext = extensionOf(f.fileName);
     const storageKey = `${req.keyPrefix}/${f.id}.${ext}`;
-    if (!(await claimUpload(trx, caller, f, storageKey, app.clock.now()))) throw invalid({ ...uploadFailed(), field: req.field });
+    if (!(await claimUpload(trx, caller, f, storageKey, app.clock.now())))
+      throw invalid({ ...uploadFailed(), field: req.field });
     onStored(storageKey);
     const { size } = await app.storage.put(storageKey, await app.uploads.open(f.id));
-    out.push({ uploadId: f.id, fileName: f.fileName, size, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', storageKey });
+    out.push({
+      uploadId: f.id,
+      fileName: f.fileName,
+      size,
+      contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      storageKey,
+    });
   }
   return out;
 }
@@ -165,7 +195,11 @@ export type Attach = (req: AttachRequest) => Promise<AttachedFile[]>;
  * A save with files: `work` writes the record in a transaction and calls `attach` for each file
  * field. Stored copies are deleted when anything fails; uploads are removed after the commit.
  */
-export async function saveWithUploads<T>(app: FastifyInstance, caller: Caller, work: (trx: Transaction<Database>, attach: Attach) => Promise<T>): Promise<T> {
+export async function saveWithUploads<T>(
+  app: FastifyInstance,
+  caller: Caller,
+  work: (trx: Transaction<Database>, attach: Attach) => Promise<T>,
+): Promise<T> {
   const stored: string[] = [];
   const used: string[] = [];
   let result: T;

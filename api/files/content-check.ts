@@ -3,7 +3,19 @@
 // (csv, txt) must decode as UTF-8 or Shift_JIS without control characters.
 
 /** Extensions the portal accepts at all (spec 001 section 9); each form narrows them. */
-export const UPLOAD_EXTENSIONS = ['csv', 'pdf', 'docx', 'xlsx', 'txt', 'pptx', 'jpg', 'png', 'mp4', 'webm', 'ogv'] as const;
+export const UPLOAD_EXTENSIONS = [
+  'csv',
+  'pdf',
+  'docx',
+  'xlsx',
+  'txt',
+  'pptx',
+  'jpg',
+  'png',
+  'mp4',
+  'webm',
+  'ogv',
+] as const;
 
 /** Bytes read from the start of a file for the check. */
 export const HEAD_BYTES = 64 * 1024;

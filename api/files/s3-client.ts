@@ -39,7 +39,11 @@ export function addContentMd5(client: Pick<S3Client, 'middlewareStack'>): void {
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const request = args.request as { headers?: Record<string, string>; body?: unknown };
-      if (context.commandName === 'DeleteObjectsCommand' && request.headers && (typeof request.body === 'string' || request.body instanceof Uint8Array)) {
+      if (
+        context.commandName === 'DeleteObjectsCommand' &&
+        request.headers &&
+        (typeof request.body === 'string' || request.body instanceof Uint8Array)
+      ) {
         request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
       }
       return next(args);
@@ -59,5 +63,9 @@ export async function createS3Client(s: S3Settings): Promise<{ sdk: S3Sdk; clien
 /** The store answered that the object (or the upload) is not there. */
 export function isS3NotFound(err: unknown): boolean {
   const e = err as { name?: unknown; $metadata?: { httpStatusCode?: number } } | null;
-  return !!e && (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.name === 'NoSuchUpload') && e.$metadata?.httpStatusCode === 404;
+  return (
+    !!e &&
+    (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.name === 'NoSuchUpload') &&
+    e.$metadata?.httpStatusCode === 404
+  );
 }

@@ -19,7 +19,10 @@ import { describeCause, StorageUnavailableError } from './storage-availability';
 export const FILES_PREFIX = 'files/';
 const PART_SIZE = 8 * 1024 * 1024;
 
-export function s3Storage(settings: S3Settings, opts: { prefix?: string } = {}): FileStorage & { readonly bucket: string } {
+export function s3Storage(
+  settings: S3Settings,
+  opts: { prefix?: string } = {},
+): FileStorage & { readonly bucket: string } {
   const prefix = opts.prefix ?? FILES_PREFIX;
   const bucket = settings.bucket;
   let loaded: Promise<{ sdk: S3Sdk; client: S3Client }> | undefined;
@@ -54,7 +57,13 @@ export function s3Storage(settings: S3Settings, opts: { prefix?: string } = {}):
         body = Buffer.from(data);
         size = body.length;
       }
-      const upload = new Upload({ client, params: { Bucket: bucket, Key, Body: body }, partSize: PART_SIZE, queueSize: 2, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket: bucket, Key, Body: body },
+        partSize: PART_SIZE,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
       await upload.done().catch(unavailable('PUT', key));
       return { size };
     },
@@ -62,7 +71,13 @@ export function s3Storage(settings: S3Settings, opts: { prefix?: string } = {}):
       const Key = objectOf(key);
       const { sdk, client } = await s3().catch(unavailable('GET', key));
       try {
-        const out = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        const out = await client.send(
+          new sdk.GetObjectCommand({
+            Bucket: bucket,
+            Key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
         return out.Body as Readable;
       } catch (err) {
         if (isS3NotFound(err)) throw new FileNotFoundError(key);

@@ -21,11 +21,18 @@ export function isStorageUnavailable(err: unknown): err is StorageUnavailableErr
 /** A short, secret-free reason: the network error code or the store's status and error name. */
 export function describeCause(cause: unknown): string {
   if (typeof cause !== 'object' || cause === null) return String(cause);
-  const e = cause as { code?: unknown; name?: unknown; message?: unknown; $metadata?: { httpStatusCode?: number }; errors?: unknown[] };
+  const e = cause as {
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+    $metadata?: { httpStatusCode?: number };
+    errors?: unknown[];
+  };
   const status = e.$metadata?.httpStatusCode;
   if (typeof e.code === 'string') return `${e.code}${typeof e.message === 'string' ? ` ${e.message}` : ''}`;
   if (Array.isArray(e.errors) && e.errors.length) return describeCause(e.errors[0]);
   const name = typeof e.name === 'string' && e.name !== 'Error' && e.name !== 'Unknown' ? e.name : '';
-  if (status) return `HTTP ${status}${name ? ` ${name}` : ''}${status === 403 ? ' (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)' : ''}`;
+  if (status)
+    return `HTTP ${status}${name ? ` ${name}` : ''}${status === 403 ? ' (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)' : ''}`;
   return typeof e.message === 'string' ? e.message : String(cause);
 }

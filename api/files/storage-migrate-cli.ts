@@ -9,7 +9,10 @@ import { migrateFiles, progressLine, summaryLine } from './storage-migrate';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  if (!config.s3) throw new ConfigError('storage:migrate copies DATA_DIR/files into the bucket: set S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  if (!config.s3)
+    throw new ConfigError(
+      'storage:migrate copies DATA_DIR/files into the bucket: set S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
   const root = path.join(config.dataDir, 'files');
   const bucket = s3Storage(config.s3);
   try {

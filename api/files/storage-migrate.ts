@@ -27,17 +27,29 @@ export function listStoredFiles(root: string): Array<{ key: string; size: number
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const abs = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(abs);
-      else if (entry.isFile() && !/\.[0-9a-f-]{36}\.part$/.test(entry.name)) out.push({ key: path.relative(root, abs).split(path.sep).join('/'), size: fs.statSync(abs).size });
+      else if (entry.isFile() && !/\.[0-9a-f-]{36}\.part$/.test(entry.name))
+        out.push({ key: path.relative(root, abs).split(path.sep).join('/'), size: fs.statSync(abs).size });
     }
   };
   if (fs.existsSync(root)) walk(root);
   return out;
 }
 
-export async function migrateFiles(root: string, target: FileStorage, opts: { concurrency?: number; onProgress?: (p: MigrationProgress) => void } = {}): Promise<MigrationResult> {
+export async function migrateFiles(
+  root: string,
+  target: FileStorage,
+  opts: { concurrency?: number; onProgress?: (p: MigrationProgress) => void } = {},
+): Promise<MigrationResult> {
   const files = listStoredFiles(root);
   const result: MigrationResult = { total: files.length, copied: 0, skipped: 0, failed: 0, bytes: 0, failures: [] };
-  const tell = () => opts.onProgress?.({ total: result.total, copied: result.copied, skipped: result.skipped, failed: result.failed, bytes: result.bytes });
+  const tell = () =>
+    opts.onProgress?.({
+      total: result.total,
+      copied: result.copied,
+      skipped: result.skipped,
+      failed: result.failed,
+      bytes: result.bytes,
+    });
   tell();
   let next = 0;
   const worker = async () => {

@@ -101,7 +101,9 @@ export function storageFor(config: Pick<Config, 'dataDir' | 's3'>): FileStorage 
 
 /** One line for the start-up output and CLIs: where the files are. */
 export function describeStorage(config: Pick<Config, 'dataDir' | 's3'>): string {
-  return config.s3 ? `bucket ${config.s3.bucket} at ${config.s3.endpoint} (S3_BUCKET)` : `${path.join(config.dataDir, 'files')} (local disk)`;
+  return config.s3
+    ? `bucket ${config.s3.bucket} at ${config.s3.endpoint} (S3_BUCKET)`
+    : `${path.join(config.dataDir, 'files')} (local disk)`;
 }
 
 /** Reads a whole stored file (small files only: seeds, tests). */

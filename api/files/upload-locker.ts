@@ -74,14 +74,18 @@ export class AdvisoryLocker implements Locker {
   /** Takes the advisory lock of the upload without waiting; false when someone holds it. */
   async tryLock(id: string): Promise<boolean> {
     const c = await this.connection();
-    const r = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [UPLOAD_LOCK_NAMESPACE, id]);
+    const r = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [
+      UPLOAD_LOCK_NAMESPACE,
+      id,
+    ]);
     return r.rows[0]?.ok === true;
   }
 
   async unlock(id: string): Promise<void> {
     const c = await this.client?.catch(() => null);
     // A lost connection already released it on the server.
-    if (c) await c.query('select pg_advisory_unlock($1, hashtext($2))', [UPLOAD_LOCK_NAMESPACE, id]).catch(() => undefined);
+    if (c)
+      await c.query('select pg_advisory_unlock($1, hashtext($2))', [UPLOAD_LOCK_NAMESPACE, id]).catch(() => undefined);
   }
 
   /** Asks whoever holds the upload on another instance to let go. */

@@ -77,7 +77,8 @@ function addKeyPrefix(client: Pick<S3Client, 'middlewareStack'>, prefix: string)
       const input = { ...(args.input as Record<string, unknown>) };
       if (typeof input.Key === 'string') input.Key = prefix + input.Key;
       const del = input.Delete as { Objects?: Array<{ Key?: string }> } | undefined;
-      if (del?.Objects) input.Delete = { ...del, Objects: del.Objects.map((o) => ({ ...o, Key: prefix + (o.Key ?? '') })) };
+      if (del?.Objects)
+        input.Delete = { ...del, Objects: del.Objects.map((o) => ({ ...o, Key: prefix + (o.Key ?? '') })) };
       const listing = context.commandName === 'ListMultipartUploadsCommand';
       if (listing) {
         input.Prefix = prefix;
@@ -129,16 +130,21 @@ export async function bucketUploadBytes(settings: S3Settings, expiryMs: number):
   return {
     datastore: store,
     async open(id) {
-      const out = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: objectOf(id) })).catch(failed(`GET ${objectOf(id)}`));
+      const out = await client
+        .send(new sdk.GetObjectCommand({ Bucket: bucket, Key: objectOf(id) }))
+        .catch(failed(`GET ${objectOf(id)}`));
       return out.Body as Readable;
     },
     async head(id, bytes) {
       try {
-        const out = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: objectOf(id), Range: `bytes=0-${bytes - 1}` }));
+        const out = await client.send(
+          new sdk.GetObjectCommand({ Bucket: bucket, Key: objectOf(id), Range: `bytes=0-${bytes - 1}` }),
+        );
         return new Uint8Array(await out.Body!.transformToByteArray());
       } catch (err) {
         // An empty upload has no first byte to range over.
-        if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return new Uint8Array();
+        if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416)
+          return new Uint8Array();
         throw new StorageUnavailableError(`GET ${objectOf(id)}`, err);
       }
     },
@@ -149,10 +155,13 @@ export async function bucketUploadBytes(settings: S3Settings, expiryMs: number):
       const expired: string[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: UPLOADS_PREFIX, ContinuationToken: token }));
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: UPLOADS_PREFIX, ContinuationToken: token }),
+        );
         for (const o of page.Contents ?? []) {
           const name = (o.Key ?? '').slice(UPLOADS_PREFIX.length);
-          if (name.endsWith('.info') && o.LastModified && o.LastModified.getTime() < before) expired.push(name.slice(0, -'.info'.length));
+          if (name.endsWith('.info') && o.LastModified && o.LastModified.getTime() < before)
+            expired.push(name.slice(0, -'.info'.length));
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

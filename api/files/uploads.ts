@@ -85,7 +85,8 @@ const badRequest = (messageId: string, args: string[] = []) => problem.validatio
 /** The checks of a creation request; returns the metadata to store. */
 function checkCreation(app: FastifyInstance, request: FastifyRequest, caller: Caller): Record<string, string> {
   const headers = request.headers;
-  if (headers['upload-defer-length'] !== undefined || headers['upload-concat'] !== undefined) throw badRequest('ERR_0025', ['Upload-Length']);
+  if (headers['upload-defer-length'] !== undefined || headers['upload-concat'] !== undefined)
+    throw badRequest('ERR_0025', ['Upload-Length']);
   const length = String(headers['upload-length'] ?? '');
   if (!/^\d{1,15}$/.test(length)) throw badRequest('ERR_0025', ['Upload-Length']);
   const meta = parseUploadMetadata(headers['upload-metadata'] as string | undefined);
@@ -100,12 +101,20 @@ function checkCreation(app: FastifyInstance, request: FastifyRequest, caller: Ca
   const fileName = meta.filename ?? '';
   const messages = [];
   if (!isUsableFileName(fileName)) messages.push({ messageId: 'ERR_0025', args: ['ファイル名'] });
-  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(fileName))) messages.push({ messageId: 'ERR_0027', args: [] });
-  if (Number(length) > app.config.maxFileSize) messages.push({ messageId: 'ERR_0024', args: [formatMegabytes(app.config.maxFileSize)] });
+  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(fileName)))
+    messages.push({ messageId: 'ERR_0027', args: [] });
+  if (Number(length) > app.config.maxFileSize)
+    messages.push({ messageId: 'ERR_0024', args: [formatMegabytes(app.config.maxFileSize)] });
   // An empty file is refused as the specs refuse an empty upload (ERR_0011): it holds nothing to attach.
   if (Number(length) === 0) messages.push({ messageId: 'ERR_0011', args: [] });
   if (messages.length) throw problem.validation(messages);
-  return { filename: fileName, filetype: (meta.filetype ?? '').slice(0, 255), agcode: agCode, userid: userId, owner: caller.userId };
+  return {
+    filename: fileName,
+    filetype: (meta.filetype ?? '').slice(0, 255),
+    agcode: agCode,
+    userid: userId,
+    owner: caller.userId,
+  };
 }
 
 /** What the Fastify handler checked for a creation request, handed to onUploadCreate. */
@@ -114,7 +123,12 @@ interface Checked {
   metadata: Record<string, string>;
 }
 
-function createArea(app: FastifyInstance, bytes: UploadBytes, locker: Locker | undefined, checked: WeakMap<object, Checked>): UploadArea {
+function createArea(
+  app: FastifyInstance,
+  bytes: UploadBytes,
+  locker: Locker | undefined,
+  checked: WeakMap<object, Checked>,
+): UploadArea {
   const store = bytes.datastore;
   const rawOf = (req: unknown) => (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
 
@@ -197,7 +211,19 @@ function createArea(app: FastifyInstance, bytes: UploadBytes, locker: Locker | u
 /** A connection the store's endpoint refused or dropped (the SDK's own errors, before they are wrapped). */
 function isNetworkError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'].includes(code);
+  return (
+    typeof code === 'string' &&
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'EPIPE',
+    ].includes(code)
+  );
 }
 
 export interface UploadsOptions {
@@ -208,13 +234,19 @@ export interface UploadsOptions {
 export default fp(async function uploads(app: FastifyInstance, opts: UploadsOptions) {
   const checked = new WeakMap<object, Checked>();
   const { s3, databaseUrl, dataDir } = app.config;
-  const bytes = s3 ? await bucketUploadBytes(s3, UPLOAD_EXPIRY_MS) : localUploadBytes(path.join(dataDir, 'uploads'), UPLOAD_EXPIRY_MS);
+  const bytes = s3
+    ? await bucketUploadBytes(s3, UPLOAD_EXPIRY_MS)
+    : localUploadBytes(path.join(dataDir, 'uploads'), UPLOAD_EXPIRY_MS);
   // Uploads in the bucket may continue on any instance: their lock must be shared too.
-  const ownLocker = !opts.locker && s3 && databaseUrl ? new AdvisoryLocker({ connectionString: databaseUrl }) : undefined;
+  const ownLocker =
+    !opts.locker && s3 && databaseUrl ? new AdvisoryLocker({ connectionString: databaseUrl }) : undefined;
   const area = createArea(app, bytes, opts.locker ?? ownLocker, checked);
   app.decorate('uploads', area);
 
-  const sweep = setInterval(() => void bytes.sweep().catch((err: unknown) => app.log.warn({ err }, 'upload clean-up failed')), 60 * 60 * 1000);
+  const sweep = setInterval(
+    () => void bytes.sweep().catch((err: unknown) => app.log.warn({ err }, 'upload clean-up failed')),
+    60 * 60 * 1000,
+  );
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
@@ -227,7 +259,8 @@ export default fp(async function uploads(app: FastifyInstance, opts: UploadsOpti
     const handler = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
       const caller = request.caller!;
       const id = (request.url.split('?')[0] ?? '').slice(UPLOAD_PATH.length).replace(/^\//, '');
-      if (request.method === 'GET' || (id !== '' && !isUploadId(id))) throw new HttpProblem(404, messagesBody([{ messageId: 'ERR_SYS999' }]));
+      if (request.method === 'GET' || (id !== '' && !isUploadId(id)))
+        throw new HttpProblem(404, messagesBody([{ messageId: 'ERR_SYS999' }]));
       // Only someone who may use a screen that uploads (api/authority/upload-permissions.ts).
       if (!(await mayUpload(app.db, caller))) throw problem.forbidden();
       if (request.method === 'POST') {

@@ -37,7 +37,10 @@ function dosDateTime(d: Date): { date: number; time: number } {
   const p = tokyoParts(d);
   const second = Math.floor((d.getTime() / 1000) % 60);
   const year = Math.min(Math.max(p.year, 1980), 2107);
-  return { date: ((year - 1980) << 9) | (p.month << 5) | p.day, time: (p.hour << 11) | (p.minute << 5) | (second >> 1) };
+  return {
+    date: ((year - 1980) << 9) | (p.month << 5) | p.day,
+    time: (p.hour << 11) | (p.minute << 5) | (second >> 1),
+  };
 }
 
 const FLAGS = 0x0808; // bit 3: sizes in a data descriptor; bit 11: UTF-8 names

@@ -15,11 +15,25 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const CALLER: Record<string, JsonSchema> = {
   systemKbn: { type: 'string', enum: ['01'], description: 'System kind, always "01"' },
   userId: { type: 'string', maxLength: 20, description: 'Caller user id (must be the token user or its pseudo user)' },
-  agCode: { type: 'string', maxLength: 20, description: 'Caller agent code (must be the token agent or its pseudo agent)' },
+  agCode: {
+    type: 'string',
+    maxLength: 20,
+    description: 'Caller agent code (must be the token agent or its pseudo agent)',
+  },
 };
-const CALLER_KEYS = new Set(['systemKbn', 'userId', 'agCode', 'daihyoCode', 'pseudoUserId', 'pseudoAgCode', 'pseudoDaihyoCode', 'targetDate']);
+const CALLER_KEYS = new Set([
+  'systemKbn',
+  'userId',
+  'agCode',
+  'daihyoCode',
+  'pseudoUserId',
+  'pseudoAgCode',
+  'pseudoDaihyoCode',
+  'targetDate',
+]);
 
-const LENIENT = 'From the form definition. The engine checks the body itself: a number may come as digits, null and "" mean "not given", and its rules answer 400 with every message.';
+const LENIENT =
+  'From the form definition. The engine checks the body itself: a number may come as digits, null and "" mean "not given", and its rules answer 400 with every message.';
 
 /** The JSON Schema keywords a field declaration carries that the document keeps. */
 const KEPT = ['type', 'title', 'description', 'maxLength', 'enum'] as const;
@@ -29,7 +43,8 @@ function fieldSchema(declared: unknown): JsonSchema {
   const out: JsonSchema = {};
   for (const k of KEPT) if (declared[k] !== undefined) out[k] = declared[k];
   if (declared.items !== undefined) out.items = fieldSchema(declared.items);
-  if (isObject(declared.properties)) out.properties = Object.fromEntries(Object.entries(declared.properties).map(([k, v]) => [k, fieldSchema(v)]));
+  if (isObject(declared.properties))
+    out.properties = Object.fromEntries(Object.entries(declared.properties).map(([k, v]) => [k, fieldSchema(v)]));
   return out;
 }
 
@@ -38,16 +53,26 @@ const withType = (s: JsonSchema): JsonSchema => (s.type || s.enum ? s : { ...s, 
 
 /** Fields the form's rules require whatever the record holds (a `required` rule without `when`, on a top-level field). */
 function requiredFields(form: FormDefinition): string[] {
-  return form.rules.filter((r) => r.rule === 'required' && !r.when && /^\w+$/.test(r.field)).map((r) => (r as { field: string }).field);
+  return form.rules
+    .filter((r) => r.rule === 'required' && !r.when && /^\w+$/.test(r.field))
+    .map((r) => (r as { field: string }).field);
 }
 
 /** A list field reduced to some keys of its rows (`=record.contentsList{categoryId,contentsId}`), or `=selected{a:b}` renaming the row's b to a. */
 function rowsOf(form: FormDefinition, listField: string | null, keys: string): JsonSchema {
-  const rowProps = listField ? ((fieldSchema(form.schema.properties[listField]).items as JsonSchema | undefined)?.properties as Record<string, JsonSchema> | undefined) : undefined;
+  const rowProps = listField
+    ? ((fieldSchema(form.schema.properties[listField]).items as JsonSchema | undefined)?.properties as
+        Record<string, JsonSchema> | undefined)
+    : undefined;
   const properties: Record<string, JsonSchema> = {};
-  for (const part of keys.split(',').map((k) => k.trim()).filter(Boolean)) {
+  for (const part of keys
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)) {
     const [name = part, source = name] = part.split(':');
-    properties[name] = withType(rowProps?.[source] ?? fieldSchema(form.schema.properties[source] ?? form.schema.properties[name]));
+    properties[name] = withType(
+      rowProps?.[source] ?? fieldSchema(form.schema.properties[source] ?? form.schema.properties[name]),
+    );
   }
   return { type: 'array', items: { type: 'object', properties } };
 }
@@ -62,7 +87,11 @@ interface Built {
 function propertiesOf(form: FormDefinition, template: unknown, top: boolean): Built {
   const declared = form.schema.properties;
   if (template === '=record' || template === undefined || template === null) {
-    const properties = Object.fromEntries(Object.entries(declared).filter(([k]) => !(top && CALLER_KEYS.has(k))).map(([k, v]) => [k, fieldSchema(v)]));
+    const properties = Object.fromEntries(
+      Object.entries(declared)
+        .filter(([k]) => !(top && CALLER_KEYS.has(k)))
+        .map(([k, v]) => [k, fieldSchema(v)]),
+    );
     return { properties, recordAt: properties };
   }
   if (!isObject(template)) return { properties: {}, recordAt: null };
@@ -93,7 +122,8 @@ function markRequired(schema: JsonSchema, names: readonly string[]): void {
   const props = schema.properties as Record<string, JsonSchema> | undefined;
   if (!props) return;
   const present = names.filter((n) => n in props);
-  if (present.length) schema.required = [...new Set([...((schema.required as string[] | undefined) ?? []), ...present])];
+  if (present.length)
+    schema.required = [...new Set([...((schema.required as string[] | undefined) ?? []), ...present])];
 }
 
 type CallRole = SaveMode | 'load' | 'delete' | 'list' | 'data' | 'action';
@@ -106,18 +136,37 @@ type CallRole = SaveMode | 'load' | 'delete' | 'list' | 'data' | 'action';
  */
 export function callBodySchema(form: FormDefinition, call: CallSpec, role: CallRole): JsonSchema {
   // A list or an initial-data call without a template reads no record from its body.
-  const built = (role === 'data' || role === 'list') && (call.body === undefined || call.body === null) ? { properties: {}, recordAt: null } : propertiesOf(form, call.body, true);
-  const schema: JsonSchema = { type: 'object', description: LENIENT, properties: { ...CALLER, ...built.properties }, required: ['systemKbn'], additionalProperties: true };
+  const built =
+    (role === 'data' || role === 'list') && (call.body === undefined || call.body === null)
+      ? { properties: {}, recordAt: null }
+      : propertiesOf(form, call.body, true);
+  const schema: JsonSchema = {
+    type: 'object',
+    description: LENIENT,
+    properties: { ...CALLER, ...built.properties },
+    required: ['systemKbn'],
+    additionalProperties: true,
+  };
   const key = form.store?.key.field;
   const saves = role === 'new' || role === 'update' || role === 'action';
   const store = form.store;
   if (saves && store?.workflow && !(store.workflow.status.field in (schema.properties as JsonSchema))) {
-    (schema.properties as Record<string, JsonSchema>)[store.workflow.status.field] = { type: 'string', description: 'The status the save asks for (the workflow decides)' };
+    (schema.properties as Record<string, JsonSchema>)[store.workflow.status.field] = {
+      type: 'string',
+      description: 'The status the save asks for (the workflow decides)',
+    };
   }
   if ((saves || role === 'delete') && role !== 'new' && store?.optimistic) {
     const o = store.optimistic;
-    (schema.properties as Record<string, JsonSchema>)[o.field] = { type: 'string', description: 'When the screen showed the record (ISO 8601): an older one is 409 CNF_0009' };
-    if (o.status) (schema.properties as Record<string, JsonSchema>)[o.status] = { type: 'string', description: 'The status the screen showed: another one is 409 CNF_0009' };
+    (schema.properties as Record<string, JsonSchema>)[o.field] = {
+      type: 'string',
+      description: 'When the screen showed the record (ISO 8601): an older one is 409 CNF_0009',
+    };
+    if (o.status)
+      (schema.properties as Record<string, JsonSchema>)[o.status] = {
+        type: 'string',
+        description: 'The status the screen showed: another one is 409 CNF_0009',
+      };
   }
   // A workflow's update may store the status alone (its rules run only when it stores fields).
   if (saves && role !== 'action' && !(role === 'update' && store?.workflow) && built.recordAt) {
@@ -125,8 +174,10 @@ export function callBodySchema(form: FormDefinition, call: CallSpec, role: CallR
     if (target) markRequired(target, requiredFields(form));
   }
   // A wrapper with required fields is required itself (agUserData).
-  for (const [k, p] of Object.entries(schema.properties as Record<string, JsonSchema>)) if (Array.isArray(p.required) && p.required.length) markRequired(schema, [k]);
-  if (key && (role === 'update' || role === 'action' || role === 'delete' || (role === 'load' && !call.allowNew))) requireKey(schema, call.body, key);
+  for (const [k, p] of Object.entries(schema.properties as Record<string, JsonSchema>))
+    if (Array.isArray(p.required) && p.required.length) markRequired(schema, [k]);
+  if (key && (role === 'update' || role === 'action' || role === 'delete' || (role === 'load' && !call.allowNew)))
+    requireKey(schema, call.body, key);
   // A call naming a stored record of a form with permission.byField says its category (400 ERR_0003 without).
   const byField = form.permission.byField;
   if (byField && (role === 'load' || role === 'delete')) markRequired(schema, [byField]);
@@ -168,7 +219,12 @@ function requireKey(schema: JsonSchema, template: unknown, key: string): void {
 
 /** A call that only names its form's record by key in some spelling (locks, further calls). */
 export function keyBodySchema(property: string, declared: unknown): JsonSchema {
-  const schema: JsonSchema = { type: 'object', properties: { ...CALLER, [property]: withType(fieldSchema(declared)) }, required: ['systemKbn'], additionalProperties: true };
+  const schema: JsonSchema = {
+    type: 'object',
+    properties: { ...CALLER, [property]: withType(fieldSchema(declared)) },
+    required: ['systemKbn'],
+    additionalProperties: true,
+  };
   markRequired(schema, [property]);
   return schema;
 }

@@ -35,10 +35,17 @@ export function fitsColumn(value: unknown, column: ColumnFacts): boolean {
       const text = typeof value === 'number' ? null : typeof value === 'string' ? value.trim() : undefined;
       if (text === undefined || (text !== null && !/^-?[0-9]{1,20}$/.test(text))) return false;
       const n = typeof value === 'number' ? value : Number(text);
-      return Number.isSafeInteger(n) && n >= (column.min ?? Number.MIN_SAFE_INTEGER) && n <= (column.max ?? Number.MAX_SAFE_INTEGER);
+      return (
+        Number.isSafeInteger(n) &&
+        n >= (column.min ?? Number.MIN_SAFE_INTEGER) &&
+        n <= (column.max ?? Number.MAX_SAFE_INTEGER)
+      );
     }
     case 'numeric':
-      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^-?[0-9]{1,15}(\.[0-9]{1,15})?$/.test(value.trim()));
+      return (
+        (typeof value === 'number' && Number.isFinite(value)) ||
+        (typeof value === 'string' && /^-?[0-9]{1,15}(\.[0-9]{1,15})?$/.test(value.trim()))
+      );
     case 'date':
       // The store writes yyyy/MM/dd as yyyy-MM-dd and keeps the first ten characters.
       return typeof value === 'string' && isCalendarDate(value.replaceAll('/', '-').slice(0, 10));
@@ -65,19 +72,36 @@ const titleOf = (form: FormDefinition, field: string) => {
 
 /** Whether a maxLength rule of the form limits the field (`list.0.name` for `list[].name`) to at most `max` characters. */
 const limitedByRule = (form: FormDefinition, field: string, max: number) =>
-  form.rules.some((r) => r.rule === 'maxLength' && r.max <= max && (r.field === field || matchesPattern(field, r.field)));
+  form.rules.some(
+    (r) => r.rule === 'maxLength' && r.max <= max && (r.field === field || matchesPattern(field, r.field)),
+  );
 
 /**
  * The fields of `record` whose values their columns cannot hold, each once as ERR_0025 with the
  * field's title (a child row's value: its list's title). Each such value is removed from the
  * record, so no hook or query sees it; the save answers the failures with the rules' messages.
  */
-export function columnFailures(catalogue: ColumnCatalogue, form: FormDefinition, shape: StoreShape, record: FormRecord): RuleResult[] {
+export function columnFailures(
+  catalogue: ColumnCatalogue,
+  form: FormDefinition,
+  shape: StoreShape,
+  record: FormRecord,
+): RuleResult[] {
   const failures: RuleResult[] = [];
-  const check = (table: string, column: string, holder: Record<string, unknown>, key: string, field: string, label: string) => {
+  const check = (
+    table: string,
+    column: string,
+    holder: Record<string, unknown>,
+    key: string,
+    field: string,
+    label: string,
+  ) => {
     const found = catalogue.get(`${table}.${column}`);
     // Where the form's own rule limits the length as tightly, its message speaks (the browser shows the same).
-    const facts = found?.maxLength !== undefined && limitedByRule(form, field, found.maxLength) ? { ...found, maxLength: undefined } : found;
+    const facts =
+      found?.maxLength !== undefined && limitedByRule(form, field, found.maxLength)
+        ? { ...found, maxLength: undefined }
+        : found;
     const value = holder[key];
     if (!facts || blank(value) || fitsColumn(value, facts)) return;
     delete holder[key];
@@ -85,13 +109,15 @@ export function columnFailures(catalogue: ColumnCatalogue, form: FormDefinition,
   };
   const { table, key } = shape.spec;
   for (const [field, c] of shape.columns) check(table, c.column, record, field, field, titleOf(form, field));
-  for (const x of shape.extensions) for (const [field, c] of x.columns) check(x.table, c.column, record, field, field, titleOf(form, field));
+  for (const x of shape.extensions)
+    for (const [field, c] of x.columns) check(x.table, c.column, record, field, field, titleOf(form, field));
   for (const x of shape.rows) {
     const list = record[x.field];
     if (!Array.isArray(list)) continue;
     list.forEach((row, i) => {
       if (!isObject(row)) return;
-      for (const [field, c] of x.columns) if (c.type !== 'file') check(x.table, c.column, row, field, `${x.field}.${i}.${field}`, titleOf(form, x.field));
+      for (const [field, c] of x.columns)
+        if (c.type !== 'file') check(x.table, c.column, row, field, `${x.field}.${i}.${field}`, titleOf(form, x.field));
     });
   }
   // A copy names its source by the key of a record of the same store.
@@ -107,7 +133,12 @@ export function columnFailures(catalogue: ColumnCatalogue, form: FormDefinition,
  * date's format or a row's order, as the browser shows it), else ERR_0025. `failures` name every
  * field that was dropped.
  */
-export async function checkedRecord(app: FastifyInstance, form: FormDefinition, shape: StoreShape, raw: FormRecord): Promise<{ record: FormRecord; failures: RuleResult[] }> {
+export async function checkedRecord(
+  app: FastifyInstance,
+  form: FormDefinition,
+  shape: StoreShape,
+  raw: FormRecord,
+): Promise<{ record: FormRecord; failures: RuleResult[] }> {
   const { record, failures } = normaliseRecord(form, raw);
   const sent = structuredClone(record);
   const unfit = columnFailures(await columnCatalogue(app.db), form, shape, record);

@@ -25,7 +25,13 @@ export function selectionPath(template: unknown, at: string[] = []): string[] | 
  * list is 400 ERR_0003 (明細, spec 001: delete needs a selection); an element without a usable key
  * is 400 ERR_0009 naming the form.
  */
-export function selectedRecords(call: CallSpec, body: unknown, keyField: string, serial: boolean, formTitle: string): Map<RecordId, FormRecord> {
+export function selectedRecords(
+  call: CallSpec,
+  body: unknown,
+  keyField: string,
+  serial: boolean,
+  formTitle: string,
+): Map<RecordId, FormRecord> {
   const path = selectionPath(call.body);
   const list = path ? valueAt(body, path) : undefined;
   if (!Array.isArray(list) || list.length === 0) throw problem.validation([{ messageId: 'ERR_0003', args: ['明細'] }]);
@@ -40,6 +46,12 @@ export function selectedRecords(call: CallSpec, body: unknown, keyField: string,
 }
 
 /** The keys alone of `selectedRecords`. */
-export function selectedKeys(call: CallSpec, body: unknown, keyField: string, serial: boolean, formTitle: string): RecordId[] {
+export function selectedKeys(
+  call: CallSpec,
+  body: unknown,
+  keyField: string,
+  serial: boolean,
+  formTitle: string,
+): RecordId[] {
   return [...selectedRecords(call, body, keyField, serial, formTitle).keys()];
 }

@@ -25,9 +25,16 @@ export function serverRuleContext(app: FastifyInstance, extra: Partial<RuleConte
 }
 
 /** The failures of the form's rules (optionally of some fields only) for a record. */
-export function formFailures(app: FastifyInstance, form: Pick<FormDefinition, 'rules'> | string, record: unknown, opts: Omit<EnforceOptions, 'serverChecks'> = {}): RuleResult[] {
+export function formFailures(
+  app: FastifyInstance,
+  form: Pick<FormDefinition, 'rules'> | string,
+  record: unknown,
+  opts: Omit<EnforceOptions, 'serverChecks'> = {},
+): RuleResult[] {
   const def = typeof form === 'string' ? formOf(app.definitions, form) : form;
-  const rules = opts.fields ? def.rules.filter((r) => ruleFields(r).some((p) => opts.fields!.some((f) => f === p || matchesPattern(f, p)))) : def.rules;
+  const rules = opts.fields
+    ? def.rules.filter((r) => ruleFields(r).some((p) => opts.fields!.some((f) => f === p || matchesPattern(f, p))))
+    : def.rules;
   return validateForm({ rules }, record, serverRuleContext(app, opts.context));
 }
 
@@ -37,8 +44,12 @@ export function invalid(...results: RuleResult[]) {
 }
 
 /** Runs the rules and the server checks; throws 400 with all their messages when any fails. */
-export async function enforceForm(app: FastifyInstance, form: Pick<FormDefinition, 'rules'> | string, record: unknown, opts: EnforceOptions = {}): Promise<void> {
+export async function enforceForm(
+  app: FastifyInstance,
+  form: Pick<FormDefinition, 'rules'> | string,
+  record: unknown,
+  opts: EnforceOptions = {},
+): Promise<void> {
   const messages = [...formFailures(app, form, record, opts), ...((await opts.serverChecks?.()) ?? [])];
   if (messages.length) throw problem.validation(messages);
 }
-

@@ -14,7 +14,11 @@ function titleIn(properties: Properties, field: string): string {
 /** The title of the field at a wire path ("agUserData.bikou1", "agUserSearchCond.email"); '' when none. */
 export function fieldTitle(set: DefinitionSet, formId: string | undefined, path: string): string {
   if (!formId) return '';
-  const field = path.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? '';
+  const field =
+    path
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? '';
   const form = set.forms.get(formId);
   const list = set.lists.get(formId);
   return titleIn(form?.schema.properties, field) || titleIn(list?.search?.schema.properties, field);

@@ -48,7 +48,12 @@ export interface FormHook {
    */
   key?(ctx: HookContext, record: FormRecord): RecordId | Promise<RecordId>;
   /** Before the rules: 403 when the caller may not write this record; may settle fields (the caller's own agent). */
-  authorize?(ctx: HookContext, record: FormRecord, mode: SaveMode | 'load' | 'delete', before?: FormRecord): Promise<void> | void;
+  authorize?(
+    ctx: HookContext,
+    record: FormRecord,
+    mode: SaveMode | 'load' | 'delete',
+    before?: FormRecord,
+  ): Promise<void> | void;
   /**
    * Conditions (column → value) a stored record must meet for this caller, from the fields the
    * call names (the key's neighbours in a load body, the record in a save): e.g. the agent the
@@ -60,11 +65,21 @@ export interface FormHook {
   /** The message for a unique index (by name) that a concurrent save took after `check` passed. */
   duplicates?: Record<string, RuleResult>;
   /** Column values the record does not carry (who wrote it, sanitised HTML, derived flags). */
-  columns?(ctx: HookContext, record: FormRecord, mode: SaveMode): Record<string, unknown> | Promise<Record<string, unknown>>;
+  columns?(
+    ctx: HookContext,
+    record: FormRecord,
+    mode: SaveMode,
+  ): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** After the row is written, in its transaction: child rows, files, search index. */
   write?(ctx: WriteContext, id: RecordId, record: FormRecord, mode: SaveMode): Promise<void>;
   /** Adds what the hook stores to a loaded record (db: the save's transaction while saving). */
-  read?(ctx: HookContext, db: Kysely<Database>, id: RecordId, record: FormRecord, row: Record<string, unknown>): Promise<void>;
+  read?(
+    ctx: HookContext,
+    db: Kysely<Database>,
+    id: RecordId,
+    record: FormRecord,
+    row: Record<string, unknown>,
+  ): Promise<void>;
   /** What the audit trail records beyond the record (e.g. a segment's member codes). */
   audit?(db: Kysely<Database>, id: RecordId): Promise<Record<string, unknown>>;
   /** After a delete, in its transaction (search index, child rows). */
@@ -89,5 +104,13 @@ export interface FormHook {
    * Further calls of the form by path (mail, checks). They get the form's permission check and
    * the stored record named by the body's key (answering 400 ERR_0009 when there is none).
    */
-  calls?: Record<string, (ctx: HookContext, record: FormRecord, row: Record<string, unknown>, body: Record<string, unknown>) => Promise<unknown>>;
+  calls?: Record<
+    string,
+    (
+      ctx: HookContext,
+      record: FormRecord,
+      row: Record<string, unknown>,
+      body: Record<string, unknown>,
+    ) => Promise<unknown>
+  >;
 }

@@ -34,15 +34,26 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Stable JSON: object keys sorted, so the same body hashes the same whatever its key order. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }
 
 /** The call's key from its header (undefined without one); a malformed key is 400. */
-export function idempotentCall(request: FastifyRequest, path: string, body: Record<string, unknown>, files: Map<string, FileInput>): IdempotentCall | undefined {
+export function idempotentCall(
+  request: FastifyRequest,
+  path: string,
+  body: Record<string, unknown>,
+  files: Map<string, FileInput>,
+): IdempotentCall | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw problem.validation([{ messageId: 'ERR_0025', args: ['Idempotency-Key'] }]);
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header))
+    throw problem.validation([{ messageId: 'ERR_0025', args: ['Idempotency-Key'] }]);
   const hash = createHash('sha256');
   hash.update(JSON.stringify(canonical(body)));
   // Files sent as parts count by name and content.
@@ -59,9 +70,15 @@ const cutoff = (now: Date) => new Date(now.getTime() - IDEMPOTENCY_HOURS * 3600 
 export async function storedAnswer(db: Kysely<Database>, call: IdempotentCall, now: Date): Promise<unknown> {
   // Keys past their 24 hours go first (any user's: the index on created_at keeps it cheap).
   await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff(now)).execute();
-  const row = await db.selectFrom('idempotency_keys').select(['call_path', 'body_hash', 'answer']).where('user_id', '=', call.userId).where('idem_key', '=', call.key).executeTakeFirst();
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['call_path', 'body_hash', 'answer'])
+    .where('user_id', '=', call.userId)
+    .where('idem_key', '=', call.key)
+    .executeTakeFirst();
   if (!row) return undefined;
-  if (row.call_path !== call.path || row.body_hash !== call.hash) throw new HttpProblem(409, messagesBody([{ messageId: 'ERR_0037', args: ['送信内容'] }]));
+  if (row.call_path !== call.path || row.body_hash !== call.hash)
+    throw new HttpProblem(409, messagesBody([{ messageId: 'ERR_0037', args: ['送信内容'] }]));
   // Kept as text, not jsonb, so the answer is the same to the byte (jsonb reorders keys).
   return JSON.parse(row.answer);
 }
@@ -73,7 +90,15 @@ export async function storedAnswer(db: Kysely<Database>, call: IdempotentCall, n
 export async function claimKey(trx: Kysely<Database>, call: IdempotentCall, now: Date): Promise<void> {
   const r = await trx
     .insertInto('idempotency_keys')
-    .values({ user_id: call.userId, idem_key: call.key, call_path: call.path, body_hash: call.hash, status_code: 200, answer: '{}', created_at: now })
+    .values({
+      user_id: call.userId,
+      idem_key: call.key,
+      call_path: call.path,
+      body_hash: call.hash,
+      status_code: 200,
+      answer: '{}',
+      created_at: now,
+    })
     .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
     .executeTakeFirst();
   if (Number(r.numInsertedOrUpdatedRows ?? 0) !== 1) throw new KeyAlreadyUsed();
@@ -81,5 +106,10 @@ export async function claimKey(trx: Kysely<Database>, call: IdempotentCall, now:
 
 /** The create's answer, stored with its key in the same transaction. */
 export async function keepAnswer(trx: Kysely<Database>, call: IdempotentCall, answer: unknown): Promise<void> {
-  await trx.updateTable('idempotency_keys').set({ answer: JSON.stringify(answer) }).where('user_id', '=', call.userId).where('idem_key', '=', call.key).execute();
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ answer: JSON.stringify(answer) })
+    .where('user_id', '=', call.userId)
+    .where('idem_key', '=', call.key)
+    .execute();
 }

@@ -33,7 +33,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Fields of the form that hold one file (an object with fileName): read into the record, not stored as files. */
 export function singleFileFields(form: FormDefinition): string[] {
   return Object.entries(form.schema.properties)
-    .filter(([, s]) => s.type === 'object' && isObject(s.properties) && 'fileName' in (s.properties))
+    .filter(([, s]) => s.type === 'object' && isObject(s.properties) && 'fileName' in s.properties)
     .map(([k]) => k);
 }
 
@@ -48,18 +48,27 @@ function setPath(body: Record<string, unknown>, path: string[], value: unknown) 
 }
 
 /** The body of a call and the files it carried (multipart). */
-export async function readRequestBody(app: FastifyInstance, request: FastifyRequest): Promise<{ body: Record<string, unknown>; files: Map<string, FileInput> }> {
+export async function readRequestBody(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ body: Record<string, unknown>; files: Map<string, FileInput> }> {
   const files = new Map<string, FileInput>();
   if (!request.isMultipart()) {
     if (!isObject(request.body)) throw problem.validation([{ messageId: 'ERR_0025', args: ['body'] }]);
     return { body: request.body, files };
   }
   const body: Record<string, unknown> = {};
-  for await (const part of request.parts({ limits: { fileSize: app.config.maxFileSize, files: 5, fields: 50, fieldSize: 256 * 1024 } })) {
+  for await (const part of request.parts({
+    limits: { fileSize: app.config.maxFileSize, files: 5, fields: 50, fieldSize: 256 * 1024 },
+  })) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
       const truncated = part.file.truncated;
-      files.set(part.fieldname, { fileName: part.filename ?? '', size: truncated ? app.config.maxFileSize + 1 : bytes.length, bytes: truncated ? null : bytes });
+      files.set(part.fieldname, {
+        fileName: part.filename ?? '',
+        size: truncated ? app.config.maxFileSize + 1 : bytes.length,
+        bytes: truncated ? null : bytes,
+      });
       continue;
     }
     const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
@@ -85,24 +94,45 @@ export async function readRequestBody(app: FastifyInstance, request: FastifyRequ
  * The single-file fields of a record as the rules read them, with their bytes: from the
  * multipart files, or from a finished upload of the caller (403 for someone else's).
  */
-export async function resolveFiles(app: FastifyInstance, request: FastifyRequest, form: FormDefinition, record: FormRecord, body: Record<string, unknown>, files: Map<string, FileInput>): Promise<Map<string, FileInput>> {
+export async function resolveFiles(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  form: FormDefinition,
+  record: FormRecord,
+  body: Record<string, unknown>,
+  files: Map<string, FileInput>,
+): Promise<Map<string, FileInput>> {
   const out = new Map<string, FileInput>();
   const fields = singleFileFields(form);
   for (const field of fields) {
     let input = files.get(field);
     const value = record[field];
-    const uploadId = isObject(value) && typeof value.uploadId === 'string' ? value.uploadId : fields.length === 1 && typeof body.uploadId === 'string' && body.uploadId !== '' ? body.uploadId : '';
+    const uploadId =
+      isObject(value) && typeof value.uploadId === 'string'
+        ? value.uploadId
+        : fields.length === 1 && typeof body.uploadId === 'string' && body.uploadId !== ''
+          ? body.uploadId
+          : '';
     if (!input && uploadId) {
       const upload = await finishedUpload(app, request.caller!, uploadId);
       const over = upload.size > app.config.maxFileSize;
-      input = { fileName: upload.fileName, size: upload.size, bytes: over ? null : await readUpload(app, upload), upload };
+      input = {
+        fileName: upload.fileName,
+        size: upload.size,
+        bytes: over ? null : await readUpload(app, upload),
+        upload,
+      };
     }
     if (!input) {
       delete record[field];
       continue;
     }
     const readable = input.bytes && looksLikeText(input.bytes.subarray(0, HEAD_BYTES));
-    record[field] = { fileName: input.fileName, size: input.size, ...(readable ? { text: decodeText(input.bytes!) } : {}) };
+    record[field] = {
+      fileName: input.fileName,
+      size: input.size,
+      ...(readable ? { text: decodeText(input.bytes!) } : {}),
+    };
     out.set(field, input);
   }
   return out;
@@ -117,7 +147,8 @@ export function contentFailures(form: FormDefinition, files: Map<string, FileInp
     const rule = form.rules.find((r) => r.rule === 'fileExtension' && r.field === field);
     const allowed = rule?.rule === 'fileExtension' ? rule.extensions : [];
     if (!allowed.includes(ext)) continue; // the rule reports it already
-    if (!contentMatchesExtension(ext, f.bytes.subarray(0, HEAD_BYTES))) out.push({ field, messageId: rule?.message ?? 'ERR_0027', args: [...(rule?.args ?? [])] });
+    if (!contentMatchesExtension(ext, f.bytes.subarray(0, HEAD_BYTES)))
+      out.push({ field, messageId: rule?.message ?? 'ERR_0027', args: [...(rule?.args ?? [])] });
   }
   return out;
 }

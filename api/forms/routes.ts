@@ -31,7 +31,8 @@ export default async function declaredFormRoutes(app: FastifyInstance, opts: Dec
     if (calls.update) {
       registerSave(app, s, 'update', calls.update);
       // Workflow option: a further path that takes one action with the update's body (a withdrawal).
-      for (const [action, path] of Object.entries(form.store.workflow?.calls ?? {})) registerSave(app, s, 'update', { ...calls.update, call: path, encoding: 'json' }, action);
+      for (const [action, path] of Object.entries(form.store.workflow?.calls ?? {}))
+        registerSave(app, s, 'update', { ...calls.update, call: path, encoding: 'json' }, action);
     }
     // deleteMany: a delete by a list's selection, not offered on the form's own screen.
     for (const call of [calls.delete, calls.deleteMany]) if (call) registerDelete(app, s, call);

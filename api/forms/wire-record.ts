@@ -12,7 +12,16 @@ import type { FormRecord, RecordId } from './record-store';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The caller's ids and the system kind: never part of a record that sits at the top of a body. */
-const CALLER_KEYS = new Set(['systemKbn', 'userId', 'agCode', 'daihyoCode', 'pseudoUserId', 'pseudoAgCode', 'pseudoDaihyoCode', 'targetDate']);
+const CALLER_KEYS = new Set([
+  'systemKbn',
+  'userId',
+  'agCode',
+  'daihyoCode',
+  'pseudoUserId',
+  'pseudoAgCode',
+  'pseudoDaihyoCode',
+  'targetDate',
+]);
 
 /** The record a body carries, by the call's body template; only declared fields. */
 export function recordFromBody(form: FormDefinition, template: unknown, body: unknown): FormRecord {
@@ -91,7 +100,8 @@ export function answerOf(template: unknown, record: FormRecord, data: Record<str
   if (template === '=record') return record;
   if (typeof template === 'string' && template.startsWith('=record.')) return record[template.slice('=record.'.length)];
   if (typeof template === 'string' && template.startsWith('=data.')) return data[template.slice('=data.'.length)];
-  if (isObject(template)) return Object.fromEntries(Object.entries(template).map(([k, t]) => [k, answerOf(t, record, data)]));
+  if (isObject(template))
+    return Object.fromEntries(Object.entries(template).map(([k, t]) => [k, answerOf(t, record, data)]));
   if (Array.isArray(template)) return template.map((t) => answerOf(t, record, data));
   return template;
 }
@@ -142,7 +152,10 @@ function fitted(value: unknown, schema: FieldSchema | undefined): unknown {
  * Drops null and "" (a client's "not given", DESIGN.md section 4) and reports every declared field
  * whose value has the wrong JSON type, by its label (ERR_0025: the value is not acceptable).
  */
-export function normaliseRecord(form: FormDefinition, record: FormRecord): { record: FormRecord; failures: RuleResult[] } {
+export function normaliseRecord(
+  form: FormDefinition,
+  record: FormRecord,
+): { record: FormRecord; failures: RuleResult[] } {
   const out: FormRecord = {};
   const failures: RuleResult[] = [];
   for (const [field, value] of Object.entries(record)) {

@@ -8,7 +8,14 @@
 //               two racing saves never both win; update times strictly increase
 //   locks       advisory edit locks that lapse `minutes` after the holder's last activity
 import type { Kysely } from 'kysely';
-import { isEditable, transition, WORKFLOWS, type Side, type Workflow, type WorkflowAction } from '../../schemas/workflows/workflow';
+import {
+  isEditable,
+  transition,
+  WORKFLOWS,
+  type Side,
+  type Workflow,
+  type WorkflowAction,
+} from '../../schemas/workflows/workflow';
 import type { FormDefinition, StoreSpec } from '../../schemas/meta/types';
 import type { Database } from '../db/schema';
 import { HttpProblem, messagesBody, problem } from '../http/problems';
@@ -25,7 +32,9 @@ export interface Step {
   storesFields: boolean;
 }
 
-export function workflowOf(form: FormDefinition): { w: Workflow; side: Side; spec: NonNullable<StoreSpec['workflow']> } | undefined {
+export function workflowOf(
+  form: FormDefinition,
+): { w: Workflow; side: Side; spec: NonNullable<StoreSpec['workflow']> } | undefined {
   const spec = form.store?.workflow;
   if (!spec) return undefined;
   const w = WORKFLOWS[spec.id];
@@ -38,7 +47,12 @@ export function workflowOf(form: FormDefinition): { w: Workflow; side: Side; spe
  * record must name one), `forced` the status a call of `workflow.calls` sets. 403 for any
  * transition the table does not list for this side.
  */
-export function saveStep(form: FormDefinition, from: string, requested: unknown, forcedAction?: string): Step | undefined {
+export function saveStep(
+  form: FormDefinition,
+  from: string,
+  requested: unknown,
+  forcedAction?: string,
+): Step | undefined {
   const wf = workflowOf(form);
   if (!wf) return undefined;
   let to: string;
@@ -56,7 +70,9 @@ export function saveStep(form: FormDefinition, from: string, requested: unknown,
 export function deleteStep(form: FormDefinition, from: string): Step | undefined {
   const wf = workflowOf(form);
   if (!wf) return undefined;
-  const found = Object.entries(wf.w.actions).find(([, a]) => a.by === wf.side && a.to.length === 0 && a.from.includes(from));
+  const found = Object.entries(wf.w.actions).find(
+    ([, a]) => a.by === wf.side && a.to.length === 0 && a.from.includes(from),
+  );
   if (!found) throw problem.forbidden();
   return { name: found[0], action: found[1], from, to: undefined, storesFields: false };
 }
@@ -76,7 +92,8 @@ export function checkFresh(form: FormDefinition, row: Record<string, unknown>, b
   const o = form.store?.optimistic;
   if (!o) return;
   const statusColumn = form.store?.workflow?.status.column;
-  if (o.status && statusColumn && !blank(body[o.status]) && String(body[o.status]) !== String(row[statusColumn])) throw staleRecord();
+  if (o.status && statusColumn && !blank(body[o.status]) && String(body[o.status]) !== String(row[statusColumn]))
+    throw staleRecord();
   const shown = body[o.field];
   if (!blank(shown)) {
     const t = new Date(String(shown)).getTime();
@@ -100,8 +117,20 @@ const anyDb = (db: Kysely<Database>) => db as unknown as AnyDb;
 const expiry = (l: Locks, now: Date) => new Date(now.getTime() + l.minutes * 60_000);
 
 /** Whether another user holds a live lock on the record. */
-export async function lockedByOther(db: Kysely<Database>, l: Locks, id: unknown, userId: string, now: Date): Promise<boolean> {
-  const row = await anyDb(db).selectFrom(l.table).select('user_id').where(l.key, '=', id).where('user_id', '!=', userId).where('expires_at', '>', now).executeTakeFirst();
+export async function lockedByOther(
+  db: Kysely<Database>,
+  l: Locks,
+  id: unknown,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await anyDb(db)
+    .selectFrom(l.table)
+    .select('user_id')
+    .where(l.key, '=', id)
+    .where('user_id', '!=', userId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -116,7 +145,13 @@ export async function takeLock(db: Kysely<Database>, l: Locks, id: unknown, user
 
 /** Activity of the holder keeps its live lock for another `minutes`. */
 export async function touchLock(db: Kysely<Database>, l: Locks, id: unknown, userId: string, now: Date): Promise<void> {
-  await anyDb(db).updateTable(l.table).set({ expires_at: expiry(l, now) }).where(l.key, '=', id).where('user_id', '=', userId).where('expires_at', '>', now).execute();
+  await anyDb(db)
+    .updateTable(l.table)
+    .set({ expires_at: expiry(l, now) })
+    .where(l.key, '=', id)
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .execute();
 }
 
 export async function releaseLock(db: Kysely<Database>, l: Locks, id: unknown, userId?: string): Promise<void> {

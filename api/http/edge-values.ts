@@ -63,9 +63,17 @@ export function dropRefusedEmpties(body: unknown, errors: readonly SchemaError[]
     const keys = e.instancePath.split('/').slice(1).map(unescapePointer);
     if (keys.length === 0) continue;
     let parent: unknown = body;
-    for (const k of keys.slice(0, -1)) parent = typeof parent === 'object' && parent !== null ? (parent as Record<string, unknown>)[k] : undefined;
+    for (const k of keys.slice(0, -1))
+      parent = typeof parent === 'object' && parent !== null ? (parent as Record<string, unknown>)[k] : undefined;
     const last = keys.at(-1);
-    if (last === undefined || typeof parent !== 'object' || parent === null || Array.isArray(parent) || !Object.hasOwn(parent, last)) continue;
+    if (
+      last === undefined ||
+      typeof parent !== 'object' ||
+      parent === null ||
+      Array.isArray(parent) ||
+      !Object.hasOwn(parent, last)
+    )
+      continue;
     const record = parent as Record<string, unknown>;
     if (record[last] === null || record[last] === '') {
       delete record[last];
@@ -112,7 +120,8 @@ export function meantScalars(body: unknown, errors: readonly SchemaError[]): num
     const keys = e.instancePath.split('/').slice(1).map(unescapePointer);
     if (keys.length === 0) continue;
     let parent: unknown = body;
-    for (const k of keys.slice(0, -1)) parent = typeof parent === 'object' && parent !== null ? (parent as Record<string, unknown>)[k] : undefined;
+    for (const k of keys.slice(0, -1))
+      parent = typeof parent === 'object' && parent !== null ? (parent as Record<string, unknown>)[k] : undefined;
     const last = keys.at(-1);
     if (last === undefined || typeof parent !== 'object' || parent === null || !Object.hasOwn(parent, last)) continue;
     const holder = parent as Record<string, unknown>;

@@ -1,8 +1,18 @@
 // The mail a new agent user gets: the login id and a link to set the first password. The link
 // is a password-reset link (api/resources/password-reset), valid longer than a reset's 30 minutes.
-const SIGNATURE = ['', '--', '代理店ポータル（オフィスサプライ株式会社）', '※本メールは送信専用です。ご返信いただいてもお答えできません。'].join('\n');
+const SIGNATURE = [
+  '',
+  '--',
+  '代理店ポータル（オフィスサプライ株式会社）',
+  '※本メールは送信専用です。ご返信いただいてもお答えできません。',
+].join('\n');
 
-export function accountSetupMail(userName: string, loginId: string, link: string, validHours: number): { subject: string; text: string } {
+export function accountSetupMail(
+  userName: string,
+  loginId: string,
+  link: string,
+  validHours: number,
+): { subject: string; text: string } {
   return {
     subject: '【代理店ポータル】アカウント登録のお知らせ',
     text: [

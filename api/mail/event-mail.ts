@@ -1,6 +1,11 @@
 // The confirmation mails of an event application and its cancellation (Japanese, plain text).
 // The event's own mail message (イベント登録 mailMessage) is added to the application mail.
-const SIGNATURE = ['', '--', '代理店ポータル（オフィスサプライ株式会社）', '※本メールは送信専用です。ご返信いただいてもお答えできません。'].join('\n');
+const SIGNATURE = [
+  '',
+  '--',
+  '代理店ポータル（オフィスサプライ株式会社）',
+  '※本メールは送信専用です。ご返信いただいてもお答えできません。',
+].join('\n');
 
 export interface EventMailFacts {
   userName: string;

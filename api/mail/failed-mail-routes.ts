@@ -42,7 +42,18 @@ export default async function failedMailRoutes(fastify: FastifyInstance) {
       await admit(request.caller!);
       const rows = await app.db
         .selectFrom('mail_outbox')
-        .select(['mail_id', 'kind', 'to_address', 'cc_address', 'bcc_address', 'subject', 'attempts', 'last_error', 'updated_at', 'created_at'])
+        .select([
+          'mail_id',
+          'kind',
+          'to_address',
+          'cc_address',
+          'bcc_address',
+          'subject',
+          'attempts',
+          'last_error',
+          'updated_at',
+          'created_at',
+        ])
         .where('status', '=', 'dead')
         .orderBy('updated_at', 'desc')
         .orderBy('mail_id', 'desc')
@@ -53,7 +64,9 @@ export default async function failedMailRoutes(fastify: FastifyInstance) {
         mailErrorList: rows.map((r) => ({
           mailId: r.mail_id,
           kindName: KIND_LABELS[r.kind as MailKind] ?? r.kind,
-          toAddress: [r.to_address, r.cc_address && `CC: ${r.cc_address}`, r.bcc_address && `BCC: ${r.bcc_address}`].filter(Boolean).join(' '),
+          toAddress: [r.to_address, r.cc_address && `CC: ${r.cc_address}`, r.bcc_address && `BCC: ${r.bcc_address}`]
+            .filter(Boolean)
+            .join(' '),
           subject: r.subject,
           attempts: r.attempts,
           lastError: r.last_error,
@@ -68,7 +81,13 @@ export default async function failedMailRoutes(fastify: FastifyInstance) {
     '/api/MailError/resendMail',
     {
       schema: {
-        body: Body({ ...CallerIds, mailIdList: Type.Array(Type.Object({ mailId: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }) }), { minItems: 1, maxItems: MAX_ROWS }) }),
+        body: Body({
+          ...CallerIds,
+          mailIdList: Type.Array(Type.Object({ mailId: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }) }), {
+            minItems: 1,
+            maxItems: MAX_ROWS,
+          }),
+        }),
         response: { 200: Type.Object({ resendCount: Type.Number() }) },
       },
     },
@@ -79,7 +98,16 @@ export default async function failedMailRoutes(fastify: FastifyInstance) {
       const at = app.clock.now();
       const requeued = await app.db.transaction().execute(async (trx) => {
         const done = await requeueDeadMail(trx, ids);
-        for (const mailId of done) await recordAudit(trx, { caller, action: 'update', entity: 'mail_outbox', entityId: mailId, before: { status: 'dead' }, after: { status: 'pending' }, at });
+        for (const mailId of done)
+          await recordAudit(trx, {
+            caller,
+            action: 'update',
+            entity: 'mail_outbox',
+            entityId: mailId,
+            before: { status: 'dead' },
+            after: { status: 'pending' },
+            at,
+          });
         return done;
       });
       // This instance's sender takes them at once; the rows are due for every other one too.

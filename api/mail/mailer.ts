@@ -20,11 +20,21 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     // Bounded waits, so a server that does not answer fails the try well within the outbox's
     // lease (api/mail/settings.ts) instead of holding the row for minutes.
-    const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return countedMails({
       async send(mail) {
         await transport.sendMail({ from: opts.from, textEncoding: 'base64', ...mail });
@@ -41,7 +51,10 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
       const file = path.join(opts.outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       // A readable copy beside the .eml, so the code or link can be read without a mail client.
-      await fs.writeFile(file.replace(/\.eml$/, '.txt'), `To: ${mail.to}\n${mail.cc ? `Cc: ${mail.cc}\n` : ''}${mail.bcc ? `Bcc: ${mail.bcc}\n` : ''}Subject: ${mail.subject}\n\n${mail.text}\n`);
+      await fs.writeFile(
+        file.replace(/\.eml$/, '.txt'),
+        `To: ${mail.to}\n${mail.cc ? `Cc: ${mail.cc}\n` : ''}${mail.bcc ? `Bcc: ${mail.bcc}\n` : ''}Subject: ${mail.subject}\n\n${mail.text}\n`,
+      );
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
     },
   });

@@ -8,7 +8,14 @@ import type { Database } from '../db/schema';
 import type { OutgoingMail } from './mailer';
 
 /** What a mail is: shown to administrators on the failed-mail list (KIND_LABELS). */
-export type MailKind = 'one_time_code' | 'password_reset' | 'account_setup' | 'event_application' | 'event_cancellation' | 'request_notification' | 'content_notice';
+export type MailKind =
+  | 'one_time_code'
+  | 'password_reset'
+  | 'account_setup'
+  | 'event_application'
+  | 'event_cancellation'
+  | 'request_notification'
+  | 'content_notice';
 
 export const KIND_LABELS: Record<MailKind, string> = {
   one_time_code: 'セキュリティコード',
@@ -34,7 +41,10 @@ export interface QueuedMail extends OutgoingMail {
 export const FIRST_TRY_HOLD_MS = 15_000;
 
 /** Writes the mails in `db` (the caller's transaction); answers their ids for deliverNow. */
-export async function enqueueMail(db: Kysely<Database> | Transaction<Database>, ...mails: QueuedMail[]): Promise<number[]> {
+export async function enqueueMail(
+  db: Kysely<Database> | Transaction<Database>,
+  ...mails: QueuedMail[]
+): Promise<number[]> {
   if (mails.length === 0) return [];
   const rows = await db
     .insertInto('mail_outbox')
@@ -57,11 +67,20 @@ export async function enqueueMail(db: Kysely<Database> | Transaction<Database>, 
 }
 
 /** An administrator's resend: dead letters due again at once, their tries counted afresh. Answers the ids requeued. */
-export async function requeueDeadMail(db: Kysely<Database> | Transaction<Database>, mailIds: number[]): Promise<number[]> {
+export async function requeueDeadMail(
+  db: Kysely<Database> | Transaction<Database>,
+  mailIds: number[],
+): Promise<number[]> {
   if (mailIds.length === 0) return [];
   const rows = await db
     .updateTable('mail_outbox')
-    .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, claim_id: null, updated_at: sql<Date>`now()` })
+    .set({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: sql<Date>`now()`,
+      claim_id: null,
+      updated_at: sql<Date>`now()`,
+    })
     .where('mail_id', 'in', mailIds)
     .where('status', '=', 'dead')
     .returning('mail_id')

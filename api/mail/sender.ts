@@ -79,7 +79,10 @@ export class MailSender {
     this.timer = null;
     const pending = [...this.inFlight, ...(this.running ? [this.running] : [])];
     let cap: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.allSettled(pending), new Promise((resolve) => (cap = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+    await Promise.race([
+      Promise.allSettled(pending),
+      new Promise((resolve) => (cap = setTimeout(resolve, CLOSE_WAIT_MS))),
+    ]);
     clearTimeout(cap);
   }
 
@@ -149,8 +152,23 @@ export class MailSender {
       : candidates.where('status', 'in', ['pending', 'sending']).where('next_attempt_at', '<=', sql<Date>`now()`);
     return this.db
       .updateTable('mail_outbox')
-      .set({ status: 'sending', claim_id: claimId, attempts: sql`attempts + 1`, next_attempt_at: ms(this.settings.leaseMs), updated_at: sql`now()` })
-      .where('mail_id', 'in', candidates.orderBy('next_attempt_at').orderBy('mail_id').limit(this.settings.batchSize).forUpdate().skipLocked())
+      .set({
+        status: 'sending',
+        claim_id: claimId,
+        attempts: sql`attempts + 1`,
+        next_attempt_at: ms(this.settings.leaseMs),
+        updated_at: sql`now()`,
+      })
+      .where(
+        'mail_id',
+        'in',
+        candidates
+          .orderBy('next_attempt_at')
+          .orderBy('mail_id')
+          .limit(this.settings.batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
       .returningAll()
       .execute();
   }
@@ -158,12 +176,20 @@ export class MailSender {
   private async sendAll(rows: Row[], counts: RunCounts): Promise<void> {
     for (const row of rows) {
       try {
-        await this.mailer.send({ to: row.to_address, cc: row.cc_address || undefined, bcc: row.bcc_address || undefined, subject: row.subject, text: row.body });
+        await this.mailer.send({
+          to: row.to_address,
+          cc: row.cc_address || undefined,
+          bcc: row.bcc_address || undefined,
+          subject: row.subject,
+          text: row.body,
+        });
       } catch (err) {
         await this.failed(row, errorText(err), counts);
         continue;
       }
-      await this.finish(row, { status: 'sent', sent_at: sql<Date>`now()`, last_error: '' }).catch((err) => this.log.warn({ err, mailId: row.mail_id }, 'mail outbox: sent mail not marked'));
+      await this.finish(row, { status: 'sent', sent_at: sql<Date>`now()`, last_error: '' }).catch((err) =>
+        this.log.warn({ err, mailId: row.mail_id }, 'mail outbox: sent mail not marked'),
+      );
       counts.sent++;
     }
   }
@@ -171,14 +197,22 @@ export class MailSender {
   private async failed(row: Row, error: string, counts: RunCounts): Promise<void> {
     const dead = row.attempts >= this.settings.maxAttempts;
     try {
-      await this.finish(row, dead ? { status: 'dead', last_error: error } : { status: 'pending', last_error: error, next_attempt_at: ms(retryDelayMs(this.settings, row.attempts)) });
+      await this.finish(
+        row,
+        dead
+          ? { status: 'dead', last_error: error }
+          : { status: 'pending', last_error: error, next_attempt_at: ms(retryDelayMs(this.settings, row.attempts)) },
+      );
     } catch (err) {
       // The database is away: the lease runs out and another try follows.
       this.log.warn({ err, mailId: row.mail_id }, 'mail outbox: failed try not recorded');
     }
     if (dead) counts.dead++;
     else counts.retried++;
-    this.log.warn({ mailId: row.mail_id, kind: row.kind, attempt: row.attempts, dead, error }, 'mail outbox: try failed');
+    this.log.warn(
+      { mailId: row.mail_id, kind: row.kind, attempt: row.attempts, dead, error },
+      'mail outbox: try failed',
+    );
   }
 
   /** Only the holder of the claim records the outcome (a sender whose lease ran out does not). */

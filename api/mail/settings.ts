@@ -48,7 +48,8 @@ export function outboxSettingsFrom(env: NodeJS.ProcessEnv): OutboxSettings {
     retryMaxMs: positive('MAIL_RETRY_MAX_SECONDS', env.MAIL_RETRY_MAX_SECONDS, d.retryMaxMs / 1000) * 1000,
     keepSentDays: positive('MAIL_KEEP_SENT_DAYS', env.MAIL_KEEP_SENT_DAYS, d.keepSentDays),
   };
-  if (settings.retryMaxMs < settings.retryBaseMs) throw new ConfigError('MAIL_RETRY_MAX_SECONDS must not be less than MAIL_RETRY_BASE_SECONDS');
+  if (settings.retryMaxMs < settings.retryBaseMs)
+    throw new ConfigError('MAIL_RETRY_MAX_SECONDS must not be less than MAIL_RETRY_BASE_SECONDS');
   return settings;
 }
 

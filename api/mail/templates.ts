@@ -1,5 +1,10 @@
 // The texts of the portal's mails (Japanese, plain text).
-const SIGNATURE = ['', '--', '代理店ポータル（オフィスサプライ株式会社）', '※本メールは送信専用です。ご返信いただいてもお答えできません。'].join('\n');
+const SIGNATURE = [
+  '',
+  '--',
+  '代理店ポータル（オフィスサプライ株式会社）',
+  '※本メールは送信専用です。ご返信いただいてもお答えできません。',
+].join('\n');
 
 export function oneTimeCodeMail(userName: string, code: string): { subject: string; text: string } {
   return {
@@ -37,7 +42,12 @@ export function passwordResetMail(userName: string, loginId: string, link: strin
 }
 
 /** The click mailer of a content registration (spec 001 section 7, sendClickMailer): a new or updated content to read. */
-export function contentNoticeMail(userName: string, categoryName: string, title: string, link: string): { subject: string; text: string } {
+export function contentNoticeMail(
+  userName: string,
+  categoryName: string,
+  title: string,
+  link: string,
+): { subject: string; text: string } {
   return {
     subject: `【代理店ポータル】${categoryName}：${title}`,
     text: [

@@ -8,7 +8,10 @@ export type MetricsAccess = 'allowed' | 'no-credentials' | 'refused';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-export function metricsAccess(opts: { token: string | undefined; allow: MetricsAllowEntry[] }): (address: string, authorization: string | undefined) => MetricsAccess {
+export function metricsAccess(opts: {
+  token: string | undefined;
+  allow: MetricsAllowEntry[];
+}): (address: string, authorization: string | undefined) => MetricsAccess {
   const list = new net.BlockList();
   for (const e of opts.allow) list.addSubnet(e.address, e.prefix, e.family);
   const expected = opts.token === undefined ? null : digest(opts.token);

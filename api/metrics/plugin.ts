@@ -19,7 +19,12 @@ export default fp(async function metrics(app: FastifyInstance) {
 
   app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern (/api/media/:token), never the URL; unknown paths are one label.
-    measured.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    measured.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 

@@ -34,7 +34,15 @@ export async function resolveCaller(app: FastifyInstance, token: string): Promis
   const caller = await cache.get(key, async () => {
     const value = await loadCaller(app.db, claims);
     // A refusal is not kept: it costs no more than the query, and nothing can make it stale.
-    const tags = value ? [`sessions:${claims.sid}`, `users:${claims.sub}`, `agents:${claims.ag}`, ...(claims.pu ? [`users:${claims.pu}`] : []), ...(claims.pa ? [`agents:${claims.pa}`] : [])] : null;
+    const tags = value
+      ? [
+          `sessions:${claims.sid}`,
+          `users:${claims.sub}`,
+          `agents:${claims.ag}`,
+          ...(claims.pu ? [`users:${claims.pu}`] : []),
+          ...(claims.pa ? [`agents:${claims.pa}`] : []),
+        ]
+      : null;
     return { value, tags };
   });
   // Each request gets its own copy: nothing a route does to it reaches the next one.
@@ -69,7 +77,16 @@ async function loadCaller(db: Kysely<Database>, claims: TokenClaims): Promise<Ca
     const pseudo = await db
       .selectFrom('users as u')
       .innerJoin('agents as a', 'a.ag_code', 'u.ag_code')
-      .select(['u.user_id', 'u.ag_code', 'a.ag_name', 'a.daihyo_code', 'a.invoice_no', 'u.role_id', 'u.is_admin', 'u.is_provider'])
+      .select([
+        'u.user_id',
+        'u.ag_code',
+        'a.ag_name',
+        'a.daihyo_code',
+        'a.invoice_no',
+        'u.role_id',
+        'u.is_admin',
+        'u.is_provider',
+      ])
       .where('u.user_id', '=', claims.pu)
       .where('u.ag_code', '=', claims.pa)
       .where('u.deleted_at', 'is', null)

@@ -43,23 +43,38 @@ export default fp(async function errors(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Bad JSON, wrong content type, body too large …: say the request was not right, nothing more.
       request.log.info({ code: err.code }, 'rejected request');
-      return reply.status(status === 404 ? 404 : status).send(messagesBody([{ messageId: 'ERR_0025', args: ['リクエスト'] }]));
+      return reply
+        .status(status === 404 ? 404 : status)
+        .send(messagesBody([{ messageId: 'ERR_0025', args: ['リクエスト'] }]));
     }
     if (isDatabaseUnavailable(err)) {
       // The database is restarting or away: try again later (not a fault to log in it).
       request.log.warn({ code: (err as { code?: string }).code, message: err.message }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send(messagesBody([{ messageId: 'ERR_SYS001' }]));
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(messagesBody([{ messageId: 'ERR_SYS001' }]));
     }
     if (isStorageUnavailable(err)) {
       // The bucket does not answer (or refuses us): the same answer; readiness names the cause.
       request.log.warn({ operation: err.operation, message: err.message }, 'file storage unavailable');
-      return reply.status(503).header('retry-after', '5').send(messagesBody([{ messageId: 'ERR_SYS001' }]));
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(messagesBody([{ messageId: 'ERR_SYS001' }]));
     }
     const errorId = randomUUID();
     request.log.error({ err, errorId }, 'unexpected error');
     await app.db
       .insertInto('error_logs')
-      .values({ error_id: errorId, source: 'server', message: String(err.message).slice(0, 4000), stack: String(err.stack ?? ''), url: request.url.slice(0, 2000), user_id: request.caller?.userId ?? '' })
+      .values({
+        error_id: errorId,
+        source: 'server',
+        message: String(err.message).slice(0, 4000),
+        stack: String(err.stack ?? ''),
+        url: request.url.slice(0, 2000),
+        user_id: request.caller?.userId ?? '',
+      })
       .execute()
       .catch((logErr: unknown) => request.log.error({ err: logErr }, 'could not store the error log'));
     return reply.status(500).send({ ...messagesBody([{ messageId: 'ERR_SYS999' }]), errorId });

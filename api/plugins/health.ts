@@ -84,6 +84,10 @@ export default fp(async function health(app: FastifyInstance) {
     const ready = Object.values(parts).every((s) => s === 'ok');
     return noStore(reply)
       .status(ready ? 200 : 503)
-      .send({ status: ready ? 'ready' : 'not ready', ...(ready ? {} : { failing: Object.keys(parts).filter((p) => parts[p as ReadinessPart] !== 'ok') }), parts });
+      .send({
+        status: ready ? 'ready' : 'not ready',
+        ...(ready ? {} : { failing: Object.keys(parts).filter((p) => parts[p as ReadinessPart] !== 'ok') }),
+        parts,
+      });
   });
 });

@@ -17,7 +17,10 @@ export default fp(async function renderer(app: FastifyInstance, opts: { distDir:
       prefix: BASE_PATH,
       wildcard: true, // files are looked up per request, so a rebuild needs no restart
       setHeaders(reply, file) {
-        reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else {

@@ -16,7 +16,11 @@ const CSP = [
   "object-src 'none'",
 ].join('; ');
 
-const COMMON = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin', 'X-Frame-Options': 'SAMEORIGIN' };
+const COMMON = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+};
 const API_HEADERS = { ...COMMON, 'Cache-Control': 'no-store' };
 const PAGE_HEADERS = { ...COMMON, 'Content-Security-Policy': CSP };
 

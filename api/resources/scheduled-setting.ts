@@ -25,7 +25,8 @@ type SettingsTable = 'global_navi_settings' | 'icon_menu_settings';
 /** A segment's id in the target code (a text column that also holds agent codes); 0, never found, when it is not one. */
 const segmentIdOf = (code: string) => Number(parseKey(code, true) ?? 0);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const rowsOf = (v: unknown): FormRecord[] => (Array.isArray(v) ? v.filter((r): r is FormRecord => typeof r === 'object' && r !== null && !Array.isArray(r)) : []);
+const rowsOf = (v: unknown): FormRecord[] =>
+  Array.isArray(v) ? v.filter((r): r is FormRecord => typeof r === 'object' && r !== null && !Array.isArray(r)) : [];
 
 export interface ScheduledSettingOptions {
   table: SettingsTable;
@@ -33,7 +34,11 @@ export interface ScheduledSettingOptions {
   nowList: string;
   scheduledList: string;
   /** The preview call (spec 001 section 7) and what it answers for one list. */
-  preview: { call: string; result: string; items: (ctx: HookContext, kanriId: number, detailKbn: '01' | '02') => Promise<unknown[]> };
+  preview: {
+    call: string;
+    result: string;
+    items: (ctx: HookContext, kanriId: number, detailKbn: '01' | '02') => Promise<unknown[]>;
+  };
   /** Extra initial data (the icon menu's maxFileSize). */
   data?: (ctx: HookContext) => Record<string, unknown>;
   /** Further hook parts of the form (the icon menu's images). */
@@ -41,7 +46,11 @@ export interface ScheduledSettingOptions {
 }
 
 async function categoryUrls(db: Kysely<Database>): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('categories').select(['category_id', 'category_url']).where('kind', '!=', 'admin').execute();
+  const rows = await db
+    .selectFrom('categories')
+    .select(['category_id', 'category_url'])
+    .where('kind', '!=', 'admin')
+    .execute();
   return new Map(rows.map((r) => [String(r.category_id), r.category_url]));
 }
 
@@ -82,21 +91,41 @@ export function scheduledSettingHook(o: ScheduledSettingOptions): FormHook {
       const out: RuleResult[] = [];
       const kbn = str(record.settingTargetKbn);
       const code = str(record.settingTargetCode);
-      if (!['0', '1', '2'].includes(kbn)) out.push({ field: 'settingTargetKbn', messageId: 'ERR_0003', args: ['設定対象'] });
+      if (!['0', '1', '2'].includes(kbn))
+        out.push({ field: 'settingTargetKbn', messageId: 'ERR_0003', args: ['設定対象'] });
       if (kbn === '0') {
         const taken = await defaultKanriId(db, o.table);
-        if (taken && taken !== String(id ?? '')) out.push({ field: 'settingTargetKbn', messageId: 'ERR_0017', args: ['デフォルト設定'] });
+        if (taken && taken !== String(id ?? ''))
+          out.push({ field: 'settingTargetKbn', messageId: 'ERR_0017', args: ['デフォルト設定'] });
       }
-      if (kbn === '1' && code && !(await db.selectFrom('agent_segments').select('ag_segment_id').where('ag_segment_id', '=', segmentIdOf(code)).executeTakeFirst()))
+      if (
+        kbn === '1' &&
+        code &&
+        !(await db
+          .selectFrom('agent_segments')
+          .select('ag_segment_id')
+          .where('ag_segment_id', '=', segmentIdOf(code))
+          .executeTakeFirst())
+      )
         out.push({ field: 'settingTargetCode', messageId: 'ERR_0006', args: ['AGセグメント'] });
-      if (kbn === '2' && code && code.length <= 8 && !(await db.selectFrom('agents').select('ag_code').where('ag_code', '=', code).executeTakeFirst()))
+      if (
+        kbn === '2' &&
+        code &&
+        code.length <= 8 &&
+        !(await db.selectFrom('agents').select('ag_code').where('ag_code', '=', code).executeTakeFirst())
+      )
         out.push({ field: 'settingTargetCode', messageId: 'ERR_0006', args: ['代理店コード'] });
       const urls = await categoryUrls(db);
       for (const list of [o.nowList, o.scheduledList]) {
         rowsOf(record[list]).forEach((row, i) => {
           for (const f of ['categoryId', 'pairentId']) {
             const v = str(row[f]);
-            if (v && !urls.has(v)) out.push({ field: `${list}.${i}.${f}`, messageId: 'ERR_0006', args: [f === 'categoryId' ? 'カテゴリ' : '親カテゴリ'] });
+            if (v && !urls.has(v))
+              out.push({
+                field: `${list}.${i}.${f}`,
+                messageId: 'ERR_0006',
+                args: [f === 'categoryId' ? 'カテゴリ' : '親カテゴリ'],
+              });
           }
         });
       }
@@ -108,8 +137,19 @@ export function scheduledSettingHook(o: ScheduledSettingOptions): FormHook {
       const kbn = str(record.settingTargetKbn);
       const code = str(record.settingTargetCode);
       let name = '';
-      if (kbn === '1') name = (await db.selectFrom('agent_segments').select('ag_segment_name').where('ag_segment_id', '=', segmentIdOf(code)).executeTakeFirst())?.ag_segment_name ?? '';
-      if (kbn === '2') name = (await db.selectFrom('agents').select('ag_name').where('ag_code', '=', code).executeTakeFirst())?.ag_name ?? '';
+      if (kbn === '1')
+        name =
+          (
+            await db
+              .selectFrom('agent_segments')
+              .select('ag_segment_name')
+              .where('ag_segment_id', '=', segmentIdOf(code))
+              .executeTakeFirst()
+          )?.ag_segment_name ?? '';
+      if (kbn === '2')
+        name =
+          (await db.selectFrom('agents').select('ag_name').where('ag_code', '=', code).executeTakeFirst())?.ag_name ??
+          '';
       const scheduled = rowsOf(record[o.scheduledList]).length > 0;
       return {
         target_code: kbn === '0' ? '' : code,
@@ -127,11 +167,22 @@ export function scheduledSettingHook(o: ScheduledSettingOptions): FormHook {
         .orderBy('display_order')
         .orderBy('category_id')
         .execute();
-      const segments = await db.selectFrom('agent_segments').select(['ag_segment_id', 'ag_segment_name']).orderBy('ag_segment_id').execute();
+      const segments = await db
+        .selectFrom('agent_segments')
+        .select(['ag_segment_id', 'ag_segment_name'])
+        .orderBy('ag_segment_id')
+        .execute();
       const taken = await defaultKanriId(db, o.table);
       return {
-        categoryList: categories.map((c) => ({ categoryId: String(c.category_id), categoryName: c.category_name, categoryUrl: c.category_url })),
-        agSegmentList: segments.map((s) => ({ agSegmentCode: String(s.ag_segment_id), agSegmentName: s.ag_segment_name })),
+        categoryList: categories.map((c) => ({
+          categoryId: String(c.category_id),
+          categoryName: c.category_name,
+          categoryUrl: c.category_url,
+        })),
+        agSegmentList: segments.map((s) => ({
+          agSegmentCode: String(s.ag_segment_id),
+          agSegmentName: s.ag_segment_name,
+        })),
         defaultKanriId: taken,
         // On new, the target is preset to segment when a default exists (spec 001 section 4).
         settingTargetKbn: taken ? '1' : '0',
@@ -146,7 +197,10 @@ export function scheduledSettingHook(o: ScheduledSettingOptions): FormHook {
       [o.preview.call]: async (ctx, _record, row, body) => {
         const kbn = str(body.detailKbn);
         if (kbn !== '01' && kbn !== '02') throw problem.validation([{ messageId: 'ERR_0003', args: ['表示区分'] }]);
-        return { [o.preview.result]: await o.preview.items(ctx, Number(row[ctx.form.store!.key.column]), kbn), [keyOf(ctx)]: String(row[ctx.form.store!.key.column]) };
+        return {
+          [o.preview.result]: await o.preview.items(ctx, Number(row[ctx.form.store!.key.column]), kbn),
+          [keyOf(ctx)]: String(row[ctx.form.store!.key.column]),
+        };
       },
     },
   };

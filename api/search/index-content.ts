@@ -49,12 +49,25 @@ async function tagNamesOf(db: Db, contentIds: number[]): Promise<Map<number, str
 }
 
 /** The normalised document of a content (tag names joined by a space, so no bigram spans two tags). */
-export function documentOf(row: Omit<SourceRow, 'deleted_at'>, tagNames: readonly string[]): Insertable<SearchDocumentsTable> {
+export function documentOf(
+  row: Omit<SourceRow, 'deleted_at'>,
+  tagNames: readonly string[],
+): Insertable<SearchDocumentsTable> {
   const title = normalizeText(row.title);
-  const tags = tagNames.map(normalizeText).filter((t) => t !== '').join(' ');
+  const tags = tagNames
+    .map(normalizeText)
+    .filter((t) => t !== '')
+    .join(' ');
   const subCategory = normalizeText(row.sub_category_name ?? '');
   const body = normalizeText(htmlToText(row.body_html));
-  return { content_id: row.content_id, title, tags, sub_category: subCategory, body, grams: keysLiteral(documentKeys([title, tags, subCategory, body])) };
+  return {
+    content_id: row.content_id,
+    title,
+    tags,
+    sub_category: subCategory,
+    body,
+    grams: keysLiteral(documentKeys([title, tags, subCategory, body])),
+  };
 }
 
 async function documentsOf(db: Db, rows: SourceRow[]): Promise<Insertable<SearchDocumentsTable>[]> {
@@ -116,7 +129,9 @@ export async function rebuildSearchIndex(db: Db, opts: { batchSize?: number } = 
   const started = performance.now();
   const batchSize = opts.batchSize ?? 2000;
   const work = async (trx: Db) => {
-    const def = await sql<{ def: string | null }>`select pg_get_indexdef(to_regclass(${INDEX_NAME})) as def`.execute(trx);
+    const def = await sql<{ def: string | null }>`select pg_get_indexdef(to_regclass(${INDEX_NAME})) as def`.execute(
+      trx,
+    );
     const indexDef = def.rows[0]?.def;
     if (!indexDef) throw new Error(`search index ${INDEX_NAME} is missing: run the migrations`);
     await sql`truncate search_documents`.execute(trx);
@@ -124,7 +139,11 @@ export async function rebuildSearchIndex(db: Db, opts: { batchSize?: number } = 
     let after = 0;
     let documents = 0;
     for (;;) {
-      const rows = await sources(trx).where('c.content_id', '>', after).orderBy('c.content_id').limit(batchSize).execute();
+      const rows = await sources(trx)
+        .where('c.content_id', '>', after)
+        .orderBy('c.content_id')
+        .limit(batchSize)
+        .execute();
       const last = rows.at(-1);
       if (!last) break;
       after = last.content_id;
@@ -136,7 +155,8 @@ export async function rebuildSearchIndex(db: Db, opts: { batchSize?: number } = 
     await sql.raw(indexDef).execute(trx);
     // Fresh statistics for the planner (PGlite runs no autovacuum): bigram frequencies, and the
     // sizes of the tables the search joins after a bulk load.
-    for (const table of ['search_documents', 'contents', 'content_tags', 'content_agents']) await sql`analyze ${sql.table(table)}`.execute(trx);
+    for (const table of ['search_documents', 'contents', 'content_tags', 'content_agents'])
+      await sql`analyze ${sql.table(table)}`.execute(trx);
     return documents;
   };
   const documents = db.isTransaction ? await work(db) : await db.transaction().execute(work);

@@ -13,22 +13,85 @@ const WHITE_SPACE = /[\s\u00a0\u3000\u200b\ufeff]+/g;
 
 /** Text as it is indexed and searched. */
 export function normalizeText(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(HYPHENS, '-').replace(WAVE_DASHES, '~').replace(WHITE_SPACE, ' ').trim();
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(HYPHENS, '-')
+    .replace(WAVE_DASHES, '~')
+    .replace(WHITE_SPACE, ' ')
+    .trim();
 }
 
 // ---- HTML → text --------------------------------------------------------------------------
 
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table',
-  'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
 ]);
 const SKIPPED_CONTENT = new Set(['script', 'style', 'template', 'noscript']);
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', yen: '¥', copy: '©', reg: '®', trade: '™',
-  hellip: '…', mdash: '—', ndash: '–', laquo: '«', raquo: '»', times: '×', divide: '÷', middot: '·', bull: '•',
-  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', deg: '°', plusmn: '±', sect: '§', para: '¶', euro: '€',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  yen: '¥',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  laquo: '«',
+  raquo: '»',
+  times: '×',
+  divide: '÷',
+  middot: '·',
+  bull: '•',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  deg: '°',
+  plusmn: '±',
+  sect: '§',
+  para: '¶',
+  euro: '€',
 };
 
 function decodeEntities(s: string): string {
@@ -108,7 +171,9 @@ export function htmlToText(html: string): string {
  * keyword rule counts the characters without spaces, so that is what was asked for.
  */
 export function searchTerms(keyword: string): string[] {
-  const terms = normalizeText(keyword).split(' ').filter((t) => t !== '');
+  const terms = normalizeText(keyword)
+    .split(' ')
+    .filter((t) => t !== '');
   if (terms.length > 1 && terms.every((t) => codePoints(t).length < 2)) return [terms.join('')];
   return [...new Set(terms)];
 }

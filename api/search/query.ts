@@ -99,10 +99,26 @@ export function searchQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Match
     .selectFrom('contents as c')
     .innerJoin('categories as k', 'k.category_id', 'c.category_id')
     .leftJoin('sub_categories as sc', 'sc.sub_category_id', 'c.sub_category_id')
-    .select(['c.content_id', 'c.category_id', 'c.keisai_start', 'c.title', 'k.detail_path', 'k.update_form_path', 'sc.sub_category_name'])
+    .select([
+      'c.content_id',
+      'c.category_id',
+      'c.keisai_start',
+      'c.title',
+      'k.detail_path',
+      'k.update_form_path',
+      'sc.sub_category_name',
+    ])
     .select(isNewOn(v.date).as('new_flg'))
     .select((eb) =>
-      eb.exists(eb.selectFrom('content_files as f').select('f.file_id').whereRef('f.content_id', '=', 'c.content_id').where('f.kind', '=', 'file')).as('file_flg'),
+      eb
+        .exists(
+          eb
+            .selectFrom('content_files as f')
+            .select('f.file_id')
+            .whereRef('f.content_id', '=', 'c.content_id')
+            .where('f.kind', '=', 'file'),
+        )
+        .as('file_flg'),
     )
     .where(contentVisibleTo(v, { ignorePeriod: c.period !== 'current' }))
     .where('c.category_id', 'in', c.categoryIds);
@@ -111,7 +127,13 @@ export function searchQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Match
   if (c.postedTo) q = q.where(sql<SqlBool>`c.keisai_start <= cast(${c.postedTo} as date)`);
   if (c.tagIds.length) {
     q = q.where((eb) =>
-      eb.exists(eb.selectFrom('content_tags as ct').select('ct.tag_id').whereRef('ct.content_id', '=', 'c.content_id').where('ct.tag_id', 'in', c.tagIds)),
+      eb.exists(
+        eb
+          .selectFrom('content_tags as ct')
+          .select('ct.tag_id')
+          .whereRef('ct.content_id', '=', 'c.content_id')
+          .where('ct.tag_id', 'in', c.tagIds),
+      ),
     );
   }
   const scored = withTerms
@@ -123,7 +145,12 @@ export function searchQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Match
 }
 
 /** Runs the search; rows in the default order of the mode (recommended with terms, else newest). */
-export async function searchContents(db: Db, v: Viewer, c: SearchCriteria, opts: { sort?: SearchSort; matcher?: Matcher } = {}): Promise<SearchResult> {
+export async function searchContents(
+  db: Db,
+  v: Viewer,
+  c: SearchCriteria,
+  opts: { sort?: SearchSort; matcher?: Matcher } = {},
+): Promise<SearchResult> {
   if (c.categoryIds.length === 0) return { tooMany: false, rows: [] };
   const found = await searchQuery(db, v, c, opts.matcher).execute();
   if (found.length > SEARCH_MAX_RESULTS) return { tooMany: true };

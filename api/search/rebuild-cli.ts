@@ -6,7 +6,9 @@ import { migrateToLatest } from '../db/migrate';
 import { rebuildSearchIndex } from './index-content';
 
 const config = loadConfig();
-const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+const handle = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+);
 try {
   await migrateToLatest(handle.db);
   const { documents, ms } = await rebuildSearchIndex(handle.db);

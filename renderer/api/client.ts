@@ -19,8 +19,17 @@ export class ApiError extends Error {
   /** Retry-After of the answer, in seconds. */
   readonly retryAfter?: number;
 
-  constructor(init: { kind: ApiErrorKind; status?: number; messages?: Message[]; body?: unknown; retryAfter?: number; cause?: unknown }) {
-    super(init.kind === 'http' ? `API answered ${init.status}` : `API call failed (${init.kind})`, { cause: init.cause });
+  constructor(init: {
+    kind: ApiErrorKind;
+    status?: number;
+    messages?: Message[];
+    body?: unknown;
+    retryAfter?: number;
+    cause?: unknown;
+  }) {
+    super(init.kind === 'http' ? `API answered ${init.status}` : `API call failed (${init.kind})`, {
+      cause: init.cause,
+    });
     this.name = 'ApiError';
     this.kind = init.kind;
     this.status = init.status;
@@ -61,7 +70,11 @@ export interface ApiPostOptions {
  * sent as JSON as it is, so a string goes over the wire as a JSON string ("0000000003").
  */
 export async function apiPost<T>(path: string, body?: unknown, opts: ApiPostOptions = {}): Promise<T> {
-  const payload = isRecord(body) ? { ...body, systemKbn: SYSTEM_KBN } : body === undefined ? { systemKbn: SYSTEM_KBN } : body;
+  const payload = isRecord(body)
+    ? { ...body, systemKbn: SYSTEM_KBN }
+    : body === undefined
+      ? { systemKbn: SYSTEM_KBN }
+      : body;
   const response = await send(path, 'POST', opts, (headers) => {
     headers.set('Content-Type', 'application/json');
     return JSON.stringify(payload);
@@ -96,8 +109,13 @@ export interface DownloadedFile {
 }
 
 /** POST a JSON body to a download call; the name comes from Content-Disposition (RFC 6266). */
-export async function apiDownload(path: string, body: unknown, defaultFileName: string, opts: ApiPostOptions = {}): Promise<DownloadedFile> {
-  const payload = isRecord(body) ? { ...body, systemKbn: SYSTEM_KBN } : body ?? { systemKbn: SYSTEM_KBN };
+export async function apiDownload(
+  path: string,
+  body: unknown,
+  defaultFileName: string,
+  opts: ApiPostOptions = {},
+): Promise<DownloadedFile> {
+  const payload = isRecord(body) ? { ...body, systemKbn: SYSTEM_KBN } : (body ?? { systemKbn: SYSTEM_KBN });
   const response = await send(path, 'POST', opts, (headers) => {
     headers.set('Content-Type', 'application/json');
     headers.set('Accept', '*/*');
@@ -208,9 +226,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 function extractMessages(body: unknown): Message[] | undefined {
   if (!isRecord(body) || !Array.isArray(body.messages)) return undefined;
-  const messages = body.messages.filter(
-    (m): m is Message => isRecord(m) && typeof m.messageId === 'string',
-  );
+  const messages = body.messages.filter((m): m is Message => isRecord(m) && typeof m.messageId === 'string');
   return messages.length > 0 ? messages : undefined;
 }
 
@@ -286,7 +302,8 @@ export function errorMessageText(error: unknown, policy: ErrorPolicy = GENERAL_E
   const status = error.status ?? 0;
   const fixed = policy.byStatus?.[status];
   if (fixed) return formatMessage(fixed);
-  if (((status >= 400 && status < 500) || policy.bodyMessages?.includes(status)) && error.messages) return formatMessages(error.messages);
+  if (((status >= 400 && status < 500) || policy.bodyMessages?.includes(status)) && error.messages)
+    return formatMessages(error.messages);
   // The database away (ERR_SYS001, "try again later"): what the server said, not an unexpected error.
   if (error.serverAway && error.messages) return formatMessages(error.messages);
   if (status === 400 && typeof error.body === 'string' && error.body.trim() !== '') return error.body;

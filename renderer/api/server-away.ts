@@ -16,7 +16,10 @@ const BACKOFF_CAP_MS = 30_000;
 /** The wait before retry `attempt` (0-based): at least Retry-After, at least the backoff. */
 export function retryDelayMs(attempt: number, retryAfterSeconds: number | undefined): number {
   const backoff = Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** attempt);
-  const asked = retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 0;
+  const asked =
+    retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0
+      ? retryAfterSeconds * 1000
+      : 0;
   return Math.min(Math.max(asked, backoff), Math.max(asked, BACKOFF_CAP_MS));
 }
 

@@ -6,7 +6,10 @@ import { lazy, type ComponentType } from 'react';
 
 export type LazyScreen = ComponentType & { load(): Promise<ComponentType> };
 
-export function lazyScreen<M extends Record<string, unknown>, K extends keyof M & string>(importer: () => Promise<M>, name: K): LazyScreen {
+export function lazyScreen<M extends Record<string, unknown>, K extends keyof M & string>(
+  importer: () => Promise<M>,
+  name: K,
+): LazyScreen {
   let loading: Promise<ComponentType> | undefined;
   const load = () => (loading ??= importer().then((m) => m[name] as ComponentType));
   const Screen = lazy(async () => ({ default: await load() })) as unknown as LazyScreen;
@@ -14,4 +17,5 @@ export function lazyScreen<M extends Record<string, unknown>, K extends keyof M 
   return Screen;
 }
 
-export const isLazyScreen = (screen: ComponentType): screen is LazyScreen => typeof (screen as Partial<LazyScreen>).load === 'function';
+export const isLazyScreen = (screen: ComponentType): screen is LazyScreen =>
+  typeof (screen as Partial<LazyScreen>).load === 'function';

@@ -17,10 +17,18 @@ export function useOperatingHours(): OperatingHoursInfo | null {
   const [info, setInfo] = useState<OperatingHoursInfo | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    apiPost<OperationTimeResponse>('/api/System/checkOperationTime', {}, { auth: false, redirectOutOfOperation: false, signal: controller.signal }).then(
+    apiPost<OperationTimeResponse>(
+      '/api/System/checkOperationTime',
+      {},
+      { auth: false, redirectOutOfOperation: false, signal: controller.signal },
+    ).then(
       (answer) => {
         if (controller.signal.aborted) return;
-        setInfo({ open: answer.isWithinOperationHours, hours: answer.operatingHours ?? '', opensAt: answer.opensAt ?? '' });
+        setInfo({
+          open: answer.isWithinOperationHours,
+          hours: answer.operatingHours ?? '',
+          opensAt: answer.opensAt ?? '',
+        });
       },
       () => undefined,
     );

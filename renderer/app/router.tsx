@@ -12,7 +12,12 @@ import { appRoutes, notFoundRoute, type AppRoute } from './routes';
 export const BASENAME = '/with-ag';
 
 function toRouteObject(route: AppRoute): RouteObject {
-  const handle: RouteHandle = { screenName: route.screenName, admin: Boolean(route.admin), access: route.access, needs: route.needs };
+  const handle: RouteHandle = {
+    screenName: route.screenName,
+    admin: Boolean(route.admin),
+    access: route.access,
+    needs: route.needs,
+  };
   const Screen = route.screen;
   return {
     path: route.path,

@@ -18,19 +18,31 @@ const PasswordResetPage = lazyScreen(() => import('../screens/auth/PasswordReset
 const PasswordUpdatePage = lazyScreen(() => import('../screens/auth/PasswordUpdatePage'), 'PasswordUpdatePage');
 import { NotFoundPage } from './errors/NotFoundPage';
 const AgSegmentPage = lazyScreen(() => import('../screens/kanri/AgSegmentPage'), 'AgSegmentPage');
-const AgUserMaintenancePage = lazyScreen(() => import('../screens/kanri/AgUserMaintenancePage'), 'AgUserMaintenancePage');
+const AgUserMaintenancePage = lazyScreen(
+  () => import('../screens/kanri/AgUserMaintenancePage'),
+  'AgUserMaintenancePage',
+);
 const AgUserRegPage = lazyScreen(() => import('../screens/kanri/AgUserRegPage'), 'AgUserRegPage');
 const BannerListPage = lazyScreen(() => import('../screens/kanri/BannerListPage'), 'BannerListPage');
 const BannerRegPage = lazyScreen(() => import('../screens/kanri/BannerRegPage'), 'BannerRegPage');
 const CustomerSearchPage = lazyScreen(() => import('../screens/kanri/CustomerSearchPage'), 'CustomerSearchPage');
-const EventEntryDownloadPage = lazyScreen(() => import('../screens/kanri/EventEntryDownloadPage'), 'EventEntryDownloadPage');
+const EventEntryDownloadPage = lazyScreen(
+  () => import('../screens/kanri/EventEntryDownloadPage'),
+  'EventEntryDownloadPage',
+);
 const KanriTopPage = lazyScreen(() => import('../screens/kanri/KanriTopPage'), 'KanriTopPage');
 const EventRegPage = lazyScreen(() => import('../screens/content-reg/EventRegPage'), 'EventRegPage');
-const NotificationRegPage = lazyScreen(() => import('../screens/content-reg/NotificationRegPage'), 'NotificationRegPage');
+const NotificationRegPage = lazyScreen(
+  () => import('../screens/content-reg/NotificationRegPage'),
+  'NotificationRegPage',
+);
 const SkilupRegPage = lazyScreen(() => import('../screens/content-reg/SkilupRegPage'), 'SkilupRegPage');
 const LoginPopupListPage = lazyScreen(() => import('../screens/popup-reg/LoginPopupListPage'), 'LoginPopupListPage');
 const OneStopGidePage = lazyScreen(() => import('../screens/one-stop/OneStopGidePage'), 'OneStopGidePage');
-const OneStopGideKanriPage = lazyScreen(() => import('../screens/one-stop/OneStopGideKanriPage'), 'OneStopGideKanriPage');
+const OneStopGideKanriPage = lazyScreen(
+  () => import('../screens/one-stop/OneStopGideKanriPage'),
+  'OneStopGideKanriPage',
+);
 const LoginPopupRegPage = lazyScreen(() => import('../screens/popup-reg/LoginPopupRegPage'), 'LoginPopupRegPage');
 const CategoryListPage = lazyScreen(() => import('../screens/contents/CategoryListPage'), 'CategoryListPage');
 const ContentDetailPage = lazyScreen(() => import('../screens/contents/ContentDetailPage'), 'ContentDetailPage');
@@ -45,13 +57,31 @@ const IncentiveImportPage = lazyScreen(() => import('../screens/kanri/IncentiveI
 const ShinseiFormAgPage = lazyScreen(() => import('../screens/shinsei/ShinseiPages'), 'ShinseiFormAgPage');
 const ShinseiFormProviderPage = lazyScreen(() => import('../screens/shinsei/ShinseiPages'), 'ShinseiFormProviderPage');
 const ShinseiKanriAgPage = lazyScreen(() => import('../screens/shinsei/ShinseiPages'), 'ShinseiKanriAgPage');
-const ShinseiKanriProviderPage = lazyScreen(() => import('../screens/shinsei/ShinseiPages'), 'ShinseiKanriProviderPage');
-const GlobalNaviPreviewPage = lazyScreen(() => import('../screens/appearance/GlobalNaviPreviewPage'), 'GlobalNaviPreviewPage');
-const GlovalNaviKanriListPage = lazyScreen(() => import('../screens/appearance/GlovalNaviKanriListPage'), 'GlovalNaviKanriListPage');
-const GlovalNaviKanriPage = lazyScreen(() => import('../screens/appearance/GlovalNaviKanriPage'), 'GlovalNaviKanriPage');
-const IconMenuKanriListPage = lazyScreen(() => import('../screens/appearance/IconMenuKanriListPage'), 'IconMenuKanriListPage');
+const ShinseiKanriProviderPage = lazyScreen(
+  () => import('../screens/shinsei/ShinseiPages'),
+  'ShinseiKanriProviderPage',
+);
+const GlobalNaviPreviewPage = lazyScreen(
+  () => import('../screens/appearance/GlobalNaviPreviewPage'),
+  'GlobalNaviPreviewPage',
+);
+const GlovalNaviKanriListPage = lazyScreen(
+  () => import('../screens/appearance/GlovalNaviKanriListPage'),
+  'GlovalNaviKanriListPage',
+);
+const GlovalNaviKanriPage = lazyScreen(
+  () => import('../screens/appearance/GlovalNaviKanriPage'),
+  'GlovalNaviKanriPage',
+);
+const IconMenuKanriListPage = lazyScreen(
+  () => import('../screens/appearance/IconMenuKanriListPage'),
+  'IconMenuKanriListPage',
+);
 const IconMenuKanriPage = lazyScreen(() => import('../screens/appearance/IconMenuKanriPage'), 'IconMenuKanriPage');
-const IconMenuPreviewPage = lazyScreen(() => import('../screens/appearance/IconMenuPreviewPage'), 'IconMenuPreviewPage');
+const IconMenuPreviewPage = lazyScreen(
+  () => import('../screens/appearance/IconMenuPreviewPage'),
+  'IconMenuPreviewPage',
+);
 const MailErrorListPage = lazyScreen(() => import('../screens/kanri/MailErrorListPage'), 'MailErrorListPage');
 
 export interface AppRoute {
@@ -83,7 +113,13 @@ const page = (path: string, screenName: string, screen: ComponentType, needs?: S
   needs,
 });
 
-const admin = (path: string, screenName: string, screen: ComponentType, permission: readonly number[], query?: ScreenNeeds['query']): AppRoute => ({
+const admin = (
+  path: string,
+  screenName: string,
+  screen: ComponentType,
+  permission: readonly number[],
+  query?: ScreenNeeds['query'],
+): AppRoute => ({
   path,
   screen,
   access: 'guarded',
@@ -133,8 +169,16 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/agsegment-reg', 'AGセグメント登録', AgSegmentPage, [C.SEGMENTS]),
   admin('/aguser-maintenance', 'AGユーザーメンテナンス', AgUserMaintenancePage, [C.USERS]),
   admin('/aguser-reg', 'AGユーザー登録', AgUserRegPage, [C.USERS]),
-  admin('/notification-reg', 'お知らせ登録', NotificationRegPage, [C.NOTICE_REG, C.FAQ_REG, C.APPLICATION_FORM_REG, C.PROPOSAL_REG, C.MANUAL_REG], { categoryId: NOTICE_CATEGORIES }),
-  admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage, [C.ADMIN_NOTICE_REG], { categoryId: ['12'] }),
+  admin(
+    '/notification-reg',
+    'お知らせ登録',
+    NotificationRegPage,
+    [C.NOTICE_REG, C.FAQ_REG, C.APPLICATION_FORM_REG, C.PROPOSAL_REG, C.MANUAL_REG],
+    { categoryId: NOTICE_CATEGORIES },
+  ),
+  admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage, [C.ADMIN_NOTICE_REG], {
+    categoryId: ['12'],
+  }),
   admin('/event-touroku', 'イベント登録', EventRegPage, [C.EVENT_REG]),
   admin('/login-popup-list', 'ログインポップアップ一覧', LoginPopupListPage, [C.LOGIN_POPUP_MGT]),
   admin('/login-popup-reg', 'ログインポップアップ登録', LoginPopupRegPage, [C.LOGIN_POPUP_MGT]),
@@ -148,13 +192,32 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/customer-serch', '登録企業検索', CustomerSearchPage, [C.CUSTOMER_SEARCH]),
   admin('/mail-error-list', '送信エラーメール一覧', MailErrorListPage, [C.MAIL_ERRORS]),
   admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage, [C.ONE_STOP_GUIDE_MGT]),
-  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage, [C.GLOBAL_NAVI]),
-  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage, [C.ICON_MENU]),
+  admin(
+    '/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn',
+    'グローバルナビプレビュー',
+    GlobalNaviPreviewPage,
+    [C.GLOBAL_NAVI],
+  ),
+  admin(
+    '/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn',
+    'アイコンメニュープレビュー',
+    IconMenuPreviewPage,
+    [C.ICON_MENU],
+  ),
   admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage, [C.SKILUP_REG], { categoryId: ['6', '8'] }),
   admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage, [C.INCENTIVE_IMPORT]),
   // npm run dev only (docs/forms.md, "Editing a definition"): `vite build` replaces
   // import.meta.env.DEV by false, so neither the route nor the screen's code is in the bundle.
-  ...(import.meta.env.DEV ? [admin('/dev/definitions', '定義プレイグラウンド', lazyScreen(() => import('../screens/playground/DefinitionPlaygroundPage'), 'DefinitionPlaygroundPage'), [C.ADMIN_TOP])] : []),
+  ...(import.meta.env.DEV
+    ? [
+        admin(
+          '/dev/definitions',
+          '定義プレイグラウンド',
+          lazyScreen(() => import('../screens/playground/DefinitionPlaygroundPage'), 'DefinitionPlaygroundPage'),
+          [C.ADMIN_TOP],
+        ),
+      ]
+    : []),
 
   // Skill-up, events and requests (spec 002 section 2).
   page('/skilup-video-list', 'スキルアップ動画一覧', SkilupVideoListPage),

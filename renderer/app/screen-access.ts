@@ -26,9 +26,14 @@ function holds(session: SessionSnapshot, categories: readonly number[]): boolean
 }
 
 /** Why the screen cannot open for this session and address, or null when it can. */
-export function screenRefusal(needs: ScreenNeeds | undefined, session: SessionSnapshot, search: URLSearchParams): ScreenRefusal | null {
+export function screenRefusal(
+  needs: ScreenNeeds | undefined,
+  session: SessionSnapshot,
+  search: URLSearchParams,
+): ScreenRefusal | null {
   if (!needs) return null;
-  const permitted = !needs.permission || (needs.agentSide && isPseudoLogin(session)) || holds(session, needs.permission);
+  const permitted =
+    !needs.permission || (needs.agentSide && isPseudoLogin(session)) || holds(session, needs.permission);
   if (!permitted) return { messageId: 'ERR_0022' };
   for (const [name, accepted] of Object.entries(needs.query ?? {})) {
     if (!accepted.includes(search.get(name) ?? '')) return { messageId: 'ERR_SYS998' };

@@ -2,13 +2,7 @@
 // read it. One snapshot object is cached and replaced on every write, so React can subscribe
 // through useSyncExternalStore; a change in another tab arrives through the storage event.
 import { useSyncExternalStore } from 'react';
-import type {
-  GlobalNavItem,
-  IncentiveInfo,
-  PermissionItem,
-  SessionUser,
-  SiteSearchCategory,
-} from '../api/types';
+import type { GlobalNavItem, IncentiveInfo, PermissionItem, SessionUser, SiteSearchCategory } from '../api/types';
 
 export const SESSION_KEYS = {
   token: 'token',

@@ -25,9 +25,11 @@ export function Breadcrumbs({ categoryId, current, home = 'ポータルトップ
   const remote = useRemote(
     categoryId === null ? null : String(categoryId),
     (signal) =>
-      apiPost<Partial<BreadcrumbsAnswer>>('/api/Breadcrumbs/getBreadcrumbs', { ...callerScope(), categoryId }, { signal }).then(
-        (answer) => answer?.breadcrumbsList ?? [],
-      ),
+      apiPost<Partial<BreadcrumbsAnswer>>(
+        '/api/Breadcrumbs/getBreadcrumbs',
+        { ...callerScope(), categoryId },
+        { signal },
+      ).then((answer) => answer?.breadcrumbsList ?? []),
     (error) => reportWidgetFailure(BREADCRUMB_PART, error),
   );
   const trail = remote.status === 'ready' ? remote.data : [];
@@ -43,7 +45,11 @@ export function Breadcrumbs({ categoryId, current, home = 'ポータルトップ
           const to = crumb.categoryUrl ? inAppPath(crumb.categoryUrl) : null;
           return (
             <li key={crumb.categoryId}>
-              {to && !last ? <Link to={to}>{crumb.categoryName}</Link> : <span aria-current={last ? 'page' : undefined}>{crumb.categoryName}</span>}
+              {to && !last ? (
+                <Link to={to}>{crumb.categoryName}</Link>
+              ) : (
+                <span aria-current={last ? 'page' : undefined}>{crumb.categoryName}</span>
+              )}
             </li>
           );
         })}

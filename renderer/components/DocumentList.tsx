@@ -23,7 +23,14 @@ function extensionOf(name: string): string {
   return m?.[1]?.toUpperCase() ?? 'FILE';
 }
 
-export function DocumentList({ files, categoryId, contentId, screenName, downloadAll = files.length > 0, preview = false }: Props) {
+export function DocumentList({
+  files,
+  categoryId,
+  contentId,
+  screenName,
+  downloadAll = files.length > 0,
+  preview = false,
+}: Props) {
   const [busy, setBusy] = useState<string | null>(null);
 
   const download = async (fileName: string) => {
@@ -57,7 +64,13 @@ export function DocumentList({ files, categoryId, contentId, screenName, downloa
             <span className={styles.ext} data-ext={extensionOf(file.tempFileName)} aria-hidden="true">
               {extensionOf(file.tempFileName)}
             </span>
-            <a className={styles.name} href={file.tempFilePath} target="_blank" rel="noopener" onClick={() => viewed(file)}>
+            <a
+              className={styles.name}
+              href={file.tempFilePath}
+              target="_blank"
+              rel="noopener"
+              onClick={() => viewed(file)}
+            >
               {file.tempFileName}
               <span className="visually-hidden">（新しいタブで開きます）</span>
             </a>
@@ -91,7 +104,14 @@ export function DocumentList({ files, categoryId, contentId, screenName, downloa
 function DownloadIcon() {
   return (
     <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-      <path d="M8 2v8M4.5 6.5 8 10l3.5-3.5M2.5 13.5h11" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8 2v8M4.5 6.5 8 10l3.5-3.5M2.5 13.5h11"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -28,7 +28,13 @@ export function FallbackImage({ src, alt, className, aspectRatio, loading = 'laz
           <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true" focusable="false">
             <rect x="5" y="9" width="38" height="30" rx="3" fill="none" stroke="currentColor" strokeWidth="2.5" />
             <circle cx="17" cy="19" r="4" fill="currentColor" />
-            <path d="M8 36 L20 25 L28 32 L33 27 L41 35" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+            <path
+              d="M8 36 L20 25 L28 32 L33 27 L41 35"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinejoin="round"
+            />
           </svg>
         </span>
       </span>

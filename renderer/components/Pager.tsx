@@ -42,7 +42,8 @@ export function Pager({ page, totalCount, pageSize, onChange, label = 'ページ
   return (
     <div className={styles.pager}>
       <p className={styles.summary} aria-live="polite">
-        全<strong>{totalCount.toLocaleString('ja-JP')}</strong>件中 {first.toLocaleString('ja-JP')}〜{last.toLocaleString('ja-JP')}件を表示
+        全<strong>{totalCount.toLocaleString('ja-JP')}</strong>件中 {first.toLocaleString('ja-JP')}〜
+        {last.toLocaleString('ja-JP')}件を表示
       </p>
       {totalPages > 1 && (
         <nav aria-label={label}>
@@ -72,7 +73,12 @@ export function Pager({ page, totalCount, pageSize, onChange, label = 'ページ
               ),
             )}
             <li>
-              <button type="button" className={styles.step} disabled={page >= totalPages} onClick={() => onChange(page + 1)}>
+              <button
+                type="button"
+                className={styles.step}
+                disabled={page >= totalPages}
+                onClick={() => onChange(page + 1)}
+              >
                 次の{pageSize}件 ›
               </button>
             </li>

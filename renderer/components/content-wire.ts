@@ -10,7 +10,11 @@ export type {
 } from '../../schemas/wire/contents';
 
 /** The in-app path of a content's detail page: /{detailPath}/categoryId/{categoryId}/contentsId/{contentId}. */
-export function contentDetailPath(item: { detailPath?: string; categoryId: number | string; contentId: number | string }): string {
+export function contentDetailPath(item: {
+  detailPath?: string;
+  categoryId: number | string;
+  contentId: number | string;
+}): string {
   const detailPath = (item.detailPath || 'contents').replace(/^\/+|\/+$/g, '');
   return `/${detailPath}/categoryId/${item.categoryId}/contentsId/${item.contentId}`;
 }

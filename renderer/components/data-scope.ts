@@ -10,7 +10,11 @@ export function dataTargetDate(session: SessionSnapshot = getSession()): string 
 }
 
 /** userId, agCode and targetDate of a content call. */
-export function callerScope(session: SessionSnapshot = getSession()): { userId: string; agCode: string; targetDate: string } {
+export function callerScope(session: SessionSnapshot = getSession()): {
+  userId: string;
+  agCode: string;
+  targetDate: string;
+} {
   const { userId, agCode } = effectiveIds(session);
   return { userId, agCode, targetDate: dataTargetDate(session) };
 }

@@ -4,18 +4,22 @@
 import { useEffect, useState } from 'react';
 
 export type Remote<T> =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'failed'; message: string };
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; message: string };
 
 /**
  * @param key     reload when it changes; null loads nothing (status idle)
  * @param load    the call; gets the abort signal
  * @param onError turns a failure into the inline text (and tells the user)
  */
-export function useRemote<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, onError: (error: unknown) => string): Remote<T> {
-  const [state, setState] = useState<{ key: string | null; remote: Remote<T> }>({ key: null, remote: { status: 'idle' } });
+export function useRemote<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  onError: (error: unknown) => string,
+): Remote<T> {
+  const [state, setState] = useState<{ key: string | null; remote: Remote<T> }>({
+    key: null,
+    remote: { status: 'idle' },
+  });
 
   useEffect(() => {
     if (key === null) return;

@@ -21,7 +21,13 @@ export function ErrorList({ lines, scrollRequest, scrollBlock = 'start' }: Props
     }
   }, [scrollRequest, hasLines, scrollBlock]);
   return (
-    <div ref={ref} role="alert" tabIndex={-1} className={hasLines ? styles.errors : styles.errorsEmpty} data-testid="form-errors">
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      className={hasLines ? styles.errors : styles.errorsEmpty}
+      data-testid="form-errors"
+    >
       {hasLines && (
         <ul>
           {lines.map((line, i) => (

@@ -28,7 +28,15 @@ interface FormBodyProps {
  * (widgets, fields, templates, formContext, callbacks), so a change re-renders the changed field
  * only; nothing is validated while typing.
  */
-export const FormBody = memo(function FormBody({ store, schema, uiSchema, onSubmit, children, layout = 'rows', disabled }: FormBodyProps) {
+export const FormBody = memo(function FormBody({
+  store,
+  schema,
+  uiSchema,
+  onSubmit,
+  children,
+  layout = 'rows',
+  disabled,
+}: FormBodyProps) {
   const [formData, setFormData] = useState<FormRecord>(() => store.getRecord());
   const formContext = useMemo(() => ({ store, layout }), [store, layout]);
   useLayoutEffect(() => store.attach(setFormData), [store]);
@@ -47,7 +55,10 @@ export const FormBody = memo(function FormBody({ store, schema, uiSchema, onSubm
   );
   // After the blur, rjsf has applied the last change (a widget may write and blur at once).
   const onBlur = useCallback((id: string) => void setTimeout(() => store.validatePath(store.pathOfId(id)), 0), [store]);
-  const handleSubmit = useCallback((event: IChangeEvent<FormRecord>) => onSubmit(event.formData ?? store.getRecord()), [onSubmit, store]);
+  const handleSubmit = useCallback(
+    (event: IChangeEvent<FormRecord>) => onSubmit(event.formData ?? store.getRecord()),
+    [onSubmit, store],
+  );
 
   return (
     <Form<FormRecord>

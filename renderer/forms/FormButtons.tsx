@@ -21,7 +21,18 @@ interface FormButtonsProps {
   openPreview: () => void;
 }
 
-export function FormButtons({ c, customActions, savesRecord, preview, back, clear, remove, custom, step, openPreview }: FormButtonsProps) {
+export function FormButtons({
+  c,
+  customActions,
+  savesRecord,
+  preview,
+  back,
+  clear,
+  remove,
+  custom,
+  step,
+  openPreview,
+}: FormButtonsProps) {
   const { actions, display, processing, mode, definition, modeLabel, navigate, onClose } = c;
   const { flow, chosenStatus, setChosenStatus, editFromPreview, readOnlyParam } = c.lock;
   return (
@@ -32,20 +43,38 @@ export function FormButtons({ c, customActions, savesRecord, preview, back, clea
         </button>
       )}
       {actions.cancel && (
-        <button type="button" className="btn btn-secondary" onClick={() => (display === 'modal' ? onClose?.() : back())} disabled={processing}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => (display === 'modal' ? onClose?.() : back())}
+          disabled={processing}
+        >
           {actions.cancel.label ?? 'キャンセル'}
         </button>
       )}
       {customActions
         .filter(([, action]) => !action.primary)
         .map(([name, action]) => (
-          <button key={name} type="button" className="btn btn-secondary" onClick={() => custom(action)} disabled={processing} data-action={name}>
+          <button
+            key={name}
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => custom(action)}
+            disabled={processing}
+            data-action={name}
+          >
             {action.label ?? name}
           </button>
         ))}
       <div className={styles.buttonsEnd}>
         {preview && (
-          <button type="button" className="btn btn-secondary" onClick={openPreview} disabled={processing} aria-haspopup="dialog">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={openPreview}
+            disabled={processing}
+            aria-haspopup="dialog"
+          >
             {preview.label ?? 'プレビュー'}
           </button>
         )}
@@ -57,7 +86,13 @@ export function FormButtons({ c, customActions, savesRecord, preview, back, clea
         {flow && flow.choices.length > 1 && (
           <label className={styles.statusChoice}>
             ステータス
-            <select className="input" aria-label="ステータス" value={chosenStatus} onChange={(e) => setChosenStatus(e.target.value)} disabled={processing}>
+            <select
+              className="input"
+              aria-label="ステータス"
+              value={chosenStatus}
+              onChange={(e) => setChosenStatus(e.target.value)}
+              disabled={processing}
+            >
               {flow.choices.map((ch) => (
                 <option key={ch.value} value={ch.value}>
                   {ch.text}
@@ -82,7 +117,14 @@ export function FormButtons({ c, customActions, savesRecord, preview, back, clea
           </button>
         )}
         {flow?.buttons.map((b) => (
-          <button key={b.name} type="button" className={`btn ${b.kind === 'danger' ? styles.btnDanger : b.kind === 'primary' ? 'btn-primary' : 'btn-secondary'}`} onClick={() => step(b)} disabled={processing} data-action={b.name}>
+          <button
+            key={b.name}
+            type="button"
+            className={`btn ${b.kind === 'danger' ? styles.btnDanger : b.kind === 'primary' ? 'btn-primary' : 'btn-secondary'}`}
+            onClick={() => step(b)}
+            disabled={processing}
+            data-action={b.name}
+          >
             {b.label}
           </button>
         ))}

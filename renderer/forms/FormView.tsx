@@ -46,7 +46,8 @@ export function FormView(props: FormViewProps) {
   const remote = useRemote<FormSetup>(
     key,
     () => setUpForm(formId, props.display === 'page' ? query : new URLSearchParams()),
-    (error) => (error instanceof MissingHandoff ? formatMessage('ERR_SYS998') : errorMessageText(error, FORM_ERROR_POLICY)),
+    (error) =>
+      error instanceof MissingHandoff ? formatMessage('ERR_SYS998') : errorMessageText(error, FORM_ERROR_POLICY),
   );
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   // Records whose edit lock this screen holds: a reload (CNF_0009, after a save) keeps the lock
@@ -86,5 +87,14 @@ export function FormView(props: FormViewProps) {
       </Frame>
     );
   }
-  return <LoadedForm key={key} setup={remote.data} reload={reload} heldKeys={heldKeys.current} query={props.display === 'page' ? remote.data.query : query} {...props} />;
+  return (
+    <LoadedForm
+      key={key}
+      setup={remote.data}
+      reload={reload}
+      heldKeys={heldKeys.current}
+      query={props.display === 'page' ? remote.data.query : query}
+      {...props}
+    />
+  );
 }

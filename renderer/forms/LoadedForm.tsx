@@ -24,7 +24,15 @@ import { actionShown } from './visibility';
 import styles from './FormLayout.module.css';
 
 /** The registered preview of `target` (ERR_SYS998 in place of a target or a preview that is missing). */
-function Preview({ target, screenName, onClose }: { target: PreviewTarget | null; screenName: string; onClose?: () => void }) {
+function Preview({
+  target,
+  screenName,
+  onClose,
+}: {
+  target: PreviewTarget | null;
+  screenName: string;
+  onClose?: () => void;
+}) {
   const View = target ? previewFor(target.page) : undefined;
   if (!target || !View) {
     return (
@@ -47,9 +55,19 @@ export function LoadedForm(props: FormControllerInput) {
 
   const shown = (action: FormAction | undefined) => actionShown(action, mode, store.getRecord(), viewCtx);
   const workflowNames = new Set(flow ? Object.keys(flow.workflow.actions) : []);
-  const customActions = Object.entries(actions).filter(([name, a]) => !(FORM_ACTIONS as readonly string[]).includes(name) && !workflowNames.has(name) && (a.call || a.to) && shown(a) && !readOnly);
+  const customActions = Object.entries(actions).filter(
+    ([name, a]) =>
+      !(FORM_ACTIONS as readonly string[]).includes(name) &&
+      !workflowNames.has(name) &&
+      (a.call || a.to) &&
+      shown(a) &&
+      !readOnly,
+  );
   // The save button follows the submit action's `modes` and `when` like any button; a workflow draws its own.
-  const savesRecord = !flow && Boolean(definition.calls?.create || definition.calls?.update || actions.submit) && (!actions.submit || shown(actions.submit));
+  const savesRecord =
+    !flow &&
+    Boolean(definition.calls?.create || definition.calls?.update || actions.submit) &&
+    (!actions.submit || shown(actions.submit));
   const primaryAction = customActions.find(([, a]) => a.primary)?.[1];
   // A form that saves nothing (a search, a download) runs its main button on Enter instead.
   // A workflow form saves through its buttons only (Enter in a field does nothing).
@@ -66,11 +84,21 @@ export function LoadedForm(props: FormControllerInput) {
 
   return (
     <Frame display={display} title={display === 'page' ? title + (readOnly ? '（プレビュー）' : '') : ''}>
-      {definition.description && !readOnly && <p className={styles.lead}>{fillPlaceholders(definition.description, setup.data)}</p>}
-      {display === 'page' && <LeaveGuard enabled={!readOnly} dirty={c.edited} allowLeave={c.allowLeave} onLeave={c.leaveAgreed} />}
+      {definition.description && !readOnly && (
+        <p className={styles.lead}>{fillPlaceholders(definition.description, setup.data)}</p>
+      )}
+      {display === 'page' && (
+        <LeaveGuard enabled={!readOnly} dirty={c.edited} allowLeave={c.allowLeave} onLeave={c.leaveAgreed} />
+      )}
       <ErrorList lines={c.lines} scrollRequest={c.scrollRequest} />
       <Summary lines={summaryLines(definition.summary, mode, scope())} />
-      <FormBody store={store} schema={definition.schema} uiSchema={setup.uiSchema} onSubmit={(record) => void onSubmit(record)} disabled={flow ? !flow.editable : undefined}>
+      <FormBody
+        store={store}
+        schema={definition.schema}
+        uiSchema={setup.uiSchema}
+        onSubmit={(record) => void onSubmit(record)}
+        disabled={flow ? !flow.editable : undefined}
+      >
         <FormButtons
           c={c}
           customActions={customActions}
@@ -86,7 +114,12 @@ export function LoadedForm(props: FormControllerInput) {
       </FormBody>
       {mailDialog}
       {preview && (
-        <Modal open={previewing !== null} title={`${title}（プレビュー）`} onClose={() => setPreviewing(null)} width={1100}>
+        <Modal
+          open={previewing !== null}
+          title={`${title}（プレビュー）`}
+          onClose={() => setPreviewing(null)}
+          width={1100}
+        >
           {previewing && <Preview target={previewing} screenName={screenName} onClose={() => setPreviewing(null)} />}
         </Modal>
       )}

@@ -5,13 +5,25 @@
 // without any mail. Any form may use it: a workflow button declares it (docs/forms.md).
 import { useEffect, useState } from 'react';
 import { formatMessage } from '../../schemas/messages/format';
-import { checkMailList, MAIL_FIELDS, MAIL_FIELD_LABELS, MAIL_INPUTS_PER_FIELD, type MailField, type MailFailure, type MailList } from '../../schemas/rules/mail-list';
+import {
+  checkMailList,
+  MAIL_FIELDS,
+  MAIL_FIELD_LABELS,
+  MAIL_INPUTS_PER_FIELD,
+  type MailField,
+  type MailFailure,
+  type MailList,
+} from '../../schemas/rules/mail-list';
 import { errorMessageText, isApiError } from '../api/client';
 import { alertMessage, confirmMessage } from '../app/dialog';
 import { Modal } from './Modal';
 import styles from './MailDialog.module.css';
 
-const blankInputs = (to = ''): Record<MailField, string[]> => ({ to: [to, ...Array(MAIL_INPUTS_PER_FIELD - 1).fill('')], cc: Array(MAIL_INPUTS_PER_FIELD).fill(''), bcc: Array(MAIL_INPUTS_PER_FIELD).fill('') });
+const blankInputs = (to = ''): Record<MailField, string[]> => ({
+  to: [to, ...Array(MAIL_INPUTS_PER_FIELD - 1).fill('')],
+  cc: Array(MAIL_INPUTS_PER_FIELD).fill(''),
+  bcc: Array(MAIL_INPUTS_PER_FIELD).fill(''),
+});
 
 interface Props {
   open: boolean;
@@ -38,7 +50,11 @@ export function MailDialog({ open, onClose, check, onSend, onSaveOnly, defaultTo
   }, [open, defaultTo]);
   const [busy, setBusy] = useState(false);
 
-  const list = (): MailList => ({ to: inputs.to.map((a) => a.trim()).filter(Boolean), cc: inputs.cc.map((a) => a.trim()).filter(Boolean), bcc: inputs.bcc.map((a) => a.trim()).filter(Boolean) });
+  const list = (): MailList => ({
+    to: inputs.to.map((a) => a.trim()).filter(Boolean),
+    cc: inputs.cc.map((a) => a.trim()).filter(Boolean),
+    bcc: inputs.bcc.map((a) => a.trim()).filter(Boolean),
+  });
 
   const ok = async () => {
     const found = checkMailList(inputs);
@@ -51,7 +67,10 @@ export function MailDialog({ open, onClose, check, onSend, onSaveOnly, defaultTo
       await onSend(list());
       setInputs(blankInputs());
     } catch (error) {
-      if (isApiError(error) && error.status === 400 && error.messages) setFailures(error.messages.map((m) => ({ field: '', messageId: m.messageId, args: (m.args ?? []).map(String) })));
+      if (isApiError(error) && error.status === 400 && error.messages)
+        setFailures(
+          error.messages.map((m) => ({ field: '', messageId: m.messageId, args: (m.args ?? []).map(String) })),
+        );
       else await alertMessage(errorMessageText(error));
     } finally {
       setBusy(false);
@@ -67,7 +86,8 @@ export function MailDialog({ open, onClose, check, onSend, onSaveOnly, defaultTo
     }
   };
 
-  const messagesOf = (field: MailField | '') => failures.filter((f) => f.field === field).map((f) => formatMessage(f.messageId, f.args));
+  const messagesOf = (field: MailField | '') =>
+    failures.filter((f) => f.field === field).map((f) => formatMessage(f.messageId, f.args));
 
   return (
     <Modal
@@ -114,7 +134,19 @@ export function MailDialog({ open, onClose, check, onSend, onSaveOnly, defaultTo
   );
 }
 
-function FieldInputs({ field, values, invalid, errors, onChange }: { field: MailField; values: string[]; invalid: Set<number>; errors: string[]; onChange: (i: number, v: string) => void }) {
+function FieldInputs({
+  field,
+  values,
+  invalid,
+  errors,
+  onChange,
+}: {
+  field: MailField;
+  values: string[];
+  invalid: Set<number>;
+  errors: string[];
+  onChange: (i: number, v: string) => void;
+}) {
   const label = MAIL_FIELD_LABELS[field];
   return (
     <>

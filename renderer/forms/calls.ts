@@ -24,7 +24,11 @@ export function callBody(spec: CallSpec, scope: Scope): unknown {
 function stripLocal(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripLocal);
   if (!isRecord(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'localFileId').map(([k, v]) => [k, stripLocal(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== 'localFileId')
+      .map(([k, v]) => [k, stripLocal(v)]),
+  );
 }
 
 function multipartOf(body: unknown): FormData {
@@ -38,7 +42,15 @@ function multipartOf(body: unknown): FormData {
     // A file that went through the resumable upload travels as its upload id (docs/forms.md).
     else if (uploadId) form.append('uploadId', uploadId);
     // A wrapper of the whole record (agSegmentData: "=record") leaves out the files that travel as parts.
-    else if (typeof value === 'object') form.append(key, JSON.stringify(stripLocal(isRecord(value) ? Object.fromEntries(Object.entries(value).filter(([, v]) => !localFileOf(v))) : value)));
+    else if (typeof value === 'object')
+      form.append(
+        key,
+        JSON.stringify(
+          stripLocal(
+            isRecord(value) ? Object.fromEntries(Object.entries(value).filter(([, v]) => !localFileOf(v))) : value,
+          ),
+        ),
+      );
     else form.append(key, String(value));
   }
   return form;
@@ -68,7 +80,12 @@ export interface CallOutcome {
  * Runs the call; errors are ApiErrors (400 carries the rule messages). `keys`: the call creates a
  * record and sends one Idempotency-Key per submission (submission-key.ts).
  */
-export async function runCall(spec: CallSpec, scope: Scope, extra?: Record<string, unknown>, keys?: SubmissionKeys): Promise<CallOutcome> {
+export async function runCall(
+  spec: CallSpec,
+  scope: Scope,
+  extra?: Record<string, unknown>,
+  keys?: SubmissionKeys,
+): Promise<CallOutcome> {
   // `extra`: values the engine adds beside the template (a workflow's status and display time).
   const evaluated = callBody(spec, scope);
   const body = extra && isRecord(evaluated) ? { ...evaluated, ...extra } : evaluated;

@@ -6,7 +6,16 @@ import { apiGet } from '../api/client';
 import type { FormDefinition, ListDefinition, Title } from '../../schemas/meta/types';
 import type { RuleContext } from '../../schemas/rules/engine';
 
-export type { CallSpec, FormAction, FormDefinition, ListColumn, ListDefinition, MessageRef, OptionSource, Title } from '../../schemas/meta/types';
+export type {
+  CallSpec,
+  FormAction,
+  FormDefinition,
+  ListColumn,
+  ListDefinition,
+  MessageRef,
+  OptionSource,
+  Title,
+} from '../../schemas/meta/types';
 
 export interface DefinitionContext {
   /** Today on the server, yyyy-MM-dd (Asia/Tokyo). */

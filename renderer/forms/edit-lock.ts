@@ -23,7 +23,13 @@ export function displayTime(definition: FormDefinition, answer: Record<string, u
  * Before a save, submit, withdrawal or delete: true when nobody saved since `shown`. Otherwise
  * CNF_0009 is asked; its answer is `reload` (yes: load the form again) and the action stops.
  */
-export async function stillFresh(locks: Locks, key: string, shown: string | undefined, post: Post, ask: Ask): Promise<{ fresh: true } | { fresh: false; reload: boolean }> {
+export async function stillFresh(
+  locks: Locks,
+  key: string,
+  shown: string | undefined,
+  post: Post,
+  ask: Ask,
+): Promise<{ fresh: true } | { fresh: false; reload: boolean }> {
   if (shown === undefined) return { fresh: true };
   const answer = (await post(locks.calls.latest, { [locks.bodyKey]: key })) as { latestUpdDate?: unknown } | undefined;
   if (answer?.latestUpdDate === shown) return { fresh: true };

@@ -29,7 +29,12 @@ function set(record: Rec, path: string, value: unknown): Rec {
 }
 
 /** The record after the effects of the change from `before` to `after` (the same object when none applies). */
-export function applyEffects(effects: readonly FieldEffect[] | undefined, before: Rec, after: Rec, context: RuleContext = {}): Rec {
+export function applyEffects(
+  effects: readonly FieldEffect[] | undefined,
+  before: Rec,
+  after: Rec,
+  context: RuleContext = {},
+): Rec {
   let record = after;
   for (const effect of effects ?? []) {
     if (sameValue(get(before, effect.on), get(after, effect.on))) continue;

@@ -77,15 +77,26 @@ function pick(rows: Record<string, unknown>[] | undefined, keys: string[]): Reco
 function reference(expr: string, scope: Scope): unknown {
   const reduced = /^(selected|changed)\{([^}]*)\}$/.exec(expr);
   if (reduced) {
-    const keys = (reduced[2] ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+    const keys = (reduced[2] ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
     return pick(reduced[1] === 'selected' ? scope.selected : scope.changed, keys);
   }
   // A list of the record with each row reduced to some keys: "=record.contentsList{categoryId,contentsId}".
   const rowsOf = /^record\.([\w.]+)\{([^}]*)\}$/.exec(expr);
   if (rowsOf) {
     const list = pathValue(scope.record, (rowsOf[1] ?? '').split('.'));
-    const rows = Array.isArray(list) ? list.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null) : [];
-    return pick(rows, (rowsOf[2] ?? '').split(',').map((k) => k.trim()).filter(Boolean));
+    const rows = Array.isArray(list)
+      ? list.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
+      : [];
+    return pick(
+      rows,
+      (rowsOf[2] ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    );
   }
   const [head, ...rest] = expr.split('.');
   switch (head) {
@@ -172,4 +183,3 @@ export function interpolatePath(template: string, scope: Scope): string {
     return value === undefined || value === null ? '' : encodeURIComponent(String(value));
   });
 }
-

@@ -12,7 +12,14 @@ import type { UiSchema } from '@rjsf/utils';
 import { runCall, resultOf } from './calls';
 import { allHold } from '../../schemas/rules/conditions';
 import type { ProvidedItems } from '../../schemas/meta/types';
-import { loadFormDefinition, titleFor, type CallSpec, type DefinitionContext, type FormDefinition, type OptionSource } from './definitions';
+import {
+  loadFormDefinition,
+  titleFor,
+  type CallSpec,
+  type DefinitionContext,
+  type FormDefinition,
+  type OptionSource,
+} from './definitions';
 import { fillPlaceholders, firstFilled, isFilledValue, type Scope } from './expressions';
 import type { FormRecord } from './form-store';
 import { queryWithHandoff } from './handoff';
@@ -35,7 +42,12 @@ export interface FormSetup {
   query: URLSearchParams;
 }
 
-const DEFAULT_MODE_LABELS: Record<FormMode, string> = { new: '登録', update: '更新', copy: '登録', preview: 'プレビュー' };
+const DEFAULT_MODE_LABELS: Record<FormMode, string> = {
+  new: '登録',
+  update: '更新',
+  copy: '登録',
+  preview: 'プレビュー',
+};
 
 export function modeLabelOf(definition: FormDefinition, mode: FormMode): string {
   return definition.mode?.labels?.[mode] ?? DEFAULT_MODE_LABELS[mode];
@@ -68,12 +80,15 @@ export function providedValue(answer: unknown, spec: string | ProvidedItems): un
   if (!Array.isArray(list)) return list;
   const items = list.filter((item) => allHold(spec.where, item, {}));
   const by = spec.orderBy;
-  return by ? [...items].sort((a, b) => Number((a as Record<string, unknown>)[by]) - Number((b as Record<string, unknown>)[by])) : items;
+  return by
+    ? [...items].sort((a, b) => Number((a as Record<string, unknown>)[by]) - Number((b as Record<string, unknown>)[by]))
+    : items;
 }
 
 /** A label key, or a template naming several keys: "{agCode} {agName}". */
 function labelOf(item: Record<string, unknown>, source: OptionSource): string {
-  if (source.label.includes('{')) return source.label.replace(/\{(\w+)\}/g, (_, key: string) => String(item[key] ?? '')).trim();
+  if (source.label.includes('{'))
+    return source.label.replace(/\{(\w+)\}/g, (_, key: string) => String(item[key] ?? '')).trim();
   return String(item[source.label] ?? item[source.value] ?? '');
 }
 
@@ -89,7 +104,11 @@ export function choicesFrom(list: unknown, source: OptionSource): Choice[] {
 }
 
 /** Loads the choices of every option source (from the data or by their own call). */
-export async function loadChoices(options: Record<string, OptionSource> | undefined, data: Record<string, unknown>, scope: Scope): Promise<Record<string, Choice[]>> {
+export async function loadChoices(
+  options: Record<string, OptionSource> | undefined,
+  data: Record<string, unknown>,
+  scope: Scope,
+): Promise<Record<string, Choice[]>> {
   const out: Record<string, Choice[]> = {};
   for (const [field, source] of Object.entries(options ?? {})) {
     if (source.call) {
@@ -103,13 +122,20 @@ export async function loadChoices(options: Record<string, OptionSource> | undefi
 }
 
 /** The uiSchema with the loaded choices of each select field. */
-export function withChoices(uiSchema: Record<string, unknown>, choices: Record<string, Choice[]>, sources: Record<string, OptionSource> = {}): UiSchema {
+export function withChoices(
+  uiSchema: Record<string, unknown>,
+  choices: Record<string, Choice[]>,
+  sources: Record<string, OptionSource> = {},
+): UiSchema {
   const out: Record<string, unknown> = { ...uiSchema };
   for (const [field, list] of Object.entries(choices)) {
-    const fieldUi = isRecord(out[field]) ? (out[field]) : {};
+    const fieldUi = isRecord(out[field]) ? out[field] : {};
     const options = isRecord(fieldUi['ui:options']) ? fieldUi['ui:options'] : {};
     const dependsOn = sources[field]?.dependsOn;
-    out[field] = { ...fieldUi, 'ui:options': { ...options, choices: list, ...(dependsOn ? { dependsOn: dependsOn.field } : {}) } };
+    out[field] = {
+      ...fieldUi,
+      'ui:options': { ...options, choices: list, ...(dependsOn ? { dependsOn: dependsOn.field } : {}) },
+    };
   }
   return out as UiSchema;
 }
@@ -138,11 +164,13 @@ export async function setUpForm(formId: string, pageQuery: URLSearchParams): Pro
   for (const call of dataCallsOf(definition, mode)) {
     const { data: answer } = await runCall(call, { ...baseScope, record, data });
     const provided = resultOf(call, answer);
-    const provides = call.provides ?? (isRecord(provided) ? Object.fromEntries(Object.keys(provided).map((k) => [k, k])) : {});
+    const provides =
+      call.provides ?? (isRecord(provided) ? Object.fromEntries(Object.keys(provided).map((k) => [k, k])) : {});
     for (const [name, spec] of Object.entries(provides)) {
       const value = providedValue(provided, spec);
       data[name] = value;
-      if (name in definition.schema.properties && !isFilledValue(record[name]) && value !== undefined) record[name] = value;
+      if (name in definition.schema.properties && !isFilledValue(record[name]) && value !== undefined)
+        record[name] = value;
     }
   }
 
@@ -156,7 +184,10 @@ export async function setUpForm(formId: string, pageQuery: URLSearchParams): Pro
     title: fillPlaceholders(titleFor(definition.title, mode), data),
     record,
     data,
-    uiSchema: withDisabled(withHidden(withChoices(definition.uiSchema, choices, definition.options), hidden), disabledFields(definition.visibility, record, viewContext(mode, data))),
+    uiSchema: withDisabled(
+      withHidden(withChoices(definition.uiSchema, choices, definition.options), hidden),
+      disabledFields(definition.visibility, record, viewContext(mode, data)),
+    ),
     query,
   };
 }

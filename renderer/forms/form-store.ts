@@ -11,7 +11,15 @@
 // they show with useSyncExternalStore.
 import { useSyncExternalStore } from 'react';
 import { formatMessage } from '../../schemas/messages/format';
-import { ruleFields, ruleMessages, validateField, validateForm, type RuleContext, type RuleResult, type RuleSet } from '../../schemas/rules/engine';
+import {
+  ruleFields,
+  ruleMessages,
+  validateField,
+  validateForm,
+  type RuleContext,
+  type RuleResult,
+  type RuleSet,
+} from '../../schemas/rules/engine';
 import { indexesOf, matchesPattern } from '../../schemas/rules/paths';
 import type { FieldEffect } from '../../schemas/meta/types';
 import { applyEffects } from './effects';
@@ -203,7 +211,10 @@ export class FormStore {
       r.field === path ||
       r.field.startsWith(`${path}.`) ||
       (sameRow(r.field, path) &&
-        related.some((rule) => ruleMessages(rule).includes(r.messageId) && ruleFields(rule).some((p) => matchesPattern(r.field, p))));
+        related.some(
+          (rule) =>
+            ruleMessages(rule).includes(r.messageId) && ruleFields(rule).some((p) => matchesPattern(r.field, p)),
+        ));
     this.results = this.inRuleOrder([...this.results.filter((r) => !stale(r)), ...found]);
     this.emit();
     return found;
@@ -217,7 +228,9 @@ export class FormStore {
   private inRuleOrder(results: RuleResult[]): RuleResult[] {
     const rules = this.rules.rules;
     const rank = (r: RuleResult) => {
-      const i = rules.findIndex((rule) => ruleMessages(rule).includes(r.messageId) && ruleFields(rule).some((p) => matchesPattern(r.field, p)));
+      const i = rules.findIndex(
+        (rule) => ruleMessages(rule).includes(r.messageId) && ruleFields(rule).some((p) => matchesPattern(r.field, p)),
+      );
       return i === -1 ? -1 : i;
     };
     return results

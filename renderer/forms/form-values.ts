@@ -6,14 +6,17 @@ import { evaluate, type Scope } from './expressions';
 import type { PreviewTarget } from './previews';
 
 /** The id a create answered (the key `mode.id` of its answer). */
-export const createdIdOf = (idField: string | undefined, after: Scope) => (idField ? evaluate(`=result.${idField}`, after) : undefined);
+export const createdIdOf = (idField: string | undefined, after: Scope) =>
+  idField ? evaluate(`=result.${idField}`, after) : undefined;
 
 /** Fields of the record the user edits (not hidden, not read-only): what clear empties. */
 export function editableFields(uiSchema: UiSchema, fields: string[]): string[] {
   return fields.filter((f) => {
     const ui = (uiSchema as Record<string, Record<string, unknown> | undefined>)[f];
     const widget = ui?.['ui:widget'];
-    return widget !== 'hidden' && widget !== 'readOnlyText' && ui?.['ui:readonly'] !== true && ui?.['ui:disabled'] !== true;
+    return (
+      widget !== 'hidden' && widget !== 'readOnlyText' && ui?.['ui:readonly'] !== true && ui?.['ui:disabled'] !== true
+    );
   });
 }
 
@@ -43,7 +46,9 @@ export function comparable(record: unknown): string {
 /** An answer with nothing in it: a 204 file, or a result of 0, '', [] or none. */
 export function isEmptyAnswer(value: unknown, response: 'json' | 'file' | undefined): boolean {
   if (response === 'file') return false;
-  return value === undefined || value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined || value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /** A text of the definition's content preview (its expressions evaluated). */
@@ -51,6 +56,13 @@ export function previewTarget(action: FormAction | undefined, s: Scope): Preview
   if (!action?.content) return null;
   const categoryId = evaluate(action.content.categoryId, s);
   const contentsId = evaluate(action.content.contentsId, s);
-  if (categoryId === undefined || categoryId === null || contentsId === undefined || contentsId === null || contentsId === '') return null;
+  if (
+    categoryId === undefined ||
+    categoryId === null ||
+    contentsId === undefined ||
+    contentsId === null ||
+    contentsId === ''
+  )
+    return null;
   return { categoryId: String(categoryId), contentsId: String(contentsId), page: action.content.page ?? 'content' };
 }

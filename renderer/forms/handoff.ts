@@ -20,7 +20,11 @@ function read(storageKey: string): Record<string, string> | null {
     const raw = sessionStorage.getItem(storageKey);
     const value: unknown = raw ? JSON.parse(raw) : null;
     if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, String(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
   } catch {
     return null;
   }

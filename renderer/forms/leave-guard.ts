@@ -30,7 +30,10 @@ export function LeaveGuard(props: LeaveGuardProps): null {
 function useLeaveGuard({ enabled, dirty, allowLeave, onLeave }: LeaveGuardProps): void {
   // A session that ended (logout, an expired session) has cleared itself before it moves to the
   // sign-in page: nothing is left to save, so that move is never held up.
-  const guarding = useCallback(() => enabled && !allowLeave.current && hasSignedInSession() && dirty(), [enabled, allowLeave, dirty]);
+  const guarding = useCallback(
+    () => enabled && !allowLeave.current && hasSignedInSession() && dirty(),
+    [enabled, allowLeave, dirty],
+  );
 
   useEffect(() => {
     if (!enabled) return;
@@ -45,7 +48,9 @@ function useLeaveGuard({ enabled, dirty, allowLeave, onLeave }: LeaveGuardProps)
   }, [enabled, guarding]);
 
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) && guarding(),
+    ({ currentLocation, nextLocation }) =>
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) &&
+      guarding(),
     [guarding],
   );
   const blocker = useBlocker(shouldBlock);

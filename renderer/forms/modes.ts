@@ -40,7 +40,12 @@ export function queryParamOf(expr: string | undefined): string | null {
 }
 
 /** The page's query for another mode: new drops the id and the code; the others set both. */
-export function queryForMode(query: URLSearchParams, spec: ModeSpec | undefined, mode: EditMode, id?: unknown): URLSearchParams {
+export function queryForMode(
+  query: URLSearchParams,
+  spec: ModeSpec | undefined,
+  mode: EditMode,
+  id?: unknown,
+): URLSearchParams {
   const next = new URLSearchParams(query);
   const idParam = queryParamOf(spec?.update);
   const codeParam = queryParamOf(spec?.editMode);

@@ -32,7 +32,17 @@ export interface FormControllerInput {
   onTitle?: (title: string) => void;
 }
 
-export function useFormController({ formId, setup, display, query, reload: reloadForm, heldKeys, onClose, onSaved, onTitle }: FormControllerInput) {
+export function useFormController({
+  formId,
+  setup,
+  display,
+  query,
+  reload: reloadForm,
+  heldKeys,
+  onClose,
+  onSaved,
+  onTitle,
+}: FormControllerInput) {
   const routerNavigate = useNavigate();
   // The form's own moves (after a save, after 戻る) are never asked about by the leave guard.
   const allowLeave = useRef(false);

@@ -33,13 +33,22 @@ export function useRecordLock({ setup, query, navigate, reload, keepLock, heldKe
   const readOnly = definition.mode?.readOnly ? isFilledValue(evaluate(definition.mode.readOnly, { query })) : false;
   const flow = useMemo(() => {
     const spec = definition.store?.workflow;
-    return spec ? workflowState(definition, storedStatus(spec, setup.record, mode === 'update' && isFilledValue(recordKey)), readOnly) : undefined;
+    return spec
+      ? workflowState(
+          definition,
+          storedStatus(spec, setup.record, mode === 'update' && isFilledValue(recordKey)),
+          readOnly,
+        )
+      : undefined;
   }, [definition, setup.record, mode, recordKey, readOnly]);
   // A preview of a record its side may still act on offers 編集する (the same route without the parameter).
   const editFromPreview = useMemo(() => {
     const spec = definition.store?.workflow;
     if (!spec || !readOnly || !readOnlyParam) return false;
-    return (workflowState(definition, storedStatus(spec, setup.record, mode === 'update' && isFilledValue(recordKey)), false)?.buttons.length ?? 0) > 0;
+    return (
+      (workflowState(definition, storedStatus(spec, setup.record, mode === 'update' && isFilledValue(recordKey)), false)
+        ?.buttons.length ?? 0) > 0
+    );
   }, [definition, setup.record, mode, recordKey, readOnly, readOnlyParam]);
   const [chosenStatus, setChosenStatus] = useState(flow?.from ?? '');
   const locks = locksOf(definition);
@@ -83,7 +92,9 @@ export function useRecordLock({ setup, query, navigate, reload, keepLock, heldKe
       if (!held.current || !locks || !isFilledValue(recordKey)) return;
       held.current = false;
       heldKeys.delete(String(recordKey));
-      void releaseEditLock(locks, String(recordKey), (path, body) => apiPost<unknown>(path, { ...effectiveIds(), ...body }, { keepalive }));
+      void releaseEditLock(locks, String(recordKey), (path, body) =>
+        apiPost<unknown>(path, { ...effectiveIds(), ...body }, { keepalive }),
+      );
     },
     [locks, recordKey, heldKeys],
   );
@@ -106,6 +117,18 @@ export function useRecordLock({ setup, query, navigate, reload, keepLock, heldKe
     [releaseHeld, keepLock],
   );
 
-  return { flow, readOnly, readOnlyParam, editFromPreview, chosenStatus, setChosenStatus, locks, recordKey, held, post, ask, releaseHeld };
+  return {
+    flow,
+    readOnly,
+    readOnlyParam,
+    editFromPreview,
+    chosenStatus,
+    setChosenStatus,
+    locks,
+    recordKey,
+    held,
+    post,
+    ask,
+    releaseHeld,
+  };
 }
-

@@ -12,12 +12,20 @@ export function viewContext(mode: EditMode, data: Record<string, unknown>): Rule
   return { ...data, mode };
 }
 
-export function hiddenFields(rules: readonly VisibilityRule[] | undefined, record: unknown, context: RuleContext): string[] {
+export function hiddenFields(
+  rules: readonly VisibilityRule[] | undefined,
+  record: unknown,
+  context: RuleContext,
+): string[] {
   return [...new Set((rules ?? []).filter((r) => allHold(r.when, record, context)).flatMap((r) => r.hide ?? []))];
 }
 
 /** Fields shown but not editable (the one-stop category once its result is shown). */
-export function disabledFields(rules: readonly VisibilityRule[] | undefined, record: unknown, context: RuleContext): string[] {
+export function disabledFields(
+  rules: readonly VisibilityRule[] | undefined,
+  record: unknown,
+  context: RuleContext,
+): string[] {
   return [...new Set((rules ?? []).filter((r) => allHold(r.when, record, context)).flatMap((r) => r.disable ?? []))];
 }
 
@@ -44,7 +52,12 @@ export function withHidden(uiSchema: UiSchema, fields: readonly string[]): UiSch
 }
 
 /** Whether an action's button is shown in this mode for this record and data. */
-export function actionShown(action: FormAction | undefined, mode: EditMode, record: unknown, context: RuleContext): boolean {
+export function actionShown(
+  action: FormAction | undefined,
+  mode: EditMode,
+  record: unknown,
+  context: RuleContext,
+): boolean {
   if (!action) return false;
   if (action.modes && !action.modes.includes(mode)) return false;
   return allHold(action.when, record, context);

@@ -5,7 +5,14 @@
 // the same name (label falls back to the workflow's); the call it makes is the workflow's own path
 // (`store.workflow.calls`), the delete call for an action without a target status, else the
 // form's create (new) or update call.
-import { actionsFor, isEditable, statusText, WORKFLOWS, type Side, type Workflow } from '../../schemas/workflows/workflow';
+import {
+  actionsFor,
+  isEditable,
+  statusText,
+  WORKFLOWS,
+  type Side,
+  type Workflow,
+} from '../../schemas/workflows/workflow';
 import type { FormAction, FormDefinition, MessageRef, StoreWorkflow } from '../../schemas/meta/types';
 
 export type WorkflowButtonKind = 'primary' | 'secondary' | 'danger';
@@ -90,12 +97,18 @@ export function workflowState(definition: FormDefinition, from: string, preview:
       to: own?.to,
     };
   });
-  const choices = [...choiceSet].filter((s) => s !== 'new').map((value) => ({ value, text: statusText(workflow, value) }));
+  const choices = [...choiceSet]
+    .filter((s) => s !== 'new')
+    .map((value) => ({ value, text: statusText(workflow, value) }));
   return { workflow, side, from, editable, locks: editable && from !== 'new', buttons, choices };
 }
 
 /** The body a workflow button sends beside the record: the requested status and the stored one (for the optimistic check). */
-export function workflowBody(definition: FormDefinition, state: WorkflowState, status: string | undefined): Record<string, unknown> {
+export function workflowBody(
+  definition: FormDefinition,
+  state: WorkflowState,
+  status: string | undefined,
+): Record<string, unknown> {
   const spec = definition.store?.workflow;
   const optimistic = definition.store?.optimistic;
   const body: Record<string, unknown> = {};

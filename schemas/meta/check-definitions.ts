@@ -106,15 +106,26 @@ function checkRules(rules: unknown, schema: unknown, where: string, report: (m: 
       return; // malformed: the meta-schema reports it
     }
     for (const f of fields) {
-      if (typeof f === 'string' && !schemaHas(schema, f)) report(`${label} (${rule.rule}): field "${f}" is not in the schema`);
+      if (typeof f === 'string' && !schemaHas(schema, f))
+        report(`${label} (${rule.rule}): field "${f}" is not in the schema`);
     }
-    if (rule.rule === 'atLeastOne' && rule.field && rule.where?.field && !schemaHas(schema, `${rule.field}[].${rule.where.field}`)) {
+    if (
+      rule.rule === 'atLeastOne' &&
+      rule.field &&
+      rule.where?.field &&
+      !schemaHas(schema, `${rule.field}[].${rule.where.field}`)
+    ) {
       report(`${label} (atLeastOne): where.field "${rule.where.field}" is not in the elements of "${rule.field}"`);
     }
-    for (const code of ruleMessages(rule)) if (typeof code === 'string' && !hasMessage(code)) report(`${label} (${rule.rule}): unknown message code "${code}"`);
+    for (const code of ruleMessages(rule))
+      if (typeof code === 'string' && !hasMessage(code))
+        report(`${label} (${rule.rule}): unknown message code "${code}"`);
     for (const arg of rule.args ?? []) {
       for (const m of String(arg).matchAll(/\{([^}]*)\}/g)) {
-        if (!(ARG_PLACEHOLDERS as readonly string[]).includes(m[1] ?? '')) report(`${label} (${rule.rule}): unknown placeholder {${m[1]}} in args (known: ${ARG_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')})`);
+        if (!(ARG_PLACEHOLDERS as readonly string[]).includes(m[1] ?? ''))
+          report(
+            `${label} (${rule.rule}): unknown placeholder {${m[1]}} in args (known: ${ARG_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')})`,
+          );
       }
     }
   });
@@ -131,32 +142,52 @@ function checkSchemaObject(schema: unknown, where: string, report: (m: string) =
 const KNOWN_WIDGETS = [...new Set([...Object.keys(FORM_WIDGETS), ...RJSF_WIDGET_NAMES])].join(', ');
 
 /** ui:widget names (an unknown one blanks the page) and ui:options that name fields, at one level of the uiSchema. */
-function checkWidgets(schema: unknown, ui: Record<string, unknown>, at: string, where: string, report: (m: string) => void) {
+function checkWidgets(
+  schema: unknown,
+  ui: Record<string, unknown>,
+  at: string,
+  where: string,
+  report: (m: string) => void,
+) {
   const widget = ui['ui:widget'];
-  if (widget !== undefined && !isKnownWidget(widget)) report(`${where}uiSchema${at}: unknown widget "${String(widget)}" (known: ${KNOWN_WIDGETS})`);
+  if (widget !== undefined && !isKnownWidget(widget))
+    report(`${where}uiSchema${at}: unknown widget "${String(widget)}" (known: ${KNOWN_WIDGETS})`);
   const options = isObject(ui['ui:options']) ? ui['ui:options'] : {};
   for (const key of fieldOptionsOf(widget)) {
     const field = options[key];
-    if (field !== undefined && (typeof field !== 'string' || !schemaHas(schema, field))) report(`${where}uiSchema${at}: ui:options.${key} "${String(field)}" is not in the schema`);
+    if (field !== undefined && (typeof field !== 'string' || !schemaHas(schema, field)))
+      report(`${where}uiSchema${at}: ui:options.${key} "${String(field)}" is not in the schema`);
   }
   // Calls a widget makes by itself (a saved file's download, a choice's related information):
   // a misspelt one would only show as a dead button.
-  const isCall = (value: unknown) => isObject(value) && typeof value.call === 'string' && value.call.startsWith('/api/');
-  if (widget === 'fileList' && options.download !== undefined && !isCall(options.download)) report(`${where}uiSchema${at}: ui:options.download needs a "call" under /api/`);
+  const isCall = (value: unknown) =>
+    isObject(value) && typeof value.call === 'string' && value.call.startsWith('/api/');
+  if (widget === 'fileList' && options.download !== undefined && !isCall(options.download))
+    report(`${where}uiSchema${at}: ui:options.download needs a "call" under /api/`);
   if (options.related !== undefined) {
     const related = options.related;
     const files = isObject(related) && isObject(related.files) ? related.files : undefined;
-    if (!isObject(related) || typeof related.title !== 'string' || !isCall(related.call)) report(`${where}uiSchema${at}: ui:options.related needs "title" and a "call" under /api/`);
-    else if (files && [files.download, files.downloadAll].some((c) => c !== undefined && !isCall(c))) report(`${where}uiSchema${at}: ui:options.related.files downloads need a "call" under /api/`);
+    if (!isObject(related) || typeof related.title !== 'string' || !isCall(related.call))
+      report(`${where}uiSchema${at}: ui:options.related needs "title" and a "call" under /api/`);
+    else if (files && [files.download, files.downloadAll].some((c) => c !== undefined && !isCall(c)))
+      report(`${where}uiSchema${at}: ui:options.related.files downloads need a "call" under /api/`);
   }
 }
 
-function checkUiAndOptions(schema: JsonSchemaObject | undefined, ui: unknown, options: unknown, where: string, report: (m: string) => void) {
+function checkUiAndOptions(
+  schema: JsonSchemaObject | undefined,
+  ui: unknown,
+  options: unknown,
+  where: string,
+  report: (m: string) => void,
+) {
   const props = isObject(schema?.properties) ? schema.properties : {};
   if (isObject(ui)) {
     for (const [key, value] of Object.entries(ui)) {
       if (key === 'ui:order') {
-        for (const f of Array.isArray(value) ? value : []) if (f !== '*' && !Object.hasOwn(props, String(f))) report(`${where}uiSchema: ui:order names "${String(f)}", which is not in the schema`);
+        for (const f of Array.isArray(value) ? value : [])
+          if (f !== '*' && !Object.hasOwn(props, String(f)))
+            report(`${where}uiSchema: ui:order names "${String(f)}", which is not in the schema`);
         continue;
       }
       if (key.startsWith('ui:')) continue;
@@ -171,7 +202,8 @@ function checkUiAndOptions(schema: JsonSchemaObject | undefined, ui: unknown, op
     for (const [key, source] of Object.entries(options)) {
       if (!Object.hasOwn(props, key)) report(`${where}options: "${key}" is not in the schema`);
       const dependsOn = isObject(source) && isObject(source.dependsOn) ? source.dependsOn.field : undefined;
-      if (typeof dependsOn === 'string' && !schemaHas(schema, dependsOn)) report(`${where}options.${key}.dependsOn: field "${dependsOn}" is not in the schema`);
+      if (typeof dependsOn === 'string' && !schemaHas(schema, dependsOn))
+        report(`${where}options.${key}.dependsOn: field "${dependsOn}" is not in the schema`);
     }
   }
 }
@@ -191,77 +223,130 @@ function checkFormBehaviour(form: FormDefinition, report: (m: string) => void) {
   if (form.mode?.copyTo && !form.mode.id) report('mode.copyTo needs mode.id (the field whose value it keeps)');
   // A form with a workflow draws the workflow's buttons of its side; `actions` may style them and give their messages.
   const wf = isObject(form.store) && isObject(form.store.workflow) ? form.store.workflow : undefined;
-  const workflowActions = wf ? Object.entries(WORKFLOWS[wf.id]?.actions ?? {}).filter(([, a]) => a.by === wf.side).map(([n]) => n) : [];
+  const workflowActions = wf
+    ? Object.entries(WORKFLOWS[wf.id]?.actions ?? {})
+        .filter(([, a]) => a.by === wf.side)
+        .map(([n]) => n)
+    : [];
   for (const [name, action] of Object.entries(isObject(form.actions) ? form.actions : {})) {
     if (!isObject(action)) continue;
     const step = workflowActions.includes(name);
-    if (action.mail && !step) report(`actions.${name}: "mail" belongs to a button of the form's workflow (${workflowActions.join(', ') || 'none'})`);
-    if (action.mailto && (step || (FORM_ACTIONS as readonly string[]).includes(name) || !action.call)) report(`actions.${name}: "mailto" belongs to a custom button with a call (its answer is the draft)`);
-    if (action.danger && !step) report(`actions.${name}: "danger" belongs to a button of the form's workflow (${workflowActions.join(', ') || 'none'})`);
+    if (action.mail && !step)
+      report(
+        `actions.${name}: "mail" belongs to a button of the form's workflow (${workflowActions.join(', ') || 'none'})`,
+      );
+    if (action.mailto && (step || (FORM_ACTIONS as readonly string[]).includes(name) || !action.call))
+      report(`actions.${name}: "mailto" belongs to a custom button with a call (its answer is the draft)`);
+    if (action.danger && !step)
+      report(
+        `actions.${name}: "danger" belongs to a button of the form's workflow (${workflowActions.join(', ') || 'none'})`,
+      );
     if (step) {
-      if (action.call || action.validate || action.assign) report(`actions.${name}: a workflow button takes no call, validate or assign (the workflow and the form's calls say what it does)`);
+      if (action.call || action.validate || action.assign)
+        report(
+          `actions.${name}: a workflow button takes no call, validate or assign (the workflow and the form's calls say what it does)`,
+        );
       continue;
     }
     const builtIn = (FORM_ACTIONS as readonly string[]).includes(name);
-    if (!builtIn && !action.call && !action.to) report(`actions.${name}: unknown action (known: ${FORM_ACTIONS.join(', ')}; a custom button needs a "call" or a "to")`);
-    for (const f of Array.isArray(action.validate) ? action.validate : []) if (!has(f)) report(`actions.${name}.validate: field "${f}" is not in the schema`);
+    if (!builtIn && !action.call && !action.to)
+      report(
+        `actions.${name}: unknown action (known: ${FORM_ACTIONS.join(', ')}; a custom button needs a "call" or a "to")`,
+      );
+    for (const f of Array.isArray(action.validate) ? action.validate : [])
+      if (!has(f)) report(`actions.${name}.validate: field "${f}" is not in the schema`);
     if (builtIn && action.call) report(`actions.${name}: a built-in action takes no "call" (its call is in calls)`);
     if (name === 'preview' && !action.content) report('actions.preview needs "content" (the content page to show)');
     if (name !== 'preview' && action.content) report(`actions.${name}: only the preview action takes "content"`);
-    if (action.guard && !['submit', 'delete'].includes(name)) report(`actions.${name}: a guard applies to submit and delete only`);
-    if (isObject(action.guard) && isObject(action.guard.call) && !action.guard.call.result) report(`actions.${name}.guard.call needs "result" (the flag that asks the guard's confirm)`);
-    for (const f of conditionFieldsOf(action.when)) if (!has(f)) report(`actions.${name}.when: field "${f}" is not in the schema`);
-    for (const f of [...Object.keys(isObject(action.assign) ? action.assign : {}), ...(Array.isArray(action.clears) ? action.clears : [])]) if (!has(f)) report(`actions.${name}: field "${f}" is not in the schema`);
-    if (builtIn && (action.primary || action.validate || action.assign)) report(`actions.${name}: primary, validate and assign belong to custom buttons`);
+    if (action.guard && !['submit', 'delete'].includes(name))
+      report(`actions.${name}: a guard applies to submit and delete only`);
+    if (isObject(action.guard) && isObject(action.guard.call) && !action.guard.call.result)
+      report(`actions.${name}.guard.call needs "result" (the flag that asks the guard's confirm)`);
+    for (const f of conditionFieldsOf(action.when))
+      if (!has(f)) report(`actions.${name}.when: field "${f}" is not in the schema`);
+    for (const f of [
+      ...Object.keys(isObject(action.assign) ? action.assign : {}),
+      ...(Array.isArray(action.clears) ? action.clears : []),
+    ])
+      if (!has(f)) report(`actions.${name}: field "${f}" is not in the schema`);
+    if (builtIn && (action.primary || action.validate || action.assign))
+      report(`actions.${name}: primary, validate and assign belong to custom buttons`);
     if (name !== 'clear' && action.clears) report(`actions.${name}: only the clear action takes "clears"`);
   }
-  if (form.mode?.editMode && form.actions?.preview === undefined) report('mode.editMode allows preview (9): actions.preview must say which content page to show');
+  if (form.mode?.editMode && form.actions?.preview === undefined)
+    report('mode.editMode allows preview (9): actions.preview must say which content page to show');
   (Array.isArray(form.effects) ? form.effects : []).forEach((e, i) => {
     if (!isObject(e)) return;
     if (!e.clear?.length && !e.copyTo?.length) report(`effects[${i}] does nothing: it needs "clear" or "copyTo"`);
-    for (const f of [e.on, ...(e.clear ?? []), ...(e.copyTo ?? []), ...conditionFieldsOf(e.when)]) if (!has(f)) report(`effects[${i}]: field "${String(f)}" is not in the schema`);
+    for (const f of [e.on, ...(e.clear ?? []), ...(e.copyTo ?? []), ...conditionFieldsOf(e.when)])
+      if (!has(f)) report(`effects[${i}]: field "${String(f)}" is not in the schema`);
   });
   (Array.isArray(form.visibility) ? form.visibility : []).forEach((v, i) => {
     if (!isObject(v)) return;
-    for (const f of [...(v.hide ?? []), ...(v.disable ?? []), ...conditionFieldsOf(v.when)]) if (!has(f)) report(`visibility[${i}]: field "${String(f)}" is not in the schema`);
+    for (const f of [...(v.hide ?? []), ...(v.disable ?? []), ...conditionFieldsOf(v.when)])
+      if (!has(f)) report(`visibility[${i}]: field "${String(f)}" is not in the schema`);
   });
   // The server stores what the store names: its fields must be the form's (the hook's existence is checked when the API starts).
   if (isObject(form.store)) {
     const store = form.store;
-    for (const f of Object.keys(store.columns ?? {})) if (!has(f)) report(`store.columns: field "${f}" is not in the schema`);
+    for (const f of Object.keys(store.columns ?? {}))
+      if (!has(f)) report(`store.columns: field "${f}" is not in the schema`);
     (store.also ?? []).forEach((x, i) => {
-      for (const f of Object.keys(x.columns ?? {})) if (!has(f)) report(`store.also[${i}].columns: field "${f}" is not in the schema`);
+      for (const f of Object.keys(x.columns ?? {}))
+        if (!has(f)) report(`store.also[${i}].columns: field "${f}" is not in the schema`);
     });
     (store.rows ?? []).forEach((x, i) => {
-      const list = form.schema.properties[x.field] as { type?: unknown; items?: { properties?: Record<string, unknown> } } | undefined;
-      if (!list || list.type !== 'array') return report(`store.rows[${i}].field: "${x.field}" is not a list field of the schema`);
-      for (const f of Object.keys(x.columns ?? {})) if (!(f in (list.items?.properties ?? {}))) report(`store.rows[${i}].columns: field "${f}" is not in the rows of ${x.field}`);
+      const list = form.schema.properties[x.field] as
+        { type?: unknown; items?: { properties?: Record<string, unknown> } } | undefined;
+      if (!list || list.type !== 'array')
+        return report(`store.rows[${i}].field: "${x.field}" is not a list field of the schema`);
+      for (const f of Object.keys(x.columns ?? {}))
+        if (!(f in (list.items?.properties ?? {})))
+          report(`store.rows[${i}].columns: field "${f}" is not in the rows of ${x.field}`);
     });
-    if (form.permission.byField && !store.columns?.[form.permission.byField]) report(`permission.byField "${form.permission.byField}" needs a column in store.columns (records are found within their category)`);
+    if (form.permission.byField && !store.columns?.[form.permission.byField])
+      report(
+        `permission.byField "${form.permission.byField}" needs a column in store.columns (records are found within their category)`,
+      );
     // Workflow options: the workflow and the side exist, a further call names one of the side's actions.
     if (isObject(wf)) {
       const workflow = WORKFLOWS[wf.id];
       if (!workflow) report(`store.workflow.id: no workflow "${wf.id}" in schemas/workflows`);
       else {
-        if (!Object.values(workflow.actions).some((a) => a.by === wf.side)) report(`store.workflow.side: "${wf.side}" takes no action of workflow ${wf.id}`);
-        for (const action of Object.keys(wf.calls ?? {})) if (workflow.actions[action]?.by !== wf.side) report(`store.workflow.calls: "${action}" is not an action of side ${wf.side}`);
+        if (!Object.values(workflow.actions).some((a) => a.by === wf.side))
+          report(`store.workflow.side: "${wf.side}" takes no action of workflow ${wf.id}`);
+        for (const action of Object.keys(wf.calls ?? {}))
+          if (workflow.actions[action]?.by !== wf.side)
+            report(`store.workflow.calls: "${action}" is not an action of side ${wf.side}`);
       }
     }
-    if (isObject(store.optimistic) && store.optimistic.status && !isObject(wf)) report('store.optimistic.status needs store.workflow (the status column)');
-    if (isObject(store.locks) && !isObject(store.optimistic)) report('store.locks needs store.optimistic (getLatestUpdDate answers the update time)');
-    for (const f of Array.isArray(store.keepsAbsent) ? store.keepsAbsent : []) if (!isObject(store.columns) || !(String(f) in store.columns)) report(`store.keepsAbsent: "${String(f)}" is not a column field of the store`);
+    if (isObject(store.optimistic) && store.optimistic.status && !isObject(wf))
+      report('store.optimistic.status needs store.workflow (the status column)');
+    if (isObject(store.locks) && !isObject(store.optimistic))
+      report('store.locks needs store.optimistic (getLatestUpdDate answers the update time)');
+    for (const f of Array.isArray(store.keepsAbsent) ? store.keepsAbsent : [])
+      if (!isObject(store.columns) || !(String(f) in store.columns))
+        report(`store.keepsAbsent: "${String(f)}" is not a column field of the store`);
   }
   // A delete by selection names its records by the list's selected rows; a list's condition without a column of its own is a store column.
-  if (isObject(form.calls?.deleteMany) && !JSON.stringify(form.calls.deleteMany.body ?? null).includes('=selected{')) report('calls.deleteMany.body takes the selection ("=selected{…}")');
+  if (isObject(form.calls?.deleteMany) && !JSON.stringify(form.calls.deleteMany.body ?? null).includes('=selected{'))
+    report('calls.deleteMany.body takes the selection ("=selected{…}")');
   const listCall = form.calls?.list;
   if (isObject(listCall)) {
     if (!isObject(form.store)) report('calls.list needs a store (or its hook reads the rows)');
     for (const [f, c] of Object.entries(listCall.where ?? {})) {
       const declared = typeof c === 'string' ? { match: c } : c;
-      if (declared.match !== 'scope' && !declared.column && !isObject(form.store?.columns?.[f]) && typeof form.store?.columns?.[f] !== 'string') report(`calls.list.where.${f}: no column (declare "column" or a store column)`);
+      if (
+        declared.match !== 'scope' &&
+        !declared.column &&
+        !isObject(form.store?.columns?.[f]) &&
+        typeof form.store?.columns?.[f] !== 'string'
+      )
+        report(`calls.list.where.${f}: no column (declare "column" or a store column)`);
     }
   }
-  if (form.permission.byField && !has(form.permission.byField)) report(`permission.byField: field "${form.permission.byField}" is not in the schema`);
+  if (form.permission.byField && !has(form.permission.byField))
+    report(`permission.byField: field "${form.permission.byField}" is not in the schema`);
 }
 
 export interface CheckOptions {
@@ -297,9 +382,11 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
 
     const validate = f.kind === 'form' ? validateForm : validateList;
     const unknownKindAt = new Set<string>();
-    const ruleLists: [unknown, string][] = f.kind === 'form' ? [[d.rules, '/rules']] : [[isObject(d.search) ? d.search.rules : undefined, '/search/rules']];
+    const ruleLists: [unknown, string][] =
+      f.kind === 'form' ? [[d.rules, '/rules']] : [[isObject(d.search) ? d.search.rules : undefined, '/search/rules']];
     for (const [rules, at] of ruleLists) {
-      if (Array.isArray(rules)) rules.forEach((r, i) => isObject(r) && !isRuleKind(r.rule) && unknownKindAt.add(`${at}/${i}`));
+      if (Array.isArray(rules))
+        rules.forEach((r, i) => isObject(r) && !isRuleKind(r.rule) && unknownKindAt.add(`${at}/${i}`));
     }
     // uiSchema entries the widget checks below report on: the meta-schema's errors there are the same mistake again.
     const uiReported = new Set<string>();
@@ -316,7 +403,8 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
     }
     if (d.id !== f.name) report(`id "${String(d.id)}" differs from the file name "${f.name}"`);
     const categoryId = isObject(d.permission) ? d.permission.categoryId : undefined;
-    if (opts.categoryIds && typeof categoryId === 'number' && !opts.categoryIds.includes(categoryId)) report(`permission.categoryId ${categoryId} is not a known category`);
+    if (opts.categoryIds && typeof categoryId === 'number' && !opts.categoryIds.includes(categoryId))
+      report(`permission.categoryId ${categoryId} is not a known category`);
     for (const { at, code } of messageCodes(d)) {
       if (typeof code === 'string' && !hasMessage(code)) report(`${at}: unknown message code "${code}"`);
     }
@@ -342,34 +430,53 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       for (const [name, a] of Object.entries(list.rowActions ?? {})) {
         if ('file' in a && a.file) {
           refForm(a.file.form, `rowActions.${name}.file.form`);
-          const form = files.find((x) => x.kind === 'form' && x.name === a.file!.form)?.data as FormDefinition | undefined;
-          if (form && !schemaHas(form.schema, a.file.field)) report(`rowActions.${name}.file.field "${a.file.field}" is not in the form "${a.file.form}"`);
+          const form = files.find((x) => x.kind === 'form' && x.name === a.file!.form)?.data as
+            FormDefinition | undefined;
+          if (form && !schemaHas(form.schema, a.file.field))
+            report(`rowActions.${name}.file.field "${a.file.field}" is not in the form "${a.file.form}"`);
         }
-        if (!columns.some((c) => (c.kind === 'action' || c.kind === 'link') && c.action === name)) report(`rowActions.${name}: no action or link column uses it`);
+        if (!columns.some((c) => (c.kind === 'action' || c.kind === 'link') && c.action === name))
+          report(`rowActions.${name}: no action or link column uses it`);
       }
       for (const c of columns) {
-        if ((c.kind === 'action' || c.kind === 'link') && c.action && !Object.hasOwn(list.rowActions ?? {}, c.action)) report(`column "${c.key}": action "${c.action}" is not in rowActions`);
+        if ((c.kind === 'action' || c.kind === 'link') && c.action && !Object.hasOwn(list.rowActions ?? {}, c.action))
+          report(`column "${c.key}": action "${c.action}" is not in rowActions`);
         // A link is an address (middle click, a new tab): only a row action that goes to a page.
-        const linked = c.kind === 'link' && c.action && Object.hasOwn(list.rowActions ?? {}, c.action) ? list.rowActions?.[c.action] : undefined;
+        const linked =
+          c.kind === 'link' && c.action && Object.hasOwn(list.rowActions ?? {}, c.action)
+            ? list.rowActions?.[c.action]
+            : undefined;
         if (linked && !('to' in linked)) report(`column "${c.key}": a link column needs a row action with "to"`);
-        for (const [prop, kinds] of [['template', ['text', 'link', undefined]], ['mark', ['flag']], ['linkLabel', ['link']]] as const) {
-          if (c[prop] !== undefined && !(kinds as readonly (string | undefined)[]).includes(c.kind)) report(`column "${c.key}": ${prop} is for ${kinds.filter(Boolean).join(' / ')} columns`);
+        for (const [prop, kinds] of [
+          ['template', ['text', 'link', undefined]],
+          ['mark', ['flag']],
+          ['linkLabel', ['link']],
+        ] as const) {
+          if (c[prop] !== undefined && !(kinds as readonly (string | undefined)[]).includes(c.kind))
+            report(`column "${c.key}": ${prop} is for ${kinds.filter(Boolean).join(' / ')} columns`);
         }
         if (c.kind === 'dateRange' && !c.endKey) report(`column "${c.key}": a dateRange column needs endKey`);
         if (c.defaultDirection && !c.sortable) report(`column "${c.key}" has a defaultDirection but is not sortable`);
       }
-      if (list.defaultSort && !byKey.get(list.defaultSort.column)?.sortable) report(`defaultSort.column "${list.defaultSort.column}" is not a sortable column`);
-      if (list.selection && byKey.get(list.selection.column)?.kind !== 'select') report(`selection.column "${list.selection.column}" is not a select column`);
-      for (const c of list.edit?.columns ?? []) if (byKey.get(c)?.kind !== 'input') report(`edit.columns: "${c}" is not an input column`);
+      if (list.defaultSort && !byKey.get(list.defaultSort.column)?.sortable)
+        report(`defaultSort.column "${list.defaultSort.column}" is not a sortable column`);
+      if (list.selection && byKey.get(list.selection.column)?.kind !== 'select')
+        report(`selection.column "${list.selection.column}" is not a select column`);
+      for (const c of list.edit?.columns ?? [])
+        if (byKey.get(c)?.kind !== 'input') report(`edit.columns: "${c}" is not an input column`);
       (list.rowStyles ?? []).forEach((s, i) => {
         const col = s.when.changed ?? s.when.field;
         // A date range column shows its end date too: a style may test it.
-        if (col !== undefined && !byKey.has(col) && !columns.some((c) => c.kind === 'dateRange' && c.endKey === col)) report(`rowStyles[${i}]: column "${col}" is not in columns`);
-        if (s.when.changed !== undefined && !(list.edit?.columns ?? []).includes(s.when.changed)) report(`rowStyles[${i}]: "${s.when.changed}" is not an edited column`);
+        if (col !== undefined && !byKey.has(col) && !columns.some((c) => c.kind === 'dateRange' && c.endKey === col))
+          report(`rowStyles[${i}]: column "${col}" is not in columns`);
+        if (s.when.changed !== undefined && !(list.edit?.columns ?? []).includes(s.when.changed))
+          report(`rowStyles[${i}]: "${s.when.changed}" is not an edited column`);
       });
-      if (list.pageSizes && !list.pageSizes.includes(list.pageSize)) report(`pageSizes must include pageSize ${list.pageSize}`);
+      if (list.pageSizes && !list.pageSizes.includes(list.pageSize))
+        report(`pageSizes must include pageSize ${list.pageSize}`);
       if (list.searchMode && !list.search) report('searchMode needs search fields (search.schema)');
-      if (list.search?.editableInResult && !list.searchMode) report('search.editableInResult is for lists with searchMode');
+      if (list.search?.editableInResult && !list.searchMode)
+        report('search.editableInResult is for lists with searchMode');
       if (list.search) {
         checkSchemaObject(list.search.schema, 'search.schema', report);
         checkRules(list.search.rules, list.search.schema, 'search.rules', report);
@@ -388,7 +495,9 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
 export function buildDefinitionSet(files: readonly DefinitionFile[], opts: CheckOptions = {}): DefinitionSet {
   const problems = checkDefinitions(files, opts);
   if (problems.length) {
-    throw new Error(`Form and list definitions have problems (npm run schemas:check):\n${problems.map((p) => `  ${p.file}: ${p.message}`).join('\n')}`);
+    throw new Error(
+      `Form and list definitions have problems (npm run schemas:check):\n${problems.map((p) => `  ${p.file}: ${p.message}`).join('\n')}`,
+    );
   }
   const set: DefinitionSet = { forms: new Map(), lists: new Map() };
   for (const f of files) {

@@ -20,7 +20,11 @@ function readFragments(root: string): Map<string, unknown> {
   const dir = path.join(root, 'fragments');
   const out = new Map<string, unknown>();
   if (!fs.existsSync(dir)) return out;
-  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) out.set(name.replace(/\.json$/, ''), readJson(path.join(dir, name)));
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort())
+    out.set(name.replace(/\.json$/, ''), readJson(path.join(dir, name)));
   return out;
 }
 
@@ -28,10 +32,16 @@ function readFragments(root: string): Map<string, unknown> {
 export function readDefinitionFiles(root: string): DefinitionFile[] {
   const out: DefinitionFile[] = [];
   const fragments = readFragments(root);
-  for (const [kind, dir] of [['form', 'forms'], ['list', 'lists']] as const) {
+  for (const [kind, dir] of [
+    ['form', 'forms'],
+    ['list', 'lists'],
+  ] as const) {
     const full = path.join(root, dir);
     if (!fs.existsSync(full)) continue;
-    for (const name of fs.readdirSync(full).filter((n) => n.endsWith('.json')).sort()) {
+    for (const name of fs
+      .readdirSync(full)
+      .filter((n) => n.endsWith('.json'))
+      .sort()) {
       const file = path.join('schemas', dir, name);
       let data = readJson(path.join(full, name));
       try {

@@ -31,11 +31,13 @@ function target(ref: string, doc: Doc, fragments: Fragments): { doc: Doc; pointe
     return { doc, pointer };
   }
   const m = /^(?:\.\.\/fragments\/|\.\/)?([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/.exec(file);
-  if (!m || (doc.defsOnly && !file.startsWith('../fragments/'))) throw new ReuseError(`$ref "${ref}": a reference names #/$defs/<name> or ../fragments/<file>.json#/<pointer>`);
+  if (!m || (doc.defsOnly && !file.startsWith('../fragments/')))
+    throw new ReuseError(`$ref "${ref}": a reference names #/$defs/<name> or ../fragments/<file>.json#/<pointer>`);
   const name = m[1] as string;
   if (!fragments.has(name)) throw new ReuseError(`$ref "${ref}": no schemas/fragments/${name}.json`);
   const data = fragments.get(name);
-  if (isObject(data) && typeof data.__invalidJson === 'string') throw new ReuseError(`schemas/fragments/${name}.json is not valid JSON: ${data.__invalidJson}`);
+  if (isObject(data) && typeof data.__invalidJson === 'string')
+    throw new ReuseError(`schemas/fragments/${name}.json is not valid JSON: ${data.__invalidJson}`);
   return { doc: { name: `schemas/fragments/${name}.json`, data, defsOnly: false }, pointer };
 }
 
@@ -65,7 +67,8 @@ function resolveNode(node: Json, doc: Doc, fragments: Fragments, seen: readonly 
     for (const el of node) {
       const value = resolveNode(el, doc, fragments, seen);
       // A reference to a list, alone in its place, stands for the list's elements.
-      if (isObject(el) && typeof el.$ref === 'string' && Object.keys(el).length === 1 && Array.isArray(value)) out.push(...(value as Json[]));
+      if (isObject(el) && typeof el.$ref === 'string' && Object.keys(el).length === 1 && Array.isArray(value))
+        out.push(...(value as Json[]));
       else out.push(value);
     }
     return out;
@@ -87,7 +90,10 @@ function resolveNode(node: Json, doc: Doc, fragments: Fragments, seen: readonly 
 
 /** Every string of `node` with {name} replaced for the names `binding` gives. */
 function substitute(node: Json, binding: Readonly<Record<string, string>>): Json {
-  if (typeof node === 'string') return node.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (m, name: string) => (Object.hasOwn(binding, name) ? (binding[name] as string) : m));
+  if (typeof node === 'string')
+    return node.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (m, name: string) =>
+      Object.hasOwn(binding, name) ? (binding[name] as string) : m,
+    );
   if (Array.isArray(node)) return node.map((x) => substitute(x, binding));
   if (isObject(node)) return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, substitute(v, binding)]));
   return node;
@@ -101,13 +107,19 @@ export function expandRules(rules: Json, where: string): Json {
     if (!isObject(entry) || !('forEach' in entry)) return void out.push(entry);
     const { forEach, rules: inner, note: _note, ...extra } = entry;
     const label = `${where}[${i}]`;
-    if (Object.keys(extra).length) throw new ReuseError(`${label}: a forEach group has forEach, rules and note only (not ${Object.keys(extra).join(', ')})`);
-    if (!Array.isArray(forEach) || !forEach.length || !Array.isArray(inner)) throw new ReuseError(`${label}: forEach needs a list of names and "rules" a list`);
+    if (Object.keys(extra).length)
+      throw new ReuseError(
+        `${label}: a forEach group has forEach, rules and note only (not ${Object.keys(extra).join(', ')})`,
+      );
+    if (!Array.isArray(forEach) || !forEach.length || !Array.isArray(inner))
+      throw new ReuseError(`${label}: forEach needs a list of names and "rules" a list`);
     for (const binding of forEach) {
       const values = isObject(binding) ? Object.entries(binding) : [];
-      if (!values.length || values.some(([, v]) => typeof v !== 'string')) throw new ReuseError(`${label}: each forEach element gives names as strings ({"list": "nowSettingList"})`);
+      if (!values.length || values.some(([, v]) => typeof v !== 'string'))
+        throw new ReuseError(`${label}: each forEach element gives names as strings ({"list": "nowSettingList"})`);
       const clash = values.find(([k]) => (ARG_PLACEHOLDERS as readonly string[]).includes(k));
-      if (clash) throw new ReuseError(`${label}: {${clash[0]}} is filled in by the rule engine and cannot be a forEach name`);
+      if (clash)
+        throw new ReuseError(`${label}: {${clash[0]}} is filled in by the rule engine and cannot be a forEach name`);
       out.push(...(expandRules(substitute(inner, binding as Record<string, string>), label) as Json[]));
     }
   });
@@ -124,6 +136,7 @@ export function resolveDefinition(data: Json, fragments: Fragments, file: string
   const { $defs: _defs, ...body } = data;
   const out = resolveNode(body, doc, fragments, []) as Record<string, unknown>;
   if (Array.isArray(out.rules)) out.rules = expandRules(out.rules, 'rules');
-  if (isObject(out.search) && Array.isArray(out.search.rules)) out.search = { ...out.search, rules: expandRules(out.search.rules, 'search.rules') };
+  if (isObject(out.search) && Array.isArray(out.search.rules))
+    out.search = { ...out.search, rules: expandRules(out.search.rules, 'search.rules') };
   return out;
 }

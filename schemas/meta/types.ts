@@ -2,7 +2,12 @@
 // schemas/meta/language, the same declarations the JSON meta-schemas (form.schema.json,
 // list.schema.json) are generated from, so the two cannot say different things.
 import type { Static } from '@sinclair/typebox';
-import type { FormAction as FormActionSchema, ActionGuard as ActionGuardSchema, MailDialogSpec as MailDialogSchema, PreviewSpec as PreviewSchema } from './language/actions';
+import type {
+  FormAction as FormActionSchema,
+  ActionGuard as ActionGuardSchema,
+  MailDialogSpec as MailDialogSchema,
+  PreviewSpec as PreviewSchema,
+} from './language/actions';
 import type {
   Handoff as HandoffSchema,
   HandoffSource as HandoffSourceSchema,
@@ -10,7 +15,13 @@ import type {
   Permission as PermissionSchema,
   Title as TitleSchema,
 } from './language/basics';
-import type { CallSpec as CallSchema, ListCallSpec as ListCallSchema, ListCondition as ListConditionSchema, OptionSource as OptionSourceSchema, ProvidedItems as ProvidedItemsSchema } from './language/calls';
+import type {
+  CallSpec as CallSchema,
+  ListCallSpec as ListCallSchema,
+  ListCondition as ListConditionSchema,
+  OptionSource as OptionSourceSchema,
+  ProvidedItems as ProvidedItemsSchema,
+} from './language/calls';
 import type {
   FieldEffect as FieldEffectSchema,
   FormDefinition as FormSchema,
@@ -19,8 +30,17 @@ import type {
   SummaryItem as SummaryItemSchema,
   VisibilityRule as VisibilitySchema,
 } from './language/form';
-import type { ListColumn as ListColumnSchema, ListDefinition as ListSchema, RowCondition as RowConditionSchema } from './language/list';
-import type { StoreColumn as StoreColumnSchema, StoreRows as StoreRowsSchema, StoreSpec as StoreSchema, StoreWorkflow as StoreWorkflowSchema } from './language/store';
+import type {
+  ListColumn as ListColumnSchema,
+  ListDefinition as ListSchema,
+  RowCondition as RowConditionSchema,
+} from './language/list';
+import type {
+  StoreColumn as StoreColumnSchema,
+  StoreRows as StoreRowsSchema,
+  StoreSpec as StoreSchema,
+  StoreWorkflow as StoreWorkflowSchema,
+} from './language/store';
 import type { Condition } from '../rules/engine';
 import type { EditMode } from './widgets';
 
@@ -51,7 +71,9 @@ export type StoreSpec = Static<typeof StoreSchema>;
 export type StoreWorkflow = Static<typeof StoreWorkflowSchema>;
 export type StoreRows = Static<typeof StoreRowsSchema>;
 export type SummaryItem = Static<typeof SummaryItemSchema>;
-export type FormDefinition = Omit<Static<typeof FormSchema>, '$schema' | '$defs' | 'schema'> & { schema: JsonSchemaObject };
+export type FormDefinition = Omit<Static<typeof FormSchema>, '$schema' | '$defs' | 'schema'> & {
+  schema: JsonSchemaObject;
+};
 export type ListColumn = Static<typeof ListColumnSchema>;
 export type RowCondition = Static<typeof RowConditionSchema>;
 export type ListDefinition = Omit<Static<typeof ListSchema>, '$schema' | '$defs'>;

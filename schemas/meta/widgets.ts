@@ -44,7 +44,10 @@ export const RJSF_WIDGET_NAMES = [
 ] as const;
 
 export function isKnownWidget(name: unknown): boolean {
-  return typeof name === 'string' && (Object.hasOwn(FORM_WIDGETS, name) || (RJSF_WIDGET_NAMES as readonly string[]).includes(name));
+  return (
+    typeof name === 'string' &&
+    (Object.hasOwn(FORM_WIDGETS, name) || (RJSF_WIDGET_NAMES as readonly string[]).includes(name))
+  );
 }
 
 /** ui:options keys of a widget whose values must be fields of the record. */
@@ -55,7 +58,12 @@ export function fieldOptionsOf(name: unknown): readonly string[] {
 /** Edit modes of the registration forms (spec 000 section 4: editMode 0 new, 1 update, 2 copy, 9 preview). */
 export const EDIT_MODES = ['new', 'update', 'copy', 'preview'] as const;
 export type EditMode = (typeof EDIT_MODES)[number];
-export const EDIT_MODE_CODES: Readonly<Record<string, EditMode>> = { '0': 'new', '1': 'update', '2': 'copy', '9': 'preview' };
+export const EDIT_MODE_CODES: Readonly<Record<string, EditMode>> = {
+  '0': 'new',
+  '1': 'update',
+  '2': 'copy',
+  '9': 'preview',
+};
 
 /**
  * Action names of a form with a built-in meaning (renderer/forms/FormView.tsx). Any other name

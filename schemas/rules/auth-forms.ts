@@ -18,18 +18,25 @@ function field(name: string, value: Input, checks: Check[]): RuleResult[] {
   return [];
 }
 
-const required = (label: string): Check => (v) => (v === '' ? ['ERR_0001', [label]] : undefined);
-const maxLength = (label: string, max: number): Check => (v) =>
-  codePointLength(v) > max ? ['ERR_0025', [label]] : undefined;
+const required =
+  (label: string): Check =>
+  (v) =>
+    v === '' ? ['ERR_0001', [label]] : undefined;
+const maxLength =
+  (label: string, max: number): Check =>
+  (v) =>
+    codePointLength(v) > max ? ['ERR_0025', [label]] : undefined;
 /**
  * Letters and digits only: a full-width or other non-ASCII character is "enter it half-width"
  * (ERR_0018); a half-width symbol ("A-000001") is already half-width, so it is "the format is
  * wrong" (ERR_0020), the message the rule means.
  */
-const alphanumeric = (label: string): Check => (v) => {
-  if (isAlphanumeric(v)) return undefined;
-  return isPrintableAscii(v) ? ['ERR_0020', [label]] : ['ERR_0018', [label]];
-};
+const alphanumeric =
+  (label: string): Check =>
+  (v) => {
+    if (isAlphanumeric(v)) return undefined;
+    return isPrintableAscii(v) ? ['ERR_0020', [label]] : ['ERR_0018', [label]];
+  };
 
 export function validateLoginForm(input: { loginId?: Input; password?: Input }): RuleResult[] {
   return [

@@ -42,7 +42,8 @@ export function checkCompanyFile(text: string, prefectures: ReadonlySet<string>)
   const records = parseCsvRecords(text);
   const header = records[0];
   if (!header) return { rows: [], messages: [{ messageId: 'ERR_0011' }] };
-  if (COMPANY_COLUMNS.some((name, i) => (header.cells[i] ?? '') !== name)) return { rows: [], messages: [{ messageId: 'ERR_0020', args: [COMPANY_FILE_LABEL] }] };
+  if (COMPANY_COLUMNS.some((name, i) => (header.cells[i] ?? '') !== name))
+    return { rows: [], messages: [{ messageId: 'ERR_0020', args: [COMPANY_FILE_LABEL] }] };
   const data = records.slice(1);
   if (data.length === 0) return { rows: [], messages: [{ messageId: 'ERR_0011' }] };
 
@@ -50,7 +51,11 @@ export function checkCompanyFile(text: string, prefectures: ReadonlySet<string>)
   const say = (messageId: string, line: number, label: string) => {
     if (messages.length >= MAX_CSV_ROW_MESSAGES) return;
     // ERR_0026 has one argument: the line goes in front of the label, as the row-level codes read.
-    messages.push(messageId === 'ERR_0026' ? { messageId, args: [`${line}行目：${label}`] } : { messageId, args: [String(line), label] });
+    messages.push(
+      messageId === 'ERR_0026'
+        ? { messageId, args: [`${line}行目：${label}`] }
+        : { messageId, args: [String(line), label] },
+    );
   };
   const rows: ImportedCompany[] = [];
   const seen = new Set<string>();
@@ -82,7 +87,14 @@ export function checkCompanyFile(text: string, prefectures: ReadonlySet<string>)
     if (!bad && seen.has(code)) fail('ERR_0014', CODE);
     if (bad || messages.length > before) continue;
     seen.add(code);
-    rows.push({ line: r.line, companyCode: code, companyName: cell(1), postalCode: postal(zip), prefecture, address: cell(4) });
+    rows.push({
+      line: r.line,
+      companyCode: code,
+      companyName: cell(1),
+      postalCode: postal(zip),
+      prefecture,
+      address: cell(4),
+    });
   }
   return { rows: messages.length ? [] : rows, messages };
 }

@@ -12,7 +12,8 @@ function same(a: unknown, b: unknown): boolean {
 
 /** Whether one condition holds for the record (row-bound) and context. */
 export function holds(c: Condition, record: unknown, ctx: RuleContext, bound: readonly number[] = []): boolean {
-  const v = c.context !== undefined ? ctx[c.context] : c.field !== undefined ? valueAt(record, c.field, bound) : undefined;
+  const v =
+    c.context !== undefined ? ctx[c.context] : c.field !== undefined ? valueAt(record, c.field, bound) : undefined;
   let tested = false;
   if ('equals' in c) {
     tested = true;
@@ -33,7 +34,12 @@ export function holds(c: Condition, record: unknown, ctx: RuleContext, bound: re
   return tested || isFilled(v);
 }
 
-export function allHold(when: Condition | Condition[] | undefined, record: unknown, ctx: RuleContext, bound: readonly number[] = []): boolean {
+export function allHold(
+  when: Condition | Condition[] | undefined,
+  record: unknown,
+  ctx: RuleContext,
+  bound: readonly number[] = [],
+): boolean {
   if (!when) return true;
   return [when].flat().every((c) => holds(c, record, ctx, bound));
 }

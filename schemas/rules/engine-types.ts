@@ -89,7 +89,9 @@ export function isEmptyHtml(html: string): boolean {
 }
 
 export function isFileEntry(v: unknown): v is FileEntry {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && ('fileName' in v || 'uploadId' in v || 'size' in v);
+  return (
+    typeof v === 'object' && v !== null && !Array.isArray(v) && ('fileName' in v || 'uploadId' in v || 'size' in v)
+  );
 }
 
 /** Filled: not undefined/null/''/[]/{}; a file entry needs a name; with html, visible content. */

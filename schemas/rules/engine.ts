@@ -67,11 +67,17 @@ export function ruleMessages(rule: Rule): string[] {
 }
 
 function fillArgs(rule: Rule, ctx: RuleContext, row: number | undefined): string[] {
-  const max = 'max' in rule && typeof rule.max === 'number' ? rule.max : rule.rule === 'fileSize' ? ctx.maxFileSize : undefined;
+  const max =
+    'max' in rule && typeof rule.max === 'number' ? rule.max : rule.rule === 'fileSize' ? ctx.maxFileSize : undefined;
   const vars: Record<string, string> = {
     row: row === undefined ? '' : String(row),
     max: max === undefined ? '' : String(max),
-    maxFileSizeMB: typeof max === 'number' && rule.rule === 'fileSize' ? formatMegabytes(max) : typeof ctx.maxFileSize === 'number' ? formatMegabytes(ctx.maxFileSize) : '',
+    maxFileSizeMB:
+      typeof max === 'number' && rule.rule === 'fileSize'
+        ? formatMegabytes(max)
+        : typeof ctx.maxFileSize === 'number'
+          ? formatMegabytes(ctx.maxFileSize)
+          : '',
   };
   return (rule.args ?? []).map((a) => a.replace(/\{(row|max|maxFileSizeMB)\}/g, (_m, k: string) => vars[k] ?? ''));
 }
@@ -130,7 +136,12 @@ function sameRow(a: string, b: string): boolean {
  * `contentsLinkList.1.url`): the failures of every rule that reads the field, in its row. A rule
  * across fields (dateOrder) may report on the other field of the pair.
  */
-export function validateField(definition: RuleSet, record: unknown, field: string, context: RuleContext = {}): RuleResult[] {
+export function validateField(
+  definition: RuleSet,
+  record: unknown,
+  field: string,
+  context: RuleContext = {},
+): RuleResult[] {
   const rules = definition.rules.filter((r) => ruleFields(r).some((p) => matchesPattern(field, p)));
   return validateForm({ rules }, record, context).filter((r) => sameRow(r.field, field));
 }

@@ -39,11 +39,19 @@ const toNumber = (s: string) => Number(s.replaceAll(',', ''));
  * Checks the text of a figures file. Every row is checked (messages are capped at
  * MAX_CSV_ROW_MESSAGES, like the agent-code lists); rows come back only when there is no message.
  */
-export function checkFigureFile(text: string, known: { daihyoCodes: ReadonlySet<string>; targetSystems: ReadonlySet<string> }): FigureCheck {
+export function checkFigureFile(
+  text: string,
+  known: { daihyoCodes: ReadonlySet<string>; targetSystems: ReadonlySet<string> },
+): FigureCheck {
   const records = parseCsvRecords(text);
   const header = records[0];
   if (!header || FIGURE_COLUMNS.some((name, i) => (header.cells[i] ?? '') !== name)) {
-    return { rows: [], messages: [records.length === 0 ? { messageId: 'ERR_0011' } : { messageId: 'ERR_0020', args: [IMPORT_FILE_LABEL] }] };
+    return {
+      rows: [],
+      messages: [
+        records.length === 0 ? { messageId: 'ERR_0011' } : { messageId: 'ERR_0020', args: [IMPORT_FILE_LABEL] },
+      ],
+    };
   }
   const data = records.slice(1);
   if (data.length === 0) return { rows: [], messages: [{ messageId: 'ERR_0011' }] };

@@ -1,6 +1,13 @@
 // Rule kinds about one value: required (and requiredIf / requiredWith), maxLength, charset,
 // email, digits. They build on the character helpers of text.ts.
-import { codePointLength, hasForbiddenSymbols, isAlphanumeric, isEmailShape, isPrintableAscii, isUsableText } from './text';
+import {
+  codePointLength,
+  hasForbiddenSymbols,
+  isAlphanumeric,
+  isEmailShape,
+  isPrintableAscii,
+  isUsableText,
+} from './text';
 import { htmlText, isFilled, toText } from './engine-types';
 import type {
   CharsetRule,

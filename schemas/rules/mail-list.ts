@@ -33,7 +33,8 @@ export function checkMailList(raw: Partial<Record<MailField, readonly (string | 
   let count = 0;
   for (const f of MAIL_FIELDS) {
     const inputs = (raw[f] ?? []).map((a) => String(a ?? '').trim());
-    if (inputs.length > MAIL_INPUTS_PER_FIELD) out.push({ field: f, messageId: 'ERR_0025', args: [`${MAIL_FIELD_LABELS[f]}の件数`] });
+    if (inputs.length > MAIL_INPUTS_PER_FIELD)
+      out.push({ field: f, messageId: 'ERR_0025', args: [`${MAIL_FIELD_LABELS[f]}の件数`] });
     inputs.forEach((a, index) => {
       if (a === '') return;
       count++;

@@ -10,9 +10,7 @@ const CONFIRM_LABEL = '新しいパスワード（確認）';
 
 /** Only the allowed characters, and all four kinds present. */
 export function hasPasswordComposition(s: string): boolean {
-  return (
-    /^[A-Za-z0-9#\-@_.]+$/.test(s) && /[A-Z]/.test(s) && /[a-z]/.test(s) && /[0-9]/.test(s) && /[#\-@_.]/.test(s)
-  );
+  return /^[A-Za-z0-9#\-@_.]+$/.test(s) && /[A-Z]/.test(s) && /[a-z]/.test(s) && /[0-9]/.test(s) && /[#\-@_.]/.test(s);
 }
 
 // Length and composition are independent rules; both are reported so the user sees the whole

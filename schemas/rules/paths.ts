@@ -39,7 +39,11 @@ export function resolve(record: unknown, pattern: string, bound: readonly number
       if (seg === '[]') {
         const fixed = bound[listDepth];
         if (fixed !== undefined) {
-          next.push({ path: join(s.path, String(fixed)), value: child(s.value, String(fixed)), indexes: [...s.indexes, fixed] });
+          next.push({
+            path: join(s.path, String(fixed)),
+            value: child(s.value, String(fixed)),
+            indexes: [...s.indexes, fixed],
+          });
         } else if (Array.isArray(s.value)) {
           s.value.forEach((v, i) => next.push({ path: join(s.path, String(i)), value: v, indexes: [...s.indexes, i] }));
         }

@@ -14,15 +14,20 @@ export const CallerIds = {
 };
 
 export const TargetDate = Type.Optional(
-  Type.String({ maxLength: 10, description: 'Business date yyyy/MM/dd or yyyy-MM-dd; honoured for provider administrators only' }),
+  Type.String({
+    maxLength: 10,
+    description: 'Business date yyyy/MM/dd or yyyy-MM-dd; honoured for provider administrators only',
+  }),
 );
 
 /** A request body: the spec's fields plus systemKbn; unknown fields are dropped (removeAdditional). */
-export const Body = <P extends Record<string, TSchema>>(props: P) => Type.Object({ systemKbn: SystemKbn, ...props }, { additionalProperties: false });
+export const Body = <P extends Record<string, TSchema>>(props: P) =>
+  Type.Object({ systemKbn: SystemKbn, ...props }, { additionalProperties: false });
 
 export const EmptyResponse = Type.Object({});
 
 /** A numeric id as a number or a string of digits (route parameters arrive as strings). */
 export const WireId = (description: string) =>
-  Type.Union([Type.Integer({ minimum: 0, maximum: 2147483647 }), Type.String({ pattern: '^[0-9]{1,9}$' })], { description });
-
+  Type.Union([Type.Integer({ minimum: 0, maximum: 2147483647 }), Type.String({ pattern: '^[0-9]{1,9}$' })], {
+    description,
+  });

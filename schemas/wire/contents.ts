@@ -10,10 +10,14 @@ export const InfoItem = Type.Object({
   postPeriod: Type.String({ description: 'Posting start, yyyy/MM/dd' }),
   subCategoryName: Type.String(),
   categoryId: Type.Number(),
-  detailPath: Type.String({ description: 'First path segment of the detail page: /{detailPath}/categoryId/{categoryId}/contentsId/{contentId}' }),
+  detailPath: Type.String({
+    description: 'First path segment of the detail page: /{detailPath}/categoryId/{categoryId}/contentsId/{contentId}',
+  }),
   fileFlg: Type.Boolean({ description: 'The content has documents to download' }),
   newFlg: Type.Boolean({ description: 'Within the NEW period on the target date' }),
-  jyuyoFlg: Type.Boolean({ description: 'Added: important, inside its important period on the target date (the lists show 重要)' }),
+  jyuyoFlg: Type.Boolean({
+    description: 'Added: important, inside its important period on the target date (the lists show 重要)',
+  }),
 });
 export type InfoItem = Static<typeof InfoItem>;
 
@@ -26,7 +30,9 @@ export const InfoListBody = Body({ ...CallerIds, targetDate: TargetDate });
 export const CategoryContentsBody = Body({
   ...CallerIds,
   categoryId: WireId('Content category'),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, description: 'Page number from 1 (20 rows a page)' })),
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100000, description: 'Page number from 1 (20 rows a page)' }),
+  ),
   targetDate: TargetDate,
 });
 export const CategoryContentsAnswer = Type.Object({ infoListData: Type.Array(InfoItem), totalCount: Type.Number() });
@@ -41,13 +47,28 @@ export const TempFileItem = Type.Object({
   tempFileSize: Type.Number({ description: 'Bytes' }),
 });
 export type TempFileItem = Static<typeof TempFileItem>;
-export const ImgItem = Type.Object({ rowNo: Type.Number(), imgPath: Type.String({ description: 'Signed image path (GET)' }), imgName: Type.String(), imgExp: Type.String() });
+export const ImgItem = Type.Object({
+  rowNo: Type.Number(),
+  imgPath: Type.String({ description: 'Signed image path (GET)' }),
+  imgName: Type.String(),
+  imgExp: Type.String(),
+});
 export type ImgItem = Static<typeof ImgItem>;
-export const VideoItem = Type.Object({ rowNo: Type.Number(), videoPath: Type.String({ description: 'Signed video path (GET, Range requests)' }), videoName: Type.String(), videoExp: Type.String() });
+export const VideoItem = Type.Object({
+  rowNo: Type.Number(),
+  videoPath: Type.String({ description: 'Signed video path (GET, Range requests)' }),
+  videoName: Type.String(),
+  videoExp: Type.String(),
+});
 export type VideoItem = Static<typeof VideoItem>;
 
 /** /api/ContentsDetail/getContentsDetail */
-export const ContentDetailBody = Body({ ...CallerIds, categoryId: WireId('Category of the content'), contentId: WireId('Content'), targetDate: TargetDate });
+export const ContentDetailBody = Body({
+  ...CallerIds,
+  categoryId: WireId('Category of the content'),
+  contentId: WireId('Content'),
+  targetDate: TargetDate,
+});
 export const ContentDetail = Type.Object({
   categoryId: Type.Number(),
   categoryName: Type.String(),
@@ -72,7 +93,11 @@ export type ContentDetail = Static<typeof ContentDetail>;
 
 /** /api/Breadcrumbs/getBreadcrumbs */
 export const BreadcrumbsBody = Body({ ...CallerIds, categoryId: WireId('Category'), targetDate: TargetDate });
-export const Crumb = Type.Object({ categoryId: Type.Number(), categoryName: Type.String(), categoryUrl: Type.String() });
+export const Crumb = Type.Object({
+  categoryId: Type.Number(),
+  categoryName: Type.String(),
+  categoryUrl: Type.String(),
+});
 export type Crumb = Static<typeof Crumb>;
 export const BreadcrumbsAnswer = Type.Object({ breadcrumbsList: Type.Array(Crumb) });
 export type BreadcrumbsAnswer = Static<typeof BreadcrumbsAnswer>;

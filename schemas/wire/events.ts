@@ -10,13 +10,21 @@ export const EventItem = Type.Object({
   categoryId: Type.Number(),
   thumbnailPath: Type.String({ description: 'Signed path of the thumbnail, else of the first image; "" when neither' }),
   thumbnailName: Type.String(),
-  eventDate: Type.String({ description: 'Start, yyyy/MM/dd HH:mm (Tokyo); the screen shows YYYY.MM.DD and the weekday' }),
+  eventDate: Type.String({
+    description: 'Start, yyyy/MM/dd HH:mm (Tokyo); the screen shows YYYY.MM.DD and the weekday',
+  }),
   subCategoryName: Type.String(),
   newFlg: Type.Boolean(),
   closeFlg: Type.Boolean({ description: 'Registration has ended (deadline passed, held, or full)' }),
   contentsTitle: Type.String(),
 });
-export const EventTag = Type.Object({ tagId: Type.Number(), tagName: Type.String(), categoryId: Type.Number(), categoryName: Type.String(), isChecked: Type.Boolean() });
+export const EventTag = Type.Object({
+  tagId: Type.Number(),
+  tagName: Type.String(),
+  categoryId: Type.Number(),
+  categoryName: Type.String(),
+  isChecked: Type.Boolean(),
+});
 
 export const EventListBody = Body({
   ...CallerIds,
@@ -24,9 +32,15 @@ export const EventListBody = Body({
   narrowKeyword: NarrowKeyword,
   narrowTags: NarrowTags,
   targetDate: TargetDate,
-  eventPeriodFrom: Type.Optional(Type.String({ maxLength: 10, pattern: NO_CONTROL, description: 'yyyy-MM-dd or yyyy/MM/dd' })),
-  eventPeriodTo: Type.Optional(Type.String({ maxLength: 10, pattern: NO_CONTROL, description: 'yyyy-MM-dd or yyyy/MM/dd' })),
-  isOutsideEventPeriod: Type.Optional(Type.Boolean({ description: 'Provider administrators only: every posting period, held events too' })),
+  eventPeriodFrom: Type.Optional(
+    Type.String({ maxLength: 10, pattern: NO_CONTROL, description: 'yyyy-MM-dd or yyyy/MM/dd' }),
+  ),
+  eventPeriodTo: Type.Optional(
+    Type.String({ maxLength: 10, pattern: NO_CONTROL, description: 'yyyy-MM-dd or yyyy/MM/dd' }),
+  ),
+  isOutsideEventPeriod: Type.Optional(
+    Type.Boolean({ description: 'Provider administrators only: every posting period, held events too' }),
+  ),
 });
 
 export const EventDetailBody = Body({
@@ -34,10 +48,19 @@ export const EventDetailBody = Body({
   categoryId: WireId('The events category (7)'),
   contentsId: WireId('Event'),
   targetDate: TargetDate,
-  isPreview: Type.Optional(Type.Boolean({ description: 'Provider administrators\' preview: every posting period' })),
+  isPreview: Type.Optional(Type.Boolean({ description: "Provider administrators' preview: every posting period" })),
 });
-export const EventActionBody = Body({ ...CallerIds, categoryId: WireId('The events category (7)'), contentsId: WireId('Event'), screenName: Type.Optional(Type.String({ maxLength: 100, pattern: NO_CONTROL })) });
-export const EntryAnswer = Type.Object({ isApplication: Type.Boolean(), completeMessage: Type.String(), addMessage: Type.String() });
+export const EventActionBody = Body({
+  ...CallerIds,
+  categoryId: WireId('The events category (7)'),
+  contentsId: WireId('Event'),
+  screenName: Type.Optional(Type.String({ maxLength: 100, pattern: NO_CONTROL })),
+});
+export const EntryAnswer = Type.Object({
+  isApplication: Type.Boolean(),
+  completeMessage: Type.String(),
+  addMessage: Type.String(),
+});
 
 export const EventDetail = Type.Object({
   categoryId: Type.Number(),
@@ -83,9 +106,15 @@ export const InitialEventsAnswer = Type.Object({
 export type InitialEventsAnswer = Static<typeof InitialEventsAnswer>;
 
 /** /api/Event/getSkilupEventList */
-export const EventListAnswer = Type.Object({ eventListData: Type.Array(EventItem), eventTagListData: Type.Array(EventTag) });
+export const EventListAnswer = Type.Object({
+  eventListData: Type.Array(EventItem),
+  eventTagListData: Type.Array(EventTag),
+});
 export type EventListAnswer = Static<typeof EventListAnswer>;
 
 /** /api/Event/getSkilupHistoryEventList */
-export const HistoryEventListAnswer = Type.Object({ historyEventListData: Type.Array(EventItem), historyEventTagListData: Type.Array(EventTag) });
+export const HistoryEventListAnswer = Type.Object({
+  historyEventListData: Type.Array(EventItem),
+  historyEventTagListData: Type.Array(EventTag),
+});
 export type HistoryEventListAnswer = Static<typeof HistoryEventListAnswer>;

@@ -6,9 +6,12 @@ import { Body, CallerIds, TargetDate, WireId } from './common';
 import { ImgItem, LinkItem, TempFileItem } from './contents';
 
 /** /api/Banner/getBannerList */
-export const BannerKbn = Type.Union(['01', '02', '03', '04', '05'].map((k) => Type.Literal(k as '01' | '02' | '03' | '04' | '05')), {
-  description: '01 carousel, 02 side, 03 related links, 04 skill-up training, 05 road to master',
-});
+export const BannerKbn = Type.Union(
+  ['01', '02', '03', '04', '05'].map((k) => Type.Literal(k as '01' | '02' | '03' | '04' | '05')),
+  {
+    description: '01 carousel, 02 side, 03 related links, 04 skill-up training, 05 road to master',
+  },
+);
 export type BannerKbn = Static<typeof BannerKbn>;
 export const BannerListBody = Body({ ...CallerIds, bannerKbn: BannerKbn, targetDate: TargetDate });
 export const Banner = Type.Object({
@@ -78,10 +81,19 @@ export const RecentlyViewedAnswer = Type.Object({ recentlyViewedListData: Type.A
 export type RecentlyViewedAnswer = Static<typeof RecentlyViewedAnswer>;
 
 /** /api/RecentlyViewed/regRecentlyViewedHistory */
-export const RegisterViewBody = Body({ ...CallerIds, categoryId: WireId('Category of the content'), contentsId: WireId('Content'), targetDate: TargetDate });
+export const RegisterViewBody = Body({
+  ...CallerIds,
+  categoryId: WireId('Category of the content'),
+  contentsId: WireId('Content'),
+  targetDate: TargetDate,
+});
 
 /** /api/Incentive/getIncentiveFloating */
-export const IncentiveFloatingBody = Body({ ...CallerIds, daihyoCode: Type.Optional(Type.String({ maxLength: 20 })), targetDate: TargetDate });
+export const IncentiveFloatingBody = Body({
+  ...CallerIds,
+  daihyoCode: Type.Optional(Type.String({ maxLength: 20 })),
+  targetDate: TargetDate,
+});
 export const IncentiveFloating = Type.Object(
   {
     hokokuYear: Type.Optional(Type.Number()),
@@ -97,10 +109,20 @@ export const IncentiveFloating = Type.Object(
 export type IncentiveFloating = Static<typeof IncentiveFloating>;
 
 // ---- Login popups (/api/LoginPopup/…) ----
-const CheckPatern = Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' do not show next time, '2' confirm" });
-const CheckDispTarget = Type.Union([Type.Literal('1'), Type.Literal('2')], { description: "'1' all, '2' administrators only" });
+const CheckPatern = Type.Union([Type.Literal('1'), Type.Literal('2')], {
+  description: "'1' do not show next time, '2' confirm",
+});
+const CheckDispTarget = Type.Union([Type.Literal('1'), Type.Literal('2')], {
+  description: "'1' all, '2' administrators only",
+});
 
-export const PopupSummary = Type.Object({ categoryId: Type.Number(), contentsId: Type.Number(), title: Type.String(), checkPatern: CheckPatern, checkDispTarget: CheckDispTarget });
+export const PopupSummary = Type.Object({
+  categoryId: Type.Number(),
+  contentsId: Type.Number(),
+  title: Type.String(),
+  checkPatern: CheckPatern,
+  checkDispTarget: CheckDispTarget,
+});
 export type PopupSummary = Static<typeof PopupSummary>;
 export const PopupListAnswer = Type.Object({ popupList: Type.Array(PopupSummary) });
 export type PopupListAnswer = Static<typeof PopupListAnswer>;
@@ -120,8 +142,21 @@ export const PopupData = Type.Object({
 });
 export type PopupData = Static<typeof PopupData>;
 
-const UnlimitDate = Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { description: 'Ignore the posting period (provider administrators only)' }));
+const UnlimitDate = Type.Optional(
+  Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], {
+    description: 'Ignore the posting period (provider administrators only)',
+  }),
+);
 const PopupCommon = { ...CallerIds, targetDate: TargetDate, isUnlimitDate: UnlimitDate };
 export const PopupListBody = Body(PopupCommon);
-export const PopupDataBody = Body({ ...PopupCommon, categoryId: WireId('Category (15)'), contentId: WireId('Popup content') });
-export const PopupCheckBody = Body({ ...PopupCommon, categoryId: WireId('Category (15)'), contentsId: WireId('Popup content'), isChecked: Type.Boolean() });
+export const PopupDataBody = Body({
+  ...PopupCommon,
+  categoryId: WireId('Category (15)'),
+  contentId: WireId('Popup content'),
+});
+export const PopupCheckBody = Body({
+  ...PopupCommon,
+  categoryId: WireId('Category (15)'),
+  contentsId: WireId('Popup content'),
+  isChecked: Type.Boolean(),
+});

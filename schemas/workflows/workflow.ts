@@ -42,8 +42,14 @@ export function actionsFor(w: Workflow, side: Side, from: From): string[] {
 }
 
 /** The action that moves a record from `from` to `to` for the side, or undefined when none may. */
-export function transition(w: Workflow, side: Side, from: From, to: string): { name: string; action: WorkflowAction } | undefined {
-  for (const [name, a] of Object.entries(w.actions)) if (a.by === side && a.from.includes(from) && a.to.includes(to)) return { name, action: a };
+export function transition(
+  w: Workflow,
+  side: Side,
+  from: From,
+  to: string,
+): { name: string; action: WorkflowAction } | undefined {
+  for (const [name, a] of Object.entries(w.actions))
+    if (a.by === side && a.from.includes(from) && a.to.includes(to)) return { name, action: a };
   return undefined;
 }
 

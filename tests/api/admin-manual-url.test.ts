@@ -6,9 +6,19 @@ import { createTestApp } from '../helpers/test-app';
 
 t.test('ADMIN_MANUAL_URL: default, a URL, a path; anything else stops the start', async (t) => {
   t.equal(loadConfig({}).adminManualUrl, DEFAULT_ADMIN_MANUAL_URL);
-  t.equal(DEFAULT_ADMIN_MANUAL_URL, `/with-ag/site-serch?keyWord=${encodeURIComponent('管理者向け')}&categoryId=5`, "the administrators' manuals");
-  t.equal(loadConfig({ ADMIN_MANUAL_URL: 'https://manual.example.jp/admin/' }).adminManualUrl, 'https://manual.example.jp/admin/');
-  t.equal(loadConfig({ ADMIN_MANUAL_URL: '/with-ag/contents/categoryId/5/contentsId/12' }).adminManualUrl, '/with-ag/contents/categoryId/5/contentsId/12');
+  t.equal(
+    DEFAULT_ADMIN_MANUAL_URL,
+    `/with-ag/site-serch?keyWord=${encodeURIComponent('管理者向け')}&categoryId=5`,
+    "the administrators' manuals",
+  );
+  t.equal(
+    loadConfig({ ADMIN_MANUAL_URL: 'https://manual.example.jp/admin/' }).adminManualUrl,
+    'https://manual.example.jp/admin/',
+  );
+  t.equal(
+    loadConfig({ ADMIN_MANUAL_URL: '/with-ag/contents/categoryId/5/contentsId/12' }).adminManualUrl,
+    '/with-ag/contents/categoryId/5/contentsId/12',
+  );
   for (const bad of ['javascript:alert(1)', 'manual.example.jp', 'https://x y']) {
     t.throws(() => loadConfig({ ADMIN_MANUAL_URL: bad }), /ADMIN_MANUAL_URL must be/, bad);
   }

@@ -8,9 +8,30 @@ import { oneTimeCodeIn } from '../helpers/smtp-capture';
 import { present } from '../helpers/indexing';
 
 const SESSION_USER_FIELDS = [
-  'userId', 'agCode', 'agName', 'emailAddress', 'isLoggedIn', 'isAdmin', 'isProvider', 'invoiceNo', 'roleId',
-  'itakumotoAgCode', 'daihyoCode', 'saiitakuFlg', 'userName', 'companyName', 'sectionName', 'bikou1', 'bikou2',
-  'isBaseLogin', 'baseAgCode', 'pseudoAgCode', 'pseudoAgName', 'pseudoUserId', 'pseudoDaihyoCode', 'pseudoInvoiceNo',
+  'userId',
+  'agCode',
+  'agName',
+  'emailAddress',
+  'isLoggedIn',
+  'isAdmin',
+  'isProvider',
+  'invoiceNo',
+  'roleId',
+  'itakumotoAgCode',
+  'daihyoCode',
+  'saiitakuFlg',
+  'userName',
+  'companyName',
+  'sectionName',
+  'bikou1',
+  'bikou2',
+  'isBaseLogin',
+  'baseAgCode',
+  'pseudoAgCode',
+  'pseudoAgName',
+  'pseudoUserId',
+  'pseudoDaihyoCode',
+  'pseudoInvoiceNo',
 ];
 
 const login = (loginId: string, password: string) => ({ systemKbn: '01', loginId, password });
@@ -25,7 +46,9 @@ t.test('sign-in', async (t) => {
     t.ok(cookies.wag_tb, 'the one-time-code sign-in left the trusted-browser cookie');
     const mailsBefore = mailsTo('demo-agent');
 
-    const res = await h.post('/api/Auth/login', login('demo-agent', passwordOf('demo-agent')), { cookies: { wag_tb: present(cookies.wag_tb, 'cookies.wag_tb') } });
+    const res = await h.post('/api/Auth/login', login('demo-agent', passwordOf('demo-agent')), {
+      cookies: { wag_tb: present(cookies.wag_tb, 'cookies.wag_tb') },
+    });
     t.equal(res.statusCode, 200);
     const body = res.json();
     t.same(Object.keys(body).sort(), ['isAreadyOptAuth', 'systemDate', 'token', 'user']);
@@ -65,7 +88,9 @@ t.test('sign-in', async (t) => {
     const saved = h.clock.now();
     t.teardown(() => h.clock.set(saved));
     h.clock.set('2026-11-20T23:30:00Z'); // 08:30 on 21 November in Tokyo
-    const res = await h.post('/api/Auth/login', login('demo-agadmin', passwordOf('demo-agadmin')), { cookies: { wag_tb: present(cookies.wag_tb, 'cookies.wag_tb') } });
+    const res = await h.post('/api/Auth/login', login('demo-agadmin', passwordOf('demo-agadmin')), {
+      cookies: { wag_tb: present(cookies.wag_tb, 'cookies.wag_tb') },
+    });
     t.equal(res.statusCode, 200);
     t.equal(res.json().systemDate, '2026/11/21');
   });
@@ -86,9 +111,14 @@ t.test('sign-in', async (t) => {
 
   t.test('a forged trusted-browser cookie does not skip the code', async (t) => {
     const { cookies } = await h.signIn('demo-provider');
-    const unsigned = present(cookies.wag_tb, 'cookies.wag_tb').slice(0, present(cookies.wag_tb, 'cookies.wag_tb').lastIndexOf('.'));
+    const unsigned = present(cookies.wag_tb, 'cookies.wag_tb').slice(
+      0,
+      present(cookies.wag_tb, 'cookies.wag_tb').lastIndexOf('.'),
+    );
     for (const forged of [unsigned, `${unsigned}.AAAA`, 'garbage']) {
-      const res = await h.post('/api/Auth/login', login('demo-provider', passwordOf('demo-provider')), { cookies: { wag_tb: forged } });
+      const res = await h.post('/api/Auth/login', login('demo-provider', passwordOf('demo-provider')), {
+        cookies: { wag_tb: forged },
+      });
       t.equal(res.statusCode, 200);
       t.equal(res.json().isAreadyOptAuth, false, `cookie ${forged.slice(0, 12)}… is not trusted`);
       t.equal(res.json().token, '');
@@ -98,7 +128,9 @@ t.test('sign-in', async (t) => {
   t.test('a wrong password and an unknown login id get the same 401 ERR_USER002 body', async (t) => {
     const wrongPassword = await h.post('/api/Auth/login', login('demo-agent', 'Wrong#Password123'), { ip: '10.0.0.3' });
     const unknownId = await h.post('/api/Auth/login', login('no-such-user', 'Wrong#Password123'), { ip: '10.0.0.3' });
-    const unknownWithRealPassword = await h.post('/api/Auth/login', login('no-such-user', passwordOf('demo-agent')), { ip: '10.0.0.3' });
+    const unknownWithRealPassword = await h.post('/api/Auth/login', login('no-such-user', passwordOf('demo-agent')), {
+      ip: '10.0.0.3',
+    });
     for (const res of [wrongPassword, unknownId, unknownWithRealPassword]) {
       t.equal(res.statusCode, 401);
       t.same(res.json(), { messages: [{ messageId: 'ERR_USER002', args: [] }] });
@@ -128,10 +160,18 @@ t.test('sign-in', async (t) => {
   });
 
   t.test('systemKbn missing or not "01": 400', async (t) => {
-    const missing = await h.post('/api/Auth/login', { loginId: 'demo-agent', password: passwordOf('demo-agent') }, { ip: '10.0.0.5' });
+    const missing = await h.post(
+      '/api/Auth/login',
+      { loginId: 'demo-agent', password: passwordOf('demo-agent') },
+      { ip: '10.0.0.5' },
+    );
     t.equal(missing.statusCode, 400);
     t.same(messageIds(missing), ['ERR_0001']);
-    const other = await h.post('/api/Auth/login', { ...login('demo-agent', passwordOf('demo-agent')), systemKbn: '02' }, { ip: '10.0.0.5' });
+    const other = await h.post(
+      '/api/Auth/login',
+      { ...login('demo-agent', passwordOf('demo-agent')), systemKbn: '02' },
+      { ip: '10.0.0.5' },
+    );
     t.equal(other.statusCode, 400);
     t.ok(messageIds(other).length > 0, 'a catalogue message');
     t.equal(other.json().token, undefined, 'no sign-in happened');
@@ -149,35 +189,56 @@ t.test('sign-in', async (t) => {
     t.equal(array.statusCode, 400, 'an array body is refused');
   });
 
-  t.test('after 5 failures for one login id (from any address) even the right password gets 429 until the window passes', async (t) => {
-    const right = login('demo-agent2', passwordOf('demo-agent2'));
-    for (let i = 1; i <= 5; i++) {
-      const res = await h.post('/api/Auth/login', login('demo-agent2', `Wrong#Password${i}xx`), { ip: `10.1.0.${i}` });
-      t.equal(res.statusCode, 401, `failure ${i} is an ordinary 401`);
-    }
-    const blocked = await h.post('/api/Auth/login', right, { ip: '10.1.0.9' });
-    t.equal(blocked.statusCode, 429);
-    t.same(blocked.json(), { messages: [{ messageId: 'ERR_USER003', args: [] }] });
-    const blockedOtp = await h.post('/api/Auth/OtpLogin', { ...right, otp: 'ABC234' }, { ip: '10.1.0.9' });
-    t.equal(blockedOtp.statusCode, 429, 'the one-time-code step is limited too');
+  t.test(
+    'after 5 failures for one login id (from any address) even the right password gets 429 until the window passes',
+    async (t) => {
+      const right = login('demo-agent2', passwordOf('demo-agent2'));
+      for (let i = 1; i <= 5; i++) {
+        const res = await h.post('/api/Auth/login', login('demo-agent2', `Wrong#Password${i}xx`), {
+          ip: `10.1.0.${i}`,
+        });
+        t.equal(res.statusCode, 401, `failure ${i} is an ordinary 401`);
+      }
+      const blocked = await h.post('/api/Auth/login', right, { ip: '10.1.0.9' });
+      t.equal(blocked.statusCode, 429);
+      t.same(blocked.json(), { messages: [{ messageId: 'ERR_USER003', args: [] }] });
+      const blockedOtp = await h.post('/api/Auth/OtpLogin', { ...right, otp: 'ABC234' }, { ip: '10.1.0.9' });
+      t.equal(blockedOtp.statusCode, 429, 'the one-time-code step is limited too');
 
-    h.clock.advance(14 * 60_000);
-    t.equal((await h.post('/api/Auth/login', right, { ip: '10.1.0.9' })).statusCode, 429, 'still blocked after 14 minutes');
-    h.clock.advance(2 * 60_000);
-    const again = await h.post('/api/Auth/login', right, { ip: '10.1.0.9' });
-    t.equal(again.statusCode, 200, 'after 16 minutes the right password works again');
-    t.equal(again.json().isAreadyOptAuth, false);
-  });
+      h.clock.advance(14 * 60_000);
+      t.equal(
+        (await h.post('/api/Auth/login', right, { ip: '10.1.0.9' })).statusCode,
+        429,
+        'still blocked after 14 minutes',
+      );
+      h.clock.advance(2 * 60_000);
+      const again = await h.post('/api/Auth/login', right, { ip: '10.1.0.9' });
+      t.equal(again.statusCode, 200, 'after 16 minutes the right password works again');
+      t.equal(again.json().isAreadyOptAuth, false);
+    },
+  );
 
   t.test('four failures are not yet a block, and a successful sign-in clears them', async (t) => {
     const { cookies } = await h.signIn('demo-staff');
     const wrong = login('demo-staff', 'Wrong#Password123');
-    for (let i = 1; i <= 4; i++) t.equal((await h.post('/api/Auth/login', wrong, { ip: `10.2.0.${i}` })).statusCode, 401);
-    const ok = await h.post('/api/Auth/login', login('demo-staff', passwordOf('demo-staff')), { cookies: { wag_tb: present(cookies.wag_tb, 'cookies.wag_tb') }, ip: '10.2.0.9' });
+    for (let i = 1; i <= 4; i++)
+      t.equal((await h.post('/api/Auth/login', wrong, { ip: `10.2.0.${i}` })).statusCode, 401);
+    const ok = await h.post('/api/Auth/login', login('demo-staff', passwordOf('demo-staff')), {
+      cookies: { wag_tb: present(cookies.wag_tb, 'cookies.wag_tb') },
+      ip: '10.2.0.9',
+    });
     t.equal(ok.statusCode, 200, 'the fifth attempt with the right password is let through');
     t.equal(ok.json().isAreadyOptAuth, true);
-    for (let i = 1; i <= 4; i++) t.equal((await h.post('/api/Auth/login', wrong, { ip: `10.2.1.${i}` })).statusCode, 401, 'counting started again');
-    t.equal((await h.post('/api/Auth/login', login('demo-staff', passwordOf('demo-staff')), { ip: '10.2.1.9' })).statusCode, 200);
+    for (let i = 1; i <= 4; i++)
+      t.equal(
+        (await h.post('/api/Auth/login', wrong, { ip: `10.2.1.${i}` })).statusCode,
+        401,
+        'counting started again',
+      );
+    t.equal(
+      (await h.post('/api/Auth/login', login('demo-staff', passwordOf('demo-staff')), { ip: '10.2.1.9' })).statusCode,
+      200,
+    );
   });
 });
 
@@ -190,14 +251,26 @@ t.test('per-address limit: failures for different login ids from one address blo
   t.equal((await h.post('/api/Auth/login', login('demo-agadmin', 'Wrong#Password123'), { ip })).statusCode, 401);
 
   const blocked = await h.post('/api/Auth/login', login('demo-staff', passwordOf('demo-staff')), { ip });
-  t.equal(blocked.statusCode, 429, 'a fourth sign-in from the address is refused, even with right credentials of another user');
+  t.equal(
+    blocked.statusCode,
+    429,
+    'a fourth sign-in from the address is refused, even with right credentials of another user',
+  );
   t.same(blocked.json(), { messages: [{ messageId: 'ERR_USER003', args: [] }] });
 
-  const elsewhere = await h.post('/api/Auth/login', login('demo-staff', passwordOf('demo-staff')), { ip: '192.0.2.11' });
+  const elsewhere = await h.post('/api/Auth/login', login('demo-staff', passwordOf('demo-staff')), {
+    ip: '192.0.2.11',
+  });
   t.equal(elsewhere.statusCode, 200, 'another address is not affected');
-  const sameIdElsewhere = await h.post('/api/Auth/login', login('demo-agadmin', passwordOf('demo-agadmin')), { ip: '192.0.2.11' });
+  const sameIdElsewhere = await h.post('/api/Auth/login', login('demo-agadmin', passwordOf('demo-agadmin')), {
+    ip: '192.0.2.11',
+  });
   t.equal(sameIdElsewhere.statusCode, 200, 'one failure for demo-agadmin is far from its own limit');
 
   h.clock.advance(16 * 60_000);
-  t.equal((await h.post('/api/Auth/login', login('demo-staff', passwordOf('demo-staff')), { ip })).statusCode, 200, 'after 16 minutes the address may sign in again');
+  t.equal(
+    (await h.post('/api/Auth/login', login('demo-staff', passwordOf('demo-staff')), { ip })).statusCode,
+    200,
+    'after 16 minutes the address may sign in again',
+  );
 });

@@ -35,7 +35,11 @@ t.test('every categoryId of schemas/forms and schemas/lists is a known category'
 t.test('the seeded categories are exactly the list, under its names', async (t) => {
   const h = await createTestApp();
   t.teardown(h.close);
-  const rows = await h.db.selectFrom('categories').select(['category_id', 'category_name']).orderBy('category_id').execute();
+  const rows = await h.db
+    .selectFrom('categories')
+    .select(['category_id', 'category_name'])
+    .orderBy('category_id')
+    .execute();
   t.same(
     rows.map((r) => [r.category_id, r.category_name]),
     allCategories()

@@ -13,40 +13,61 @@ import { startThrowawayPostgres, throwawayUnavailable } from '../helpers/throwaw
 import { nth } from '../helpers/indexing';
 
 const unavailable = throwawayUnavailable();
-t.test('while PostgreSQL is stopped an uncached read and a write answer 503 ERR_SYS001 with Retry-After', { timeout: 180_000, skip: unavailable ?? false }, async (t) => {
-  const cluster = await startThrowawayPostgres();
-  t.teardown(() => cluster.destroy());
-  const database = await openDatabase({ kind: 'postgres', url: cluster.url });
-  await migrateToLatest(database.db);
-  const h = await createTestApp({ database });
-  t.teardown(h.close);
-  const { token, user } = await h.signIn('demo-agent');
-  const ids = { systemKbn: '01', userId: user.userId, agCode: user.agCode };
-  const search = () => h.post('/api/SiteSearch/getContentsList', { ...ids, keyword: '研修' }, { token });
-  const searched = await search();
-  t.equal(searched.statusCode, 200, 'the search answers');
-  const hit = nth((searched.json<{ containtsListData: Array<{ categoryId: number; contentId: number }> }>()).containtsListData, 0);
-  t.ok(hit, 'and finds a content');
-  const favourite = () => h.post('/api/FavoritPage/toggleFavoritePage', { ...ids, categoryId: hit.categoryId, contentsId: hit.contentId, processType: '1' }, { token });
-  const favourites = async () =>
-    Number((await h.db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', String(user.userId)).where('content_id', '=', hit.contentId).executeTakeFirstOrThrow()).n);
-  t.equal(await favourites(), 0, 'not a favourite yet');
+t.test(
+  'while PostgreSQL is stopped an uncached read and a write answer 503 ERR_SYS001 with Retry-After',
+  { timeout: 180_000, skip: unavailable ?? false },
+  async (t) => {
+    const cluster = await startThrowawayPostgres();
+    t.teardown(() => cluster.destroy());
+    const database = await openDatabase({ kind: 'postgres', url: cluster.url });
+    await migrateToLatest(database.db);
+    const h = await createTestApp({ database });
+    t.teardown(h.close);
+    const { token, user } = await h.signIn('demo-agent');
+    const ids = { systemKbn: '01', userId: user.userId, agCode: user.agCode };
+    const search = () => h.post('/api/SiteSearch/getContentsList', { ...ids, keyword: '研修' }, { token });
+    const searched = await search();
+    t.equal(searched.statusCode, 200, 'the search answers');
+    const hit = nth(
+      searched.json<{ containtsListData: Array<{ categoryId: number; contentId: number }> }>().containtsListData,
+      0,
+    );
+    t.ok(hit, 'and finds a content');
+    const favourite = () =>
+      h.post(
+        '/api/FavoritPage/toggleFavoritePage',
+        { ...ids, categoryId: hit.categoryId, contentsId: hit.contentId, processType: '1' },
+        { token },
+      );
+    const favourites = async () =>
+      Number(
+        (
+          await h.db
+            .selectFrom('favorites')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', String(user.userId))
+            .where('content_id', '=', hit.contentId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    t.equal(await favourites(), 0, 'not a favourite yet');
 
-  await cluster.stop();
-  for (const [name, call] of [
-    ['the site search (a read nothing caches)', search],
-    ['the favourite (a write)', favourite],
-  ] as const) {
-    const res = await call();
-    t.equal(res.statusCode, 503, `${name}: 503`);
-    t.same(messageIds(res), ['ERR_SYS001'], `${name}: ERR_SYS001`);
-    t.equal(res.headers['retry-after'], '5', `${name}: Retry-After 5`);
-    t.notMatch(res.body, /postgres|ECONNREFUSED|stack/i, `${name}: nothing of the fault in the answer`);
-  }
+    await cluster.stop();
+    for (const [name, call] of [
+      ['the site search (a read nothing caches)', search],
+      ['the favourite (a write)', favourite],
+    ] as const) {
+      const res = await call();
+      t.equal(res.statusCode, 503, `${name}: 503`);
+      t.same(messageIds(res), ['ERR_SYS001'], `${name}: ERR_SYS001`);
+      t.equal(res.headers['retry-after'], '5', `${name}: Retry-After 5`);
+      t.notMatch(res.body, /postgres|ECONNREFUSED|stack/i, `${name}: nothing of the fault in the answer`);
+    }
 
-  await cluster.start();
-  t.equal((await search()).statusCode, 200, 'the read works once the database is back');
-  t.equal(await favourites(), 0, 'the refused write left nothing');
-  t.equal((await favourite()).statusCode, 200, 'the write repeated works');
-  t.equal(await favourites(), 1, 'and is made once');
-});
+    await cluster.start();
+    t.equal((await search()).statusCode, 200, 'the read works once the database is back');
+    t.equal(await favourites(), 0, 'the refused write left nothing');
+    t.equal((await favourite()).statusCode, 200, 'the write repeated works');
+    t.equal(await favourites(), 1, 'and is made once');
+  },
+);

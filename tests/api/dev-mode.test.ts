@@ -12,8 +12,11 @@ import { nth } from '../helpers/indexing';
 import { createTestApp } from '../helpers/test-app';
 
 const SCHEMAS = path.resolve('schemas');
-const get = (h: { app: { inject: (o: object) => Promise<{ statusCode: number; json(): unknown }> } }, url: string, token: string) =>
-  h.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const get = (
+  h: { app: { inject: (o: object) => Promise<{ statusCode: number; json(): unknown }> } },
+  url: string,
+  token: string,
+) => h.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
 /** Polls until `check` holds (the watcher reloads a moment after the write). */
 async function eventually(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
@@ -53,7 +56,8 @@ t.test('with DEV_MODE: an edited definition is served and enforced without a res
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-dev-schemas-'));
   // The definitions and whatever they reference (shared fragments, when the repository has them).
   for (const sub of ['forms', 'lists', 'fragments']) {
-    if (await fs.stat(path.join(SCHEMAS, sub)).catch(() => null)) await fs.cp(path.join(SCHEMAS, sub), path.join(dir, sub), { recursive: true });
+    if (await fs.stat(path.join(SCHEMAS, sub)).catch(() => null))
+      await fs.cp(path.join(SCHEMAS, sub), path.join(dir, sub), { recursive: true });
   }
   t.teardown(() => fs.rm(dir, { recursive: true, force: true }));
   const h = await createTestApp({ env: { DEV_MODE: 'true' }, definitionsDir: dir });
@@ -65,16 +69,26 @@ t.test('with DEV_MODE: an edited definition is served and enforced without a res
 
   t.equal((await get(h, '/api/dev/definitions', agadmin)).statusCode, 403, 'an agent administrator is refused');
   t.equal((await get(h, '/api/dev/definitions/forms/ag-user', agadmin)).statusCode, 403);
-  const list = (await get(h, '/api/dev/definitions', provider)).json() as { definitions: { kind: string; id: string; title: string; problems: number }[] };
-  t.same(list.definitions.find((d) => d.id === 'ag-user' && d.kind === 'forms'), { kind: 'forms', id: 'ag-user', title: 'ユーザー登録', problems: 0 });
-  t.ok(list.definitions.some((d) => d.kind === 'lists' && d.id === 'ag-user'), 'lists too');
+  const list = (await get(h, '/api/dev/definitions', provider)).json() as {
+    definitions: { kind: string; id: string; title: string; problems: number }[];
+  };
+  t.same(
+    list.definitions.find((d) => d.id === 'ag-user' && d.kind === 'forms'),
+    { kind: 'forms', id: 'ag-user', title: 'ユーザー登録', problems: 0 },
+  );
+  t.ok(
+    list.definitions.some((d) => d.kind === 'lists' && d.id === 'ag-user'),
+    'lists too',
+  );
   t.equal((await get(h, '/api/dev/definitions/forms/no-such-form', provider)).statusCode, 404);
   t.equal((await get(h, '/api/dev/definitions/other/ag-user', provider)).statusCode, 400);
 
   // The events stream, as the renderer follows it (a real connection: it stays open).
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (h.app.server.address() as AddressInfo).port;
-  const stream = await fetch(`http://127.0.0.1:${port}/api/dev/definitions/events`, { headers: { authorization: `Bearer ${agadmin}` } });
+  const stream = await fetch(`http://127.0.0.1:${port}/api/dev/definitions/events`, {
+    headers: { authorization: `Bearer ${agadmin}` },
+  });
   t.equal(stream.status, 200, 'any signed-in user may follow the reloads');
   const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
   let received = '';
@@ -92,37 +106,87 @@ t.test('with DEV_MODE: an edited definition is served and enforced without a res
   };
   await nextEvent('hello');
 
-  const create = (kaisyaName: string) => h.post('/api/AgUser/createAgUser', { systemKbn: '01', agUserData: { agCode: 'A0000001', kaisyaName, busyoName: '総務部', tantousyaName: '新井', email: 'arai@example.jp', roleId: '1' } }, { token: agadmin });
-  t.match((await create('')).json(), { messages: [{ messageId: 'ERR_0001', args: ['会社名'] }] }, 'the rule as the file first says');
+  const create = (kaisyaName: string) =>
+    h.post(
+      '/api/AgUser/createAgUser',
+      {
+        systemKbn: '01',
+        agUserData: {
+          agCode: 'A0000001',
+          kaisyaName,
+          busyoName: '総務部',
+          tantousyaName: '新井',
+          email: 'arai@example.jp',
+          roleId: '1',
+        },
+      },
+      { token: agadmin },
+    );
+  t.match(
+    (await create('')).json(),
+    { messages: [{ messageId: 'ERR_0001', args: ['会社名'] }] },
+    'the rule as the file first says',
+  );
 
   const edited = JSON.parse(original);
   edited.title.new = 'ユーザー登録（試し）';
-  edited.rules.find((r: { rule: string; field: string }) => r.rule === 'required' && r.field === 'kaisyaName').args = ['会社名（試し）'];
+  edited.rules.find((r: { rule: string; field: string }) => r.rule === 'required' && r.field === 'kaisyaName').args = [
+    '会社名（試し）',
+  ];
   await fs.writeFile(file, JSON.stringify(edited, null, 2));
   t.match(await nextEvent('reload'), { ok: true, files: ['schemas/forms/ag-user.json'] }, 'the reload is announced');
   const served = (await get(h, '/api/forms/ag-user', agadmin)).json() as { definition: { title: { new: string } } };
   t.equal(served.definition.title.new, 'ユーザー登録（試し）', 'GET /api/forms serves the edit');
-  t.match((await create('')).json(), { messages: [{ messageId: 'ERR_0001', args: ['会社名（試し）'] }] }, 'the save runs the edited rule');
-  t.match((await get(h, '/api/dev/definitions/forms/ag-user', provider)).json(), { served: true, problems: [], definition: { title: { new: 'ユーザー登録（試し）' } } });
+  t.match(
+    (await create('')).json(),
+    { messages: [{ messageId: 'ERR_0001', args: ['会社名（試し）'] }] },
+    'the save runs the edited rule',
+  );
+  t.match((await get(h, '/api/dev/definitions/forms/ag-user', provider)).json(), {
+    served: true,
+    problems: [],
+    definition: { title: { new: 'ユーザー登録（試し）' } },
+  });
 
   // A broken edit: the check's problems are reported, the last sound definition is still served.
-  const broken = { ...edited, rules: [...edited.rules, { rule: 'required', field: 'noSuchField', message: 'ERR_0001', args: ['x'] }] };
+  const broken = {
+    ...edited,
+    rules: [...edited.rules, { rule: 'required', field: 'noSuchField', message: 'ERR_0001', args: ['x'] }],
+  };
   await fs.writeFile(file, JSON.stringify(broken, null, 2));
   const outcome = await nextEvent('reload');
   t.equal(outcome.ok, false, 'not reloaded');
   t.match(outcome.error, /noSuchField/);
-  const detail = (await get(h, '/api/dev/definitions/forms/ag-user', provider)).json() as { served: boolean; problems: string[] };
+  const detail = (await get(h, '/api/dev/definitions/forms/ag-user', provider)).json() as {
+    served: boolean;
+    problems: string[];
+  };
   t.equal(detail.served, false);
-  t.ok(detail.problems.some((p) => p.includes('noSuchField')), 'the schema check says what is wrong');
-  t.equal(((await get(h, '/api/forms/ag-user', agadmin)).json() as typeof served).definition.title.new, 'ユーザー登録（試し）', 'the previous one is still served');
+  t.ok(
+    detail.problems.some((p) => p.includes('noSuchField')),
+    'the schema check says what is wrong',
+  );
+  t.equal(
+    ((await get(h, '/api/forms/ag-user', agadmin)).json() as typeof served).definition.title.new,
+    'ユーザー登録（試し）',
+    'the previous one is still served',
+  );
 
   // A file that is not JSON at all.
   await fs.writeFile(file, '{ "id": ');
   await nextEvent('reload');
-  t.match((await get(h, '/api/dev/definitions/forms/ag-user', provider)).json(), { definition: null, served: false, problems: [/not valid JSON/] });
+  t.match((await get(h, '/api/dev/definitions/forms/ag-user', provider)).json(), {
+    definition: null,
+    served: false,
+    problems: [/not valid JSON/],
+  });
 
   await fs.writeFile(file, original);
-  await eventually(async () => ((await get(h, '/api/forms/ag-user', agadmin)).json() as typeof served).definition.title.new === 'ユーザー登録', 'the original again');
+  await eventually(
+    async () =>
+      ((await get(h, '/api/forms/ag-user', agadmin)).json() as typeof served).definition.title.new === 'ユーザー登録',
+    'the original again',
+  );
   // The stream is left open: the app's close must end it rather than wait for it (tsx watch restarts).
   await h.app.close();
   let events = 0;

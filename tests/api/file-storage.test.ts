@@ -16,19 +16,24 @@ import { S3_SKIP_REASON, testS3Settings } from '../helpers/s3';
 const MiB = 1024 * 1024;
 
 /** A deterministic stream of `size` bytes in chunks of 64 KiB (never all in memory). */
-function generated(size: number, seed: number): { stream: () => Readable; sha256: string; slice: (a: number, b: number) => Buffer } {
+function generated(
+  size: number,
+  seed: number,
+): { stream: () => Readable; sha256: string; slice: (a: number, b: number) => Buffer } {
   const block = Buffer.alloc(64 * 1024);
   for (let i = 0; i < block.length; i++) block[i] = (i * 31 + seed) & 0xff;
   const byteAt = (n: number) => block.readUInt8(n % block.length);
   const hash = createHash('sha256');
-  for (let done = 0; done < size; done += block.length) hash.update(block.subarray(0, Math.min(block.length, size - done)));
+  for (let done = 0; done < size; done += block.length)
+    hash.update(block.subarray(0, Math.min(block.length, size - done)));
   return {
     sha256: hash.digest('hex'),
     slice: (a, b) => Buffer.from(Array.from({ length: b - a + 1 }, (_, i) => byteAt(a + i))),
     stream: () =>
       Readable.from(
         (function* () {
-          for (let done = 0; done < size; done += block.length) yield Buffer.from(block.subarray(0, Math.min(block.length, size - done)));
+          for (let done = 0; done < size; done += block.length)
+            yield Buffer.from(block.subarray(0, Math.min(block.length, size - done)));
         })(),
       ),
   };
@@ -90,7 +95,9 @@ function contract(t: Test, storage: FileStorage, base: string) {
     const whole = await sha256Of(await storage.get(key('large/video.webm')));
     t.same(whole, { hex: data.sha256, length: size }, 'the same bytes');
     const boundary = 8 * MiB;
-    const got = Buffer.concat(await (await storage.get(key('large/video.webm'), { start: boundary - 5, end: boundary + 4 })).toArray());
+    const got = Buffer.concat(
+      await (await storage.get(key('large/video.webm'), { start: boundary - 5, end: boundary + 4 })).toArray(),
+    );
     t.same(got, data.slice(boundary - 5, boundary + 4), 'ten bytes around the first part boundary');
     await storage.delete(key('large/video.webm'));
   });
@@ -120,9 +127,17 @@ t.test('local disk', async (t) => {
   t.test('probe names what fails', async (t) => {
     const file = path.join(root, 'a-file');
     await fs.writeFile(file, 'x');
-    await t.rejects(localDiskStorage(path.join(file, 'files')).probe(), /ENOTDIR|EEXIST/, 'a root that cannot be a directory');
+    await t.rejects(
+      localDiskStorage(path.join(file, 'files')).probe(),
+      /ENOTDIR|EEXIST/,
+      'a root that cannot be a directory',
+    );
   });
-  t.equal((storageFor({ dataDir: root, s3: undefined }) as { bucket?: string }).bucket, undefined, 'without S3_ settings: local disk');
+  t.equal(
+    (storageFor({ dataDir: root, s3: undefined }) as { bucket?: string }).bucket,
+    undefined,
+    'without S3_ settings: local disk',
+  );
 });
 
 const s3 = testS3Settings();
@@ -130,17 +145,24 @@ t.test('S3-compatible bucket', { skip: s3 ? false : S3_SKIP_REASON }, async (t) 
   const settings = s3!;
   const storage = s3Storage(settings, { prefix: `test-contract/${randomUUID()}/` });
   contract(t, storage, 'contract');
-  t.equal((storageFor({ dataDir: '/nonexistent', s3: settings }) as { bucket?: string }).bucket, settings.bucket, 'with S3_ settings: the bucket');
+  t.equal(
+    (storageFor({ dataDir: '/nonexistent', s3: settings }) as { bucket?: string }).bucket,
+    settings.bucket,
+    'with S3_ settings: the bucket',
+  );
 
-  t.test('probe and calls fail naming the cause: a wrong bucket, a wrong secret, an endpoint that does not answer', async (t) => {
-    const wrongBucket = s3Storage({ ...settings, bucket: 'no-such-bucket-here' });
-    await t.rejects(wrongBucket.probe(), /no-such-bucket-here.*no such bucket/, 'the bucket is named');
-    const wrongSecret = s3Storage({ ...settings, secretAccessKey: 'wrong' });
-    await t.rejects(wrongSecret.probe(), /HTTP 403.*S3_SECRET_ACCESS_KEY/, 'the credentials are named');
-    const nobody = s3Storage({ ...settings, endpoint: 'http://127.0.0.1:9' });
-    await t.rejects(nobody.probe(), /127\.0\.0\.1:9.*ECONNREFUSED/, 'the endpoint is named');
-    const err = await nobody.get('contract/x.pdf').catch((e: unknown) => e);
-    t.ok(isStorageUnavailable(err), 'a read of an unreachable store is "storage unavailable" (503), not a fault');
-    t.ok(isStorageUnavailable(await nobody.size('contract/x.pdf').catch((e: unknown) => e)));
-  });
+  t.test(
+    'probe and calls fail naming the cause: a wrong bucket, a wrong secret, an endpoint that does not answer',
+    async (t) => {
+      const wrongBucket = s3Storage({ ...settings, bucket: 'no-such-bucket-here' });
+      await t.rejects(wrongBucket.probe(), /no-such-bucket-here.*no such bucket/, 'the bucket is named');
+      const wrongSecret = s3Storage({ ...settings, secretAccessKey: 'wrong' });
+      await t.rejects(wrongSecret.probe(), /HTTP 403.*S3_SECRET_ACCESS_KEY/, 'the credentials are named');
+      const nobody = s3Storage({ ...settings, endpoint: 'http://127.0.0.1:9' });
+      await t.rejects(nobody.probe(), /127\.0\.0\.1:9.*ECONNREFUSED/, 'the endpoint is named');
+      const err = await nobody.get('contract/x.pdf').catch((e: unknown) => e);
+      t.ok(isStorageUnavailable(err), 'a read of an unreachable store is "storage unavailable" (503), not a fault');
+      t.ok(isStorageUnavailable(await nobody.size('contract/x.pdf').catch((e: unknown) => e)));
+    },
+  );
 });

@@ -21,7 +21,8 @@ t.test('definitions over HTTP', async (t) => {
   const provider = (await h.signIn('demo-provider')).token; // segments need provider staff
   const agent = (await h.signIn('demo-agent')).token;
   const staff = (await h.signIn('demo-staff')).token;
-  const get = (url: string, token?: string) => h.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const get = (url: string, token?: string) =>
+    h.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   t.test('a form and a list as their files say, with the context of their rules', async (t) => {
     for (const [url, file] of [
@@ -32,7 +33,14 @@ t.test('definitions over HTTP', async (t) => {
     ] as const) {
       const res = await get(url, url.includes('ag-segment') ? provider : admin);
       t.equal(res.statusCode, 200, url);
-      t.same(res.json(), { definition: JSON.parse(fs.readFileSync(file, 'utf8')), context: { serverDate: '2026-11-20', maxFileSize: 20 * 1024 * 1024 } }, url);
+      t.same(
+        res.json(),
+        {
+          definition: JSON.parse(fs.readFileSync(file, 'utf8')),
+          context: { serverDate: '2026-11-20', maxFileSize: 20 * 1024 * 1024 },
+        },
+        url,
+      );
     }
   });
 
@@ -56,29 +64,65 @@ t.test('definitions over HTTP', async (t) => {
   });
 
   t.test('the browser and the API give the same messages for the same record', async (t) => {
-    const { definition, context } = (await get('/api/forms/ag-user', admin)).json<{ definition: FormDefinition; context: RuleContext }>();
+    const { definition, context } = (await get('/api/forms/ag-user', admin)).json<{
+      definition: FormDefinition;
+      context: RuleContext;
+    }>();
     const records = [
       {},
-      { kaisyaName: '𠮷田商店', busyoName: 'x'.repeat(256), tantousyaName: '佐藤', email: 'ｓato@example.jp', roleId: '02' },
-      { kaisyaName: '株式会社', busyoName: '営業部', tantousyaName: 'か\u3099', email: 'sato@example', bikou1: '😀', bikou2: '〜', roleId: '' },
+      {
+        kaisyaName: '𠮷田商店',
+        busyoName: 'x'.repeat(256),
+        tantousyaName: '佐藤',
+        email: 'ｓato@example.jp',
+        roleId: '02',
+      },
+      {
+        kaisyaName: '株式会社',
+        busyoName: '営業部',
+        tantousyaName: 'か\u3099',
+        email: 'sato@example',
+        bikou1: '😀',
+        bikou2: '〜',
+        roleId: '',
+      },
       { kaisyaName: 'a', busyoName: 'b', tantousyaName: 'c', email: 'c@example.jp', roleId: '01' },
     ];
     for (const record of records) {
       const browser = wire(validateForm(definition, { agCode: 'A0000001', ...record }, { ...context, mode: 'new' }));
-      const res = await h.post('/api/AgUser/createAgUser', { systemKbn: '01', agUserData: { agCode: 'A0000001', ...record } }, { token: admin });
+      const res = await h.post(
+        '/api/AgUser/createAgUser',
+        { systemKbn: '01', agUserData: { agCode: 'A0000001', ...record } },
+        { token: admin },
+      );
       if (browser.length === 0) t.equal(res.statusCode, 200, 'valid in both');
       else t.same(res.json().messages, browser, JSON.stringify(record).slice(0, 60));
     }
 
-    const segment = (await get('/api/forms/ag-segment', provider)).json<{ definition: FormDefinition; context: RuleContext }>();
+    const segment = (await get('/api/forms/ag-segment', provider)).json<{
+      definition: FormDefinition;
+      context: RuleContext;
+    }>();
     const files: [string, string, string][] = [
       ['', 'list.txt', ''],
       ['名前😀', 'a.csv', ''],
       ['セグメントA', 'a.csv', 'A0000001\nTOO-LONG-CODE\n'],
     ];
     for (const [name, fileName, text] of files) {
-      const browser = wire(validateForm(segment.definition, { agSegmentName: name, uploadFile: { fileName, size: text.length, text } }, segment.context));
-      const res = await postMultipart(h, '/api/AgSegment/create/agSegment', provider, { systemKbn: '01', 'agSegmentData.agSegmentName': name }, { name: fileName, bytes: text });
+      const browser = wire(
+        validateForm(
+          segment.definition,
+          { agSegmentName: name, uploadFile: { fileName, size: text.length, text } },
+          segment.context,
+        ),
+      );
+      const res = await postMultipart(
+        h,
+        '/api/AgSegment/create/agSegment',
+        provider,
+        { systemKbn: '01', 'agSegmentData.agSegmentName': name },
+        { name: fileName, bytes: text },
+      );
       t.same(res.json().messages, browser, `${name} ${fileName}`);
     }
   });
@@ -92,7 +136,10 @@ t.test('definitions over HTTP', async (t) => {
     t.ok(loadDefinitions(dir).forms.has('ag-user'));
     const file = path.join(dir, 'forms', 'ag-user.json');
     const form = JSON.parse(fs.readFileSync(file, 'utf8'));
-    form.rules.push({ rule: 'required', field: 'nickname', message: 'ERR_0001', args: ['ニックネーム'] }, { rule: 'palindrome', field: 'email', message: 'ERR_0020' });
+    form.rules.push(
+      { rule: 'required', field: 'nickname', message: 'ERR_0001', args: ['ニックネーム'] },
+      { rule: 'palindrome', field: 'email', message: 'ERR_0020' },
+    );
     fs.writeFileSync(file, JSON.stringify(form));
     t.throws(() => loadDefinitions(dir), /field "nickname" is not in the schema[\s\S]*unknown rule kind "palindrome"/);
   });

@@ -90,7 +90,8 @@ function fieldPaths(s: Schema | undefined, path: string[] = []): string[][] {
   if (!s || path.length > 3) return [];
   const out: string[][] = path.length ? [path] : [];
   for (const branch of s.anyOf ?? []) out.push(...fieldPaths(branch, path).filter((p) => p.length > path.length));
-  for (const [k, p] of Object.entries(s.properties ?? {})) if (!(path.length === 0 && k === 'systemKbn')) out.push(...fieldPaths(p, [...path, k]));
+  for (const [k, p] of Object.entries(s.properties ?? {}))
+    if (!(path.length === 0 && k === 'systemKbn')) out.push(...fieldPaths(p, [...path, k]));
   if (s.items) out.push(...fieldPaths(s.items, [...path, '0']));
   const seen = new Set<string>();
   return out.filter((p) => !seen.has(p.join('.')) && seen.add(p.join('.')));
@@ -113,7 +114,10 @@ function withValue(base: unknown, path: string[], value: unknown): unknown {
 }
 
 /** A declared form's record placed in a call's body by its template (the inverse of api/forms/wire-record.ts). */
-function placed(template: unknown, record: Record<string, unknown>): { body: Record<string, unknown>; paths: Map<string, string[]> } {
+function placed(
+  template: unknown,
+  record: Record<string, unknown>,
+): { body: Record<string, unknown>; paths: Map<string, string[]> } {
   const paths = new Map<string, string[]>();
   const walk = (t: unknown, path: string[]): unknown => {
     if (t === '=record') {
@@ -125,7 +129,8 @@ function placed(template: unknown, record: Record<string, unknown>): { body: Rec
       paths.set(f, path);
       return clone(record[f]);
     }
-    if (typeof t === 'object' && t !== null && !Array.isArray(t)) return Object.fromEntries(Object.entries(t).map(([k, sub]) => [k, walk(sub, [...path, k])]));
+    if (typeof t === 'object' && t !== null && !Array.isArray(t))
+      return Object.fromEntries(Object.entries(t).map(([k, sub]) => [k, walk(sub, [...path, k])]));
     return typeof t === 'string' && t.startsWith('=') ? '1' : t;
   };
   const body = walk(template ?? '=record', []) as Record<string, unknown>;
@@ -152,24 +157,39 @@ t.test('the fuzz of every route: no 5xx, no stack trace or SQL text', async (t) 
   const roles: DemoLogin[] = ['demo-agent', 'demo-agadmin', 'demo-staff', 'demo-provider'];
   const sessions: Session[] = [];
   for (const r of roles) sessions.push(await signInAs(h, r));
-  const openapi = h.app.swagger() as { paths: Record<string, { post?: { requestBody?: { content?: Record<string, { schema: Schema }> } } }> };
+  const openapi = h.app.swagger() as {
+    paths: Record<string, { post?: { requestBody?: { content?: Record<string, { schema: Schema }> } } }>;
+  };
 
   // Logging out ends the session the other calls use (tests/api/request-edge.test.ts covers it); tus has no JSON body.
   const routes = apiPostRoutes(h.app).filter((p) => !p.startsWith('/api/files') && p !== '/api/Auth/logout');
   const cases = new Map<string, Case[]>();
   const add = (c: Case) => cases.set(c.route, [...(cases.get(c.route) ?? []), c]);
   // A declared form's call documents its record's fields too: they are fuzzed below, where the form's template puts them, so here only the caller's ids.
-  const declaredCalls = new Set([...h.app.definitions.forms.values()].filter((f) => f.store).flatMap((f) => [...Object.values(f.calls ?? {}), ...[f.data ?? []].flat()] as CallSpec[]).map((c) => c.call));
+  const declaredCalls = new Set(
+    [...h.app.definitions.forms.values()]
+      .filter((f) => f.store)
+      .flatMap((f) => [...Object.values(f.calls ?? {}), ...[f.data ?? []].flat()] as CallSpec[])
+      .map((c) => c.call),
+  );
   for (const route of routes) {
     const schema = openapi.paths[route]?.post?.requestBody?.content?.['application/json']?.schema;
     const base = schema?.type === 'object' ? (plausible(schema) as Record<string, unknown>) : { systemKbn: '01' };
-    const paths = fieldPaths(schema).filter((p) => !declaredCalls.has(route) || (p.length === 1 && ['userId', 'agCode'].includes(p[0] ?? '')));
-    add({ route, base: { ...base, systemKbn: '01' }, fields: [['body', []], ...paths.map((p) => [p.join('.'), p] as [string, string[]])] });
+    const paths = fieldPaths(schema).filter(
+      (p) => !declaredCalls.has(route) || (p.length === 1 && ['userId', 'agCode'].includes(p[0] ?? '')),
+    );
+    add({
+      route,
+      base: { ...base, systemKbn: '01' },
+      fields: [['body', []], ...paths.map((p) => [p.join('.'), p] as [string, string[]])],
+    });
   }
   // Declared forms: their calls take any object (the engine reads the record by the form's schema).
   for (const form of h.app.definitions.forms.values()) {
     if (!form.store) continue;
-    const record = Object.fromEntries(Object.entries(form.schema.properties).map(([k, s]) => [k, plausible(s as Schema)]));
+    const record = Object.fromEntries(
+      Object.entries(form.schema.properties).map(([k, s]) => [k, plausible(s as Schema)]),
+    );
     const calls = [...Object.values(form.calls ?? {}), ...[form.data ?? []].flat()] as CallSpec[];
     for (const call of calls) {
       if (!routes.includes(call.call)) continue;
@@ -189,7 +209,8 @@ t.test('the fuzz of every route: no 5xx, no stack trace or SQL text', async (t) 
   const send = async (session: Session, route: string, body: unknown, what: string) => {
     const res = await h.post(route, body, { token: session.token });
     sent++;
-    if (res.statusCode >= 500 || leaksInternals(res.body)) failures.push(`${session.loginId} ${route} ${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    if (res.statusCode >= 500 || leaksInternals(res.body))
+      failures.push(`${session.loginId} ${route} ${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
   };
 
   let turn = 0;
@@ -199,7 +220,10 @@ t.test('the fuzz of every route: no 5xx, no stack trace or SQL text', async (t) 
     for (const c of list) {
       for (const [label, path] of c.fields) {
         const start = hash(`${route} ${label}`) % MUTATIONS.length;
-        const picked = EXHAUSTIVE || PER_FIELD >= MUTATIONS.length ? MUTATIONS : Array.from({ length: PER_FIELD }, (_, i) => nth(MUTATIONS, (start + i * 5) % MUTATIONS.length));
+        const picked =
+          EXHAUSTIVE || PER_FIELD >= MUTATIONS.length
+            ? MUTATIONS
+            : Array.from({ length: PER_FIELD }, (_, i) => nth(MUTATIONS, (start + i * 5) % MUTATIONS.length));
         for (const [name, value] of picked) {
           const body = path.length ? withValue(c.base, path, value) : value;
           if (EXHAUSTIVE) for (const s of sessions) await send(s, route, body, `${label} ${name}`);

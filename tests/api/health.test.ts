@@ -15,7 +15,11 @@ const READY = { status: 'ready', parts: { database: 'ok', migrations: 'ok', chan
 t.test('health and readiness: every part ok, outside operating hours, without a token, never cached', async (t) => {
   const h = await createTestApp({ now: new Date('2026-11-20T15:00:00Z') }); // 00:00 in Tokyo: the API is closed
   t.teardown(h.close);
-  t.equal((await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' })).statusCode, 503, 'the API is closed now');
+  t.equal(
+    (await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' })).statusCode,
+    503,
+    'the API is closed now',
+  );
   const health = await get(h, '/healthz');
   t.equal(health.statusCode, 200);
   t.same(health.json(), { status: 'ok' });
@@ -29,7 +33,8 @@ t.test('health and readiness: every part ok, outside operating hours, without a 
 t.test('readiness fails naming the part: storage, migrations, change feed; then shutting down', async (t) => {
   const h = await createTestApp();
   t.teardown(h.close);
-  const errorLogs = async () => Number(nth((await sql<{ n: number }>`select count(*)::int as n from error_logs`.execute(h.db)).rows, 0).n);
+  const errorLogs = async () =>
+    Number(nth((await sql<{ n: number }>`select count(*)::int as n from error_logs`.execute(h.db)).rows, 0).n);
   const loggedBefore = await errorLogs();
 
   // The storage cannot be reached: its reason (a path, a host) stays in the log.
@@ -46,12 +51,27 @@ t.test('readiness fails naming the part: storage, migrations, change feed; then 
   t.equal((await get(h, '/readyz')).statusCode, 200, 'ready again once the storage answers');
 
   // A migration of this code that the database has not applied (an older database).
-  const last = nth((await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(h.db)).rows, 0).name;
-  const row = nth((await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration where name = ${last}`.execute(h.db)).rows, 0);
+  const last = nth(
+    (await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(h.db)).rows,
+    0,
+  ).name;
+  const row = nth(
+    (
+      await sql<{
+        name: string;
+        timestamp: string;
+      }>`select name, timestamp from kysely_migration where name = ${last}`.execute(h.db)
+    ).rows,
+    0,
+  );
   await sql`delete from kysely_migration where name = ${last}`.execute(h.db);
   res = await get(h, '/readyz');
   t.equal(res.statusCode, 503);
-  t.same(res.json(), { status: 'not ready', failing: ['migrations'], parts: { ...READY.parts, migrations: 'failing: 1 pending' } });
+  t.same(res.json(), {
+    status: 'not ready',
+    failing: ['migrations'],
+    parts: { ...READY.parts, migrations: 'failing: 1 pending' },
+  });
   await sql`insert into kysely_migration (name, timestamp) values (${row.name}, ${row.timestamp})`.execute(h.db);
   t.equal((await get(h, '/readyz')).statusCode, 200, 'ready at head');
 
@@ -62,7 +82,10 @@ t.test('readiness fails naming the part: storage, migrations, change feed; then 
     const own = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await own.connect();
     const dbName = nth((await sql<{ d: string }>`select current_database() as d`.execute(h.db)).rows, 0).d;
-    await own.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query = 'listen portal_changes'`, [dbName]);
+    await own.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query = 'listen portal_changes'`,
+      [dbName],
+    );
     await own.end();
     while (feed.isLive()) await new Promise((resolve) => setTimeout(resolve, 20));
   } else {
@@ -70,7 +93,11 @@ t.test('readiness fails naming the part: storage, migrations, change feed; then 
   }
   res = await get(h, '/readyz');
   t.equal(res.statusCode, 503);
-  t.same(res.json(), { status: 'not ready', failing: ['changeFeed'], parts: { ...READY.parts, changeFeed: 'failing: not listening' } });
+  t.same(res.json(), {
+    status: 'not ready',
+    failing: ['changeFeed'],
+    parts: { ...READY.parts, changeFeed: 'failing: not listening' },
+  });
   if (process.env.DATABASE_URL) {
     while (!feed.isLive()) await new Promise((resolve) => setTimeout(resolve, 50));
     t.equal((await get(h, '/readyz')).statusCode, 200, 'ready again once the feed has reconnected');

@@ -22,7 +22,8 @@ t.test('a column added to a list definition is answered by its list call and ser
   const h: TestApp = await createTestApp();
   t.teardown(h.close);
   const admin = (await h.signIn('demo-agadmin')).token; // administrator of A0000001
-  const list = (cond: Record<string, unknown>) => h.post('/api/AgUser/getAgUserList', { systemKbn: '01', agUserSearchCond: cond }, { token: admin });
+  const list = (cond: Record<string, unknown>) =>
+    h.post('/api/AgUser/getAgUserList', { systemKbn: '01', agUserSearchCond: cond }, { token: admin });
 
   const before = (await list({})).json().agUserDataList as Record<string, unknown>[];
   t.ok(before.length >= 2, 'the agent has users');
@@ -39,19 +40,42 @@ t.test('a column added to a list definition is answered by its list call and ser
   const res = await list({});
   t.equal(res.statusCode, 200, res.body);
   const rows = res.json().agUserDataList as Record<string, unknown>[];
-  const stored = await h.db.selectFrom('users').select(['user_id', 'login_id']).where('ag_code', '=', 'A0000001').where('deleted_at', 'is', null).execute();
+  const stored = await h.db
+    .selectFrom('users')
+    .select(['user_id', 'login_id'])
+    .where('ag_code', '=', 'A0000001')
+    .where('deleted_at', 'is', null)
+    .execute();
   t.equal(rows.length, stored.length);
-  for (const r of rows) t.equal(r.loginId, stored.find((s) => s.user_id === r.userId)?.login_id, `login id of ${String(r.userId)}`);
+  for (const r of rows)
+    t.equal(r.loginId, stored.find((s) => s.user_id === r.userId)?.login_id, `login id of ${String(r.userId)}`);
 
   const one = stored[0]!;
   const found = (await list({ loginId: one.login_id })).json().agUserDataList as Record<string, unknown>[];
-  t.ok(found.length >= 1 && found.every((r) => String(r.loginId).startsWith(one.login_id)), 'a condition on the column selects by it');
+  t.ok(
+    found.length >= 1 && found.every((r) => String(r.loginId).startsWith(one.login_id)),
+    'a condition on the column selects by it',
+  );
   t.same((await list({ loginId: 'no-such-login-id' })).json().agUserDataList, [], 'and leaves out the others');
 
-  const served = await h.app.inject({ method: 'GET', url: '/api/lists/ag-user', headers: { authorization: `Bearer ${admin}` } });
+  const served = await h.app.inject({
+    method: 'GET',
+    url: '/api/lists/ag-user',
+    headers: { authorization: `Bearer ${admin}` },
+  });
   t.equal(served.statusCode, 200);
   const column = served.json<{ definition: ListDefinition }>().definition.columns.find((c) => c.key === 'loginId');
-  t.same(column, { key: 'loginId', label: 'ログインID', kind: 'text', sortable: true, defaultDirection: 'desc' }, 'the renderer gets the column to draw');
-  const drawn = sortRows(rows, { column: 'loginId', direction: column?.defaultDirection ?? 'asc' }).map((r) => r.loginId);
-  t.same(drawn, [...stored.map((s) => s.login_id)].sort((a, b) => b.localeCompare(a, 'ja')), 'its rows sort by the column as the table draws them');
+  t.same(
+    column,
+    { key: 'loginId', label: 'ログインID', kind: 'text', sortable: true, defaultDirection: 'desc' },
+    'the renderer gets the column to draw',
+  );
+  const drawn = sortRows(rows, { column: 'loginId', direction: column?.defaultDirection ?? 'asc' }).map(
+    (r) => r.loginId,
+  );
+  t.same(
+    drawn,
+    [...stored.map((s) => s.login_id)].sort((a, b) => b.localeCompare(a, 'ja')),
+    'its rows sort by the column as the table draws them',
+  );
 });

@@ -66,34 +66,50 @@ t.test('the request edge', async (t) => {
   t.teardown(h.close);
   const provider = (await h.signIn('demo-provider')).token;
   const agent = (await h.signIn('demo-agent')).token;
-  const openapi = h.app.swagger() as { paths: Record<string, { post?: { requestBody?: { content?: Record<string, { schema: Schema }> } } }> };
+  const openapi = h.app.swagger() as {
+    paths: Record<string, { post?: { requestBody?: { content?: Record<string, { schema: Schema }> } } }>;
+  };
   const schemaOf = (path: string) => openapi.paths[path]?.post?.requestBody?.content?.['application/json']?.schema;
-  const errorLogs = async () => Number((await h.db.selectFrom('error_logs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const errorLogs = async () =>
+    Number(
+      (
+        await h.db
+          .selectFrom('error_logs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   // The upload protocol (tus) has no JSON body; tests/api/uploads.test.ts covers its metadata.
   const routes = apiPostRoutes(h.app).filter((p) => !p.startsWith('/api/files'));
   const logout = '/api/Auth/logout';
   const tokenFor = async (path: string) => (path === logout ? (await h.signIn('demo-provider')).token : provider);
 
-  t.test('the reproduction of the issue: a NUL in the login id is 400 ERR_0026, not a 500 with an error log', async (t) => {
-    const before = await errorLogs();
-    for (const [url, body] of [
-      ['/api/Auth/login', { systemKbn: '01', loginId: NUL, password: 'x' }],
-      ['/api/Auth/OtpLogin', { systemKbn: '01', loginId: 'demo-agent', password: NUL, otp: 'ABC123' }],
-      ['/api/errorlog', { message: NUL, userAgent: 'tap' }],
-      ['/api/log', { systemKbn: '01', operationType: '03', toScreenName: NUL }],
-      ['/api/SiteSearch/getContentsList', { systemKbn: '01', keyword: `研修${'\u0000'}` }],
-      ['/api/download', { systemKbn: '01', categoryId: 1, contentId: 1, fileName: NUL, screenName: NUL }],
-      ['/api/AgUser/getAgUserList', { systemKbn: '01', agUserSearchCond: { tantousyaName: NUL } }],
-      ['/api/AgSegment/update/agSegment', { systemKbn: '01', agSegmentDataList: [{ agSegmentId: 1, agSegmentName: NUL }] }],
-    ] as const) {
-      const res = await h.post(url, body, { token: provider });
-      t.equal(res.statusCode, 400, url);
-      t.ok(messageIds(res).includes('ERR_0026'), `${url}: ${res.body}`);
-    }
-    t.equal(await errorLogs(), before, 'no error was logged');
-    const res = await h.post('/api/Auth/login', { systemKbn: '01', loginId: NUL, password: 'x' });
-    t.same(res.json(), { messages: [{ messageId: 'ERR_0026', args: ['loginId'] }] }, 'the wire path names the field');
-  });
+  t.test(
+    'the reproduction of the issue: a NUL in the login id is 400 ERR_0026, not a 500 with an error log',
+    async (t) => {
+      const before = await errorLogs();
+      for (const [url, body] of [
+        ['/api/Auth/login', { systemKbn: '01', loginId: NUL, password: 'x' }],
+        ['/api/Auth/OtpLogin', { systemKbn: '01', loginId: 'demo-agent', password: NUL, otp: 'ABC123' }],
+        ['/api/errorlog', { message: NUL, userAgent: 'tap' }],
+        ['/api/log', { systemKbn: '01', operationType: '03', toScreenName: NUL }],
+        ['/api/SiteSearch/getContentsList', { systemKbn: '01', keyword: `研修${'\u0000'}` }],
+        ['/api/download', { systemKbn: '01', categoryId: 1, contentId: 1, fileName: NUL, screenName: NUL }],
+        ['/api/AgUser/getAgUserList', { systemKbn: '01', agUserSearchCond: { tantousyaName: NUL } }],
+        [
+          '/api/AgSegment/update/agSegment',
+          { systemKbn: '01', agSegmentDataList: [{ agSegmentId: 1, agSegmentName: NUL }] },
+        ],
+      ] as const) {
+        const res = await h.post(url, body, { token: provider });
+        t.equal(res.statusCode, 400, url);
+        t.ok(messageIds(res).includes('ERR_0026'), `${url}: ${res.body}`);
+      }
+      t.equal(await errorLogs(), before, 'no error was logged');
+      const res = await h.post('/api/Auth/login', { systemKbn: '01', loginId: NUL, password: 'x' });
+      t.same(res.json(), { messages: [{ messageId: 'ERR_0026', args: ['loginId'] }] }, 'the wire path names the field');
+    },
+  );
 
   t.test('a control character in any string field of any route: 400 ERR_0026, never a 500', async (t) => {
     let checked = 0;
@@ -101,7 +117,9 @@ t.test('the request edge', async (t) => {
       const schema = schemaOf(path);
       const token = await tokenFor(path);
       const bodies: Array<[string, unknown]> = [['an unknown key', { systemKbn: '01', [`x${'\u0001'}`]: 'y' }]];
-      if (schema) for (const p of stringPaths(schema)) bodies.push([p.join('.') || 'body', p.length ? bodyWith(schema, p, NUL) : NUL]);
+      if (schema)
+        for (const p of stringPaths(schema))
+          bodies.push([p.join('.') || 'body', p.length ? bodyWith(schema, p, NUL) : NUL]);
       for (const [what, body] of bodies) {
         const res = await h.post(path, body, { token });
         t.equal(res.statusCode, 400, `${path} ${what}: ${res.statusCode}`);
@@ -119,19 +137,41 @@ t.test('the request edge', async (t) => {
   t.test('a multipart body (segment create and re-upload) is held to the same rule', async (t) => {
     const boundary = '----request-edge-test';
     const form = (fields: Record<string, string>, fileName = 'members.csv') => {
-      const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-      parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="uploadFile"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\nA0000001\r\n`);
+      const parts = Object.entries(fields).map(
+        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      );
+      parts.push(
+        `--${boundary}\r\nContent-Disposition: form-data; name="uploadFile"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\nA0000001\r\n`,
+      );
       return `${parts.join('')}--${boundary}--\r\n`;
     };
-    const segments = async () => (await h.db.selectFrom('agent_segments').select('ag_segment_name').execute()).map((r) => r.ag_segment_name);
+    const segments = async () =>
+      (await h.db.selectFrom('agent_segments').select('ag_segment_name').execute()).map((r) => r.ag_segment_name);
     const before = await segments();
     for (const path of ['/api/AgSegment/create/agSegment', '/api/AgSegment/upload/agSegment']) {
       for (const [what, payload] of [
-        ['segment name', form({ systemKbn: '01', agSegmentData: JSON.stringify({ agSegmentId: 1, agSegmentName: `首都圏${'\u0000'}` }) })],
+        [
+          'segment name',
+          form({
+            systemKbn: '01',
+            agSegmentData: JSON.stringify({ agSegmentId: 1, agSegmentName: `首都圏${'\u0000'}` }),
+          }),
+        ],
         ['a plain field', form({ systemKbn: '01', agSegmentName: `首都圏${'\u0002'}`, agSegmentId: '1' })],
-        ['file name', form({ systemKbn: '01', agSegmentData: JSON.stringify({ agSegmentId: 1, agSegmentName: '首都圏テスト' }) }, `a${'\u0001'}.csv`)],
+        [
+          'file name',
+          form(
+            { systemKbn: '01', agSegmentData: JSON.stringify({ agSegmentId: 1, agSegmentName: '首都圏テスト' }) },
+            `a${'\u0001'}.csv`,
+          ),
+        ],
       ] as const) {
-        const res = await h.app.inject({ method: 'POST', url: path, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${provider}` } });
+        const res = await h.app.inject({
+          method: 'POST',
+          url: path,
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${provider}` },
+        });
         t.equal(res.statusCode, 400, `${path} ${what}`);
         t.ok(messageIds(res).includes('ERR_0026'), `${path} ${what}: ${res.body}`);
       }
@@ -145,12 +185,20 @@ t.test('the request edge', async (t) => {
   });
 
   t.test('a control character in a path parameter, a query or a raw JSON string is refused too', async (t) => {
-    for (const r of registeredRoutes(h.app).filter((r) => r.path.startsWith('/api/') && r.method === 'GET' && r.path.includes(':'))) {
-      const res = await h.app.inject({ method: 'GET', url: `${urlOf(r.path).replace(/x$/, 'a%00b')}?q=%01`, headers: { authorization: `Bearer ${provider}` } });
+    for (const r of registeredRoutes(h.app).filter(
+      (r) => r.path.startsWith('/api/') && r.method === 'GET' && r.path.includes(':'),
+    )) {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `${urlOf(r.path).replace(/x$/, 'a%00b')}?q=%01`,
+        headers: { authorization: `Bearer ${provider}` },
+      });
       t.equal(res.statusCode, 400, `GET ${r.path}: ${res.body}`);
       t.ok(messageIds(res).includes('ERR_0026'), `GET ${r.path}`);
     }
-    const raw = await rawPost(h, '/api/auth/validate', JSON.stringify(`0000000001${'\u0000'}`), { authorization: `Bearer ${provider}` });
+    const raw = await rawPost(h, '/api/auth/validate', JSON.stringify(`0000000001${'\u0000'}`), {
+      authorization: `Bearer ${provider}`,
+    });
     t.equal(raw.statusCode, 400, 'a body that is one string');
     t.ok(messageIds(raw).includes('ERR_0026'));
   });
@@ -162,11 +210,19 @@ t.test('the request edge', async (t) => {
       if (!schema) continue;
       for (const p of optionalPaths(schema)) {
         const token = await tokenFor(path);
-        const absent = await h.post(path, bodyWith(schema, null), { token: path === logout ? await tokenFor(path) : token });
+        const absent = await h.post(path, bodyWith(schema, null), {
+          token: path === logout ? await tokenFor(path) : token,
+        });
         for (const empty of [null, '']) {
-          const res = await h.post(path, bodyWith(schema, p, empty), { token: path === logout ? await tokenFor(path) : token });
+          const res = await h.post(path, bodyWith(schema, p, empty), {
+            token: path === logout ? await tokenFor(path) : token,
+          });
           t.not(res.statusCode, 500, `${path} ${p.join('.')}=${JSON.stringify(empty)}`);
-          t.same([res.statusCode, messageIds(res)], [absent.statusCode, messageIds(absent)], `${path} ${p.join('.')}=${JSON.stringify(empty)} answers as when absent`);
+          t.same(
+            [res.statusCode, messageIds(res)],
+            [absent.statusCode, messageIds(absent)],
+            `${path} ${p.join('.')}=${JSON.stringify(empty)} answers as when absent`,
+          );
           checked++;
         }
       }
@@ -179,11 +235,24 @@ t.test('the request edge', async (t) => {
     t.equal(top.statusCode, 200, 'targetDate null');
     const search = await h.post(
       '/api/SiteSearch/getContentsList',
-      { systemKbn: '01', keyword: '研修', categoryId: null, postPeriodFrom: null, postPeriodTo: null, narrowKeyword: null, narrowTags: null, narrowCategorys: null },
+      {
+        systemKbn: '01',
+        keyword: '研修',
+        categoryId: null,
+        postPeriodFrom: null,
+        postPeriodTo: null,
+        narrowKeyword: null,
+        narrowTags: null,
+        narrowCategorys: null,
+      },
       { token: agent },
     );
     t.equal(search.statusCode, 200, 'search filters null');
-    const plain = await h.post('/api/SiteSearch/getContentsList', { systemKbn: '01', keyword: '研修' }, { token: agent });
+    const plain = await h.post(
+      '/api/SiteSearch/getContentsList',
+      { systemKbn: '01', keyword: '研修' },
+      { token: agent },
+    );
     t.same(search.json(), plain.json(), 'the same answer as without them');
   });
 

@@ -22,8 +22,16 @@ const PLANTED: Planted[] = [
   { key: 'inline', title: '試験文書 装飾', body: '<p>新しい棚<em>札</em>です。</p>', start: -2, category: 4 },
   { key: 'entity', title: '試験文書 文字参照', body: `<p>${entity('棚札')}の交換</p>`, start: -4 },
   { key: 'paragraphs', title: '試験文書 段落', body: '<p>陳列棚</p><p>札幌営業所</p>' },
-  { key: 'attribute', title: '試験文書 属性', body: '<p><a href="/tana/棚札" title="棚札">リンク</a><img alt="棚札" src="/x.png"></p>' },
-  { key: 'comment', title: '試験文書 注釈', body: '<p>本文<!-- 棚札 --></p><script>var x = "棚札";</script><style>.棚札{}</style>' },
+  {
+    key: 'attribute',
+    title: '試験文書 属性',
+    body: '<p><a href="/tana/棚札" title="棚札">リンク</a><img alt="棚札" src="/x.png"></p>',
+  },
+  {
+    key: 'comment',
+    title: '試験文書 注釈',
+    body: '<p>本文<!-- 棚札 --></p><script>var x = "棚札";</script><style>.棚札{}</style>',
+  },
   { key: 'expired', title: '棚札（終了）', start: -40, end: -5 },
   { key: 'future', title: '棚札（予定）', start: 5 },
   { key: 'minato', title: '棚札（みなと事務機様）', target: { agents: ['A0000002'] } },
@@ -52,11 +60,16 @@ t.test('site search exactness', async (t) => {
   const agent = await signInAs(h, 'demo-agent'); // A0000001, segment 首都圏代理店
   const agent2 = await signInAs(h, 'demo-agent2'); // A0000002
   const keys = (list: number[]) => list.map((id) => Object.entries(ids).find(([, v]) => v === id)?.[0] ?? `seed:${id}`);
-  const found = async (keyword: string, s = agent, extra: Record<string, unknown> = {}) => keys((await search(s, { keyword, ...extra })).ids).sort();
+  const found = async (keyword: string, s = agent, extra: Record<string, unknown> = {}) =>
+    keys((await search(s, { keyword, ...extra })).ids).sort();
 
   await t.test('a two-character keyword: every field, nothing hidden in markup, visibility applied', async (t) => {
     t.same(await found('棚札'), ['body', 'entity', 'inline', 'segment', 'sub', 'tag', 'title'].sort(), 'demo-agent');
-    t.same(await found('棚札', agent2), ['body', 'entity', 'inline', 'minato', 'sub', 'tag', 'title'].sort(), 'demo-agent2: its own targeted content, not the segment one');
+    t.same(
+      await found('棚札', agent2),
+      ['body', 'entity', 'inline', 'minato', 'sub', 'tag', 'title'].sort(),
+      'demo-agent2: its own targeted content, not the segment one',
+    );
   });
 
   await t.test('おすすめ順: title > tags > sub-category > body, then posting start, then content id', async (t) => {
@@ -76,7 +89,11 @@ t.test('site search exactness', async (t) => {
   });
 
   await t.test('katakana and width', async (t) => {
-    t.same(await found('ロジスティクス'), ['kataFull', 'kataHalf'], 'katakana finds full-width and half-width katakana');
+    t.same(
+      await found('ロジスティクス'),
+      ['kataFull', 'kataHalf'],
+      'katakana finds full-width and half-width katakana',
+    );
     t.same(await found('ﾛｼﾞｽﾃｨｸｽ'), ['kataFull', 'kataHalf'], 'a half-width keyword too');
     t.same(await found('ろじすてぃくす'), ['hiragana'], 'hiragana is not folded into katakana');
     t.same(await found('QRコード2026'), ['qrFull', 'qrHalf'], 'half-width alphanumerics find full-width ones');
@@ -114,22 +131,51 @@ t.test('site search exactness', async (t) => {
       })
       .catch(() => undefined);
     t.same((await search(agent, { keyword: '監査証跡' })).ids, [more.late], 'the rolled-back content is not found');
-    await h.db.updateTable('contents').set({ title: '保存期間の規程' }).where('content_id', '=', present(more.late, 'more.late')).execute();
+    await h.db
+      .updateTable('contents')
+      .set({ title: '保存期間の規程' })
+      .where('content_id', '=', present(more.late, 'more.late'))
+      .execute();
     await reindexContent(h.db, present(more.late, 'more.late'));
     t.same((await search(agent, { keyword: '監査証跡' })).ids, [], 'an edited title is reindexed');
-    await h.db.updateTable('contents').set({ deleted_at: new Date() }).where('content_id', '=', present(more.late, 'more.late')).execute();
+    await h.db
+      .updateTable('contents')
+      .set({ deleted_at: new Date() })
+      .where('content_id', '=', present(more.late, 'more.late'))
+      .execute();
     await reindexContent(h.db, present(more.late, 'more.late'));
-    t.equal((await h.db.selectFrom('search_documents').select('content_id').where('content_id', '=', present(more.late, 'more.late')).execute()).length, 0, 'a deleted content leaves the index');
+    t.equal(
+      (
+        await h.db
+          .selectFrom('search_documents')
+          .select('content_id')
+          .where('content_id', '=', present(more.late, 'more.late'))
+          .execute()
+      ).length,
+      0,
+      'a deleted content leaves the index',
+    );
   });
 
   await t.test('the oracle agrees for keywords of 2, 3 and 5 characters taken from the seeded contents', async (t) => {
     // Substrings of the visible texts (so most keywords have hits), seeded for a stable test.
     const r = rng(5);
-    const texts = (await h.db.selectFrom('contents').select(['title', 'body_html']).where('deleted_at', 'is', null).execute()).flatMap((c) => [
-      normalizeText(c.title),
-      normalizeText(htmlToText(c.body_html)),
+    const texts = (
+      await h.db.selectFrom('contents').select(['title', 'body_html']).where('deleted_at', 'is', null).execute()
+    ).flatMap((c) => [normalizeText(c.title), normalizeText(htmlToText(c.body_html))]);
+    const keywords = new Set<string>([
+      '研修',
+      '申請',
+      '提案',
+      '請求',
+      '配送',
+      'コピー用紙',
+      '新商品',
+      'トナー',
+      'FAQ',
+      'ｷｬﾝﾍﾟｰﾝ',
+      '受発注 システム',
     ]);
-    const keywords = new Set<string>(['研修', '申請', '提案', '請求', '配送', 'コピー用紙', '新商品', 'トナー', 'FAQ', 'ｷｬﾝﾍﾟｰﾝ', '受発注 システム']);
     while (keywords.size < 60) {
       const text = r.pick(texts);
       const len = r.pick([2, 3, 5]);
@@ -144,10 +190,15 @@ t.test('site search exactness', async (t) => {
         const res = await search(s, { keyword });
         const expected = await oracle(h, s.agCode, keyword, SEARCH_CATEGORY_IDS);
         const got = new Map(res.rows.map((row) => [row.contentId, row.serchScore]));
-        const same = res.status === 200 && got.size === expected.size && [...expected].every(([id, score]) => got.get(id) === score);
+        const same =
+          res.status === 200 &&
+          got.size === expected.size &&
+          [...expected].every(([id, score]) => got.get(id) === score);
         if (!same) {
           mismatches++;
-          t.fail(`${s.loginId} ${JSON.stringify(keyword)}: got ${res.status} ${JSON.stringify([...got])}, expected ${JSON.stringify([...expected])}`);
+          t.fail(
+            `${s.loginId} ${JSON.stringify(keyword)}: got ${res.status} ${JSON.stringify([...got])}, expected ${JSON.stringify([...expected])}`,
+          );
         }
       }
     }

@@ -18,11 +18,25 @@ t.test('EXPLAIN: keywords use the GIN index of search_documents', async (t) => {
   const rebuilt = await rebuildSearchIndex(h.db);
   t.ok(rebuilt.documents > 6000, `index rebuilt: ${rebuilt.documents} documents in ${rebuilt.ms} ms`);
 
-  const viewer: Viewer = { userId: '0000000003', agCode: 'A0000001', date: TODAY, isAdmin: false, seesAllTargets: false };
-  const criteria = (keyword: string): SearchCriteria => ({ terms: searchTerms(keyword), categoryIds: SEARCH_CATEGORY_IDS, tagIds: [], period: 'current', withEditPath: false });
+  const viewer: Viewer = {
+    userId: '0000000003',
+    agCode: 'A0000001',
+    date: TODAY,
+    isAdmin: false,
+    seesAllTargets: false,
+  };
+  const criteria = (keyword: string): SearchCriteria => ({
+    terms: searchTerms(keyword),
+    categoryIds: SEARCH_CATEGORY_IDS,
+    tagIds: [],
+    period: 'current',
+    withEditPath: false,
+  });
   const plan = async (keyword: string) => {
     const q = searchQuery(h.db, viewer, criteria(keyword)).compile();
-    const res = await h.db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]));
+    const res = await h.db.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]),
+    );
     return res.rows.map((r) => Object.values(r)[0]).join('\n');
   };
 
@@ -34,6 +48,10 @@ t.test('EXPLAIN: keywords use the GIN index of search_documents', async (t) => {
     if (!/Bitmap Index Scan on search_documents_bigrams_idx/.test(text)) t.comment(text);
   }
   const scan = searchQuery(h.db, viewer, criteria('稟議'), 'scan').compile();
-  const baseline = (await h.db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain ${scan.sql}`, [...scan.parameters]))).rows.map((r) => Object.values(r)[0]).join('\n');
+  const baseline = (
+    await h.db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain ${scan.sql}`, [...scan.parameters]))
+  ).rows
+    .map((r) => Object.values(r)[0])
+    .join('\n');
   t.notMatch(baseline, /search_documents_bigrams_idx/, 'the ILIKE baseline of the benchmark cannot use it');
 });

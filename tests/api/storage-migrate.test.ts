@@ -30,11 +30,17 @@ async function scenario(t: Test, target: FileStorage) {
 
   // The first run fails on one file (the store refused it): the others are copied.
   let refuse = 'contents/1/img/b.png';
-  const flaky: FileStorage = { ...target, put: (k, d) => (k === refuse ? Promise.reject(new Error('refused')) : target.put(k, d)) };
+  const flaky: FileStorage = {
+    ...target,
+    put: (k, d) => (k === refuse ? Promise.reject(new Error('refused')) : target.put(k, d)),
+  };
   const seen: string[] = [];
   const first = await migrateFiles(root, flaky, { onProgress: (p) => seen.push(progressLine(p, 10)) });
   t.match(first, { total: 4, copied: 3, skipped: 0, failed: 1, bytes: 3700 });
-  t.same(first.failures.map((f) => f.key), ['contents/1/img/b.png']);
+  t.same(
+    first.failures.map((f) => f.key),
+    ['contents/1/img/b.png'],
+  );
   t.equal(seen.at(-1), '[##########] 100% 4/4 files, 3.6 KiB copied', 'the progress ends full');
   t.equal(summaryLine(first), 'storage:migrate: 4 files, 3 copied (3.6 KiB), 0 already in the bucket, 1 failed');
 

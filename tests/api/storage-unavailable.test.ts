@@ -17,7 +17,14 @@ t.test('an unreachable file storage answers 503, not 500', async (t) => {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-storage-away-'));
   t.teardown(() => fs.rm(root, { recursive: true, force: true }));
   const disk = localDiskStorage(root);
-  const away = s3Storage({ endpoint: 'http://127.0.0.1:9', bucket: 'portal-files', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true });
+  const away = s3Storage({
+    endpoint: 'http://127.0.0.1:9',
+    bucket: 'portal-files',
+    region: 'us-east-1',
+    accessKeyId: 'k',
+    secretAccessKey: 's',
+    forcePathStyle: true,
+  });
   let reachable = true;
   const pick = () => (reachable ? disk : away);
   const storage: FileStorage = {
@@ -31,11 +38,32 @@ t.test('an unreachable file storage answers 503, not 500', async (t) => {
   t.teardown(h.close);
   const agent = await signInAs(h, 'demo-agent');
   const catalog = await contentByTitle(h, T.catalog);
-  const detail = (await agent.call('/api/ContentsDetail/getContentsDetail', { categoryId: catalog.categoryId, contentId: catalog.contentId })).json();
+  const detail = (
+    await agent.call('/api/ContentsDetail/getContentsDetail', {
+      categoryId: catalog.categoryId,
+      contentId: catalog.contentId,
+    })
+  ).json();
   const file = detail.contentsTempFileList[0];
   const download = (fileName: string) =>
-    agent.call('/api/download', { userId: agent.userId, agCode: agent.agCode, pseudoUserId: '', pseudoAgCode: '', targetDate: '', screenName: 'コンテンツ詳細', categoryId: catalog.categoryId, contentId: catalog.contentId, fileName });
-  const errorLogs = async () => (await h.db.selectFrom('error_logs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    agent.call('/api/download', {
+      userId: agent.userId,
+      agCode: agent.agCode,
+      pseudoUserId: '',
+      pseudoAgCode: '',
+      targetDate: '',
+      screenName: 'コンテンツ詳細',
+      categoryId: catalog.categoryId,
+      contentId: catalog.contentId,
+      fileName,
+    });
+  const errorLogs = async () =>
+    (
+      await h.db
+        .selectFrom('error_logs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   t.equal((await download(file.tempFileName)).statusCode, 200, 'reachable: the file');
   const logsBefore = await errorLogs();
@@ -45,7 +73,10 @@ t.test('an unreachable file storage answers 503, not 500', async (t) => {
     ['one file', await download(file.tempFileName)],
     ['download all (ZIP)', await download('')],
     ['a signed media address', await h.app.inject({ method: 'GET', url: file.tempFilePath })],
-    ['a signed media address by range', await h.app.inject({ method: 'GET', url: file.tempFilePath, headers: { range: 'bytes=0-3' } })],
+    [
+      'a signed media address by range',
+      await h.app.inject({ method: 'GET', url: file.tempFilePath, headers: { range: 'bytes=0-3' } }),
+    ],
   ] as const) {
     t.equal(res.statusCode, 503, what);
     t.same(messageIds(res), ['ERR_SYS001'], `${what}: try again later`);
@@ -55,5 +86,8 @@ t.test('an unreachable file storage answers 503, not 500', async (t) => {
 
   reachable = true;
   t.equal((await download(file.tempFileName)).statusCode, 200, 'back: the same call succeeds');
-  t.equal((await h.app.inject({ method: 'GET', url: file.tempFilePath, headers: { range: 'bytes=0-3' } })).statusCode, 206);
+  t.equal(
+    (await h.app.inject({ method: 'GET', url: file.tempFilePath, headers: { range: 'bytes=0-3' } })).statusCode,
+    206,
+  );
 });

@@ -17,7 +17,11 @@ t.test('X-Forwarded-For from a client is not trusted by default', async (t) => {
     });
     statuses.push(res.statusCode);
   }
-  t.same(statuses, [401, 401, 401, 429, 429], 'the fourth try from the same socket is refused whatever the header says');
+  t.same(
+    statuses,
+    [401, 401, 401, 429, 429],
+    'the fourth try from the same socket is refused whatever the header says',
+  );
 });
 
 t.test('TRUST_PROXY values', async (t) => {

@@ -33,9 +33,11 @@ function scalarPaths(s: Schema | undefined, path: string[] = []): { path: string
   if (!s) return [];
   const out: { path: string[]; type: string; minimum?: number }[] = [];
   const types = [s.type].flat();
-  for (const type of ['integer', 'number', 'boolean']) if (types.includes(type) && !types.includes('string')) out.push({ path, type, minimum: s.minimum });
+  for (const type of ['integer', 'number', 'boolean'])
+    if (types.includes(type) && !types.includes('string')) out.push({ path, type, minimum: s.minimum });
   const branches = s.anyOf ?? [];
-  if (branches.length && !branches.some((b) => [b.type].flat().includes('string'))) for (const b of branches) out.push(...scalarPaths(b, path));
+  if (branches.length && !branches.some((b) => [b.type].flat().includes('string')))
+    for (const b of branches) out.push(...scalarPaths(b, path));
   for (const [k, p] of Object.entries(s.properties ?? {})) out.push(...scalarPaths(p, [...path, k]));
   if (s.items) out.push(...scalarPaths(s.items, [...path, '0']));
   return out;
@@ -60,7 +62,13 @@ t.test('numbers as digits and flags as words, at the edge of every route', async
   t.teardown(h.close);
   const agent = await signInAs(h, 'demo-agent');
   const provider = await signInAs(h, 'demo-provider');
-  const video = await h.db.selectFrom('contents').select(['content_id', 'category_id']).where('category_id', '=', 6).where('deleted_at', 'is', null).orderBy('content_id').executeTakeFirstOrThrow();
+  const video = await h.db
+    .selectFrom('contents')
+    .select(['content_id', 'category_id'])
+    .where('category_id', '=', 6)
+    .where('deleted_at', 'is', null)
+    .orderBy('content_id')
+    .executeTakeFirstOrThrow();
 
   t.test('the issue’s four calls', async (t) => {
     const strict = await agent.call('/api/Info/getCategoryContentsList', { categoryId: 1, page: 2 });
@@ -70,39 +78,82 @@ t.test('numbers as digits and flags as words, at the edge of every route', async
 
     const navi = await agent.call('/api/GlobalNavi/getGlobalNaviData', { pseudoLoginFlg: 1 });
     t.equal(navi.statusCode, 200, `pseudoLoginFlg 1: ${navi.body}`);
-    t.same(navi.json(), (await agent.call('/api/GlobalNavi/getGlobalNaviData', { pseudoLoginFlg: true })).json(), 'the flag 1 is true');
+    t.same(
+      navi.json(),
+      (await agent.call('/api/GlobalNavi/getGlobalNaviData', { pseudoLoginFlg: true })).json(),
+      'the flag 1 is true',
+    );
 
-    const watched = await agent.call('/api/SkilUp/GetWatchStatus', { categoryId: video.category_id, contentsId: video.content_id, isWatched: 'false' });
+    const watched = await agent.call('/api/SkilUp/GetWatchStatus', {
+      categoryId: video.category_id,
+      contentsId: video.content_id,
+      isWatched: 'false',
+    });
     t.equal(watched.statusCode, 200, `isWatched "false": ${watched.body}`);
-    const saved = await agent.call('/api/SkilUp/skilupWatchHistoryReg', { categoryId: String(video.category_id), contentsId: String(video.content_id), isWatched: 'true' });
+    const saved = await agent.call('/api/SkilUp/skilupWatchHistoryReg', {
+      categoryId: String(video.category_id),
+      contentsId: String(video.content_id),
+      isWatched: 'true',
+    });
     t.same(saved.json(), { isWatched: true }, 'a save with the flag "true" saves true');
-    const cleared = await agent.call('/api/SkilUp/skilupWatchHistoryReg', { categoryId: video.category_id, contentsId: video.content_id, isWatched: 0 });
+    const cleared = await agent.call('/api/SkilUp/skilupWatchHistoryReg', {
+      categoryId: video.category_id,
+      contentsId: video.content_id,
+      isWatched: 0,
+    });
     t.same(cleared.json(), { isWatched: false }, 'and 0 saves false');
 
     // "" is "not given" (issue 14): a load must still say which category it reads, and the server
     // does not guess it from the id (that would tell a caller which ids exist in other categories).
-    const notice = await h.db.selectFrom('contents').select('content_id').where('category_id', '=', 1).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
-    const blank = await provider.call('/api/ContentsReg/getContents', { contentsCategoryId: '', contentsId: String(notice.content_id) });
+    const notice = await h.db
+      .selectFrom('contents')
+      .select('content_id')
+      .where('category_id', '=', 1)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const blank = await provider.call('/api/ContentsReg/getContents', {
+      contentsCategoryId: '',
+      contentsId: String(notice.content_id),
+    });
     t.equal(blank.statusCode, 400, blank.body);
     t.same(messagesOf(blank), [{ messageId: 'ERR_0003', args: ['カテゴリ'] }], 'a labelled 400, not a 500');
-    const digits = await provider.call('/api/ContentsReg/getContents', { contentsCategoryId: 1, contentsId: notice.content_id });
+    const digits = await provider.call('/api/ContentsReg/getContents', {
+      contentsCategoryId: 1,
+      contentsId: notice.content_id,
+    });
     t.equal(digits.statusCode, 200, `numbers where the form has digit strings: ${digits.body}`);
 
     // Strictness stays where it matters.
     for (const page of ['x', '1.5', '1e3', ' 2', '0x10']) {
       const res = await agent.call('/api/Info/getCategoryContentsList', { categoryId: 1, page });
       t.equal(res.statusCode, 400, `page ${JSON.stringify(page)}`);
-      t.same(messagesOf(res), [{ messageId: 'ERR_0025', args: ['page'] }], `page ${JSON.stringify(page)}: the catalogue's message`);
+      t.same(
+        messagesOf(res),
+        [{ messageId: 'ERR_0025', args: ['page'] }],
+        `page ${JSON.stringify(page)}: the catalogue's message`,
+      );
     }
     for (const isWatched of ['yes', 2, 'TRUE']) {
-      const res = await agent.call('/api/SkilUp/skilupWatchHistoryReg', { categoryId: video.category_id, contentsId: video.content_id, isWatched });
+      const res = await agent.call('/api/SkilUp/skilupWatchHistoryReg', {
+        categoryId: video.category_id,
+        contentsId: video.content_id,
+        isWatched,
+      });
       t.equal(res.statusCode, 400, `isWatched ${JSON.stringify(isWatched)}: ${res.body}`);
     }
   });
 
   t.test('every number and flag of every route', async (t) => {
-    const openapi = h.app.swagger() as { paths: Record<string, { post?: { requestBody?: { content?: Record<string, { schema: Schema }> } } }> };
-    const titles = (path: string[]) => new Set([path.join('.'), ...[...h.app.definitions.forms.keys()].map((f) => fieldTitle(h.app.definitions, f, path.join('.')))].filter(Boolean));
+    const openapi = h.app.swagger() as {
+      paths: Record<string, { post?: { requestBody?: { content?: Record<string, { schema: Schema }> } } }>;
+    };
+    const titles = (path: string[]) =>
+      new Set(
+        [
+          path.join('.'),
+          ...[...h.app.definitions.forms.keys()].map((f) => fieldTitle(h.app.definitions, f, path.join('.'))),
+        ].filter(Boolean),
+      );
     // Logging out would end the session the other calls use.
     const routes = apiPostRoutes(h.app).filter((p) => !p.startsWith('/api/files') && p !== '/api/Auth/logout');
     let fields = 0;

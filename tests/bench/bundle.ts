@@ -16,7 +16,10 @@ const dist = path.join(root, 'dist/renderer');
 const BASE = '/with-ag/';
 
 if (!process.argv.includes('--no-build')) {
-  execFileSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -54,17 +57,26 @@ for (const f of initial) lazy.delete(f);
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const rows = (files: Iterable<string>) =>
-  [...files].map((f) => ({ name: path.relative(dist, f), raw: fs.statSync(f).size, gzip: gz(f) })).sort((a, b) => b.gzip - a.gzip);
+  [...files]
+    .map((f) => ({ name: path.relative(dist, f), raw: fs.statSync(f).size, gzip: gz(f) }))
+    .sort((a, b) => b.gzip - a.gzip);
 
 const first = rows(initial);
 const total = first.reduce((s, r) => s + r.gzip, 0);
 console.log('First page JavaScript (index.html scripts, modulepreload and their static imports):');
 for (const r of first) console.log(`  ${r.name.padEnd(48)} ${kb(r.raw).padStart(10)}  gzip ${kb(r.gzip).padStart(9)}`);
-console.log(`  ${'total'.padEnd(48)} ${kb(first.reduce((s, r) => s + r.raw, 0)).padStart(10)}  gzip ${kb(total).padStart(9)}`);
+console.log(
+  `  ${'total'.padEnd(48)} ${kb(first.reduce((s, r) => s + r.raw, 0)).padStart(10)}  gzip ${kb(total).padStart(9)}`,
+);
 const css = rows(styles);
 console.log(`First page CSS: gzip ${kb(css.reduce((s, r) => s + r.gzip, 0))} (${css.map((r) => r.name).join(', ')})`);
 const later = rows(lazy);
-console.log(`Loaded on demand (${later.length} chunks): gzip ${kb(later.reduce((s, r) => s + r.gzip, 0))}; largest: ${later.slice(0, 5).map((r) => `${r.name} ${kb(r.gzip)}`).join(', ')}`);
+console.log(
+  `Loaded on demand (${later.length} chunks): gzip ${kb(later.reduce((s, r) => s + r.gzip, 0))}; largest: ${later
+    .slice(0, 5)
+    .map((r) => `${r.name} ${kb(r.gzip)}`)
+    .join(', ')}`,
+);
 const ok = total <= BUDGET_KB * 1024;
 console.log(`${ok ? 'within' : 'OVER'} the budget of ${BUDGET_KB} KB gzipped JavaScript for the first page`);
 process.exitCode = ok ? 0 : 1;

@@ -42,7 +42,8 @@ const SHAPES: { name: string; body: Record<string, string> }[] = [
   { name: '1 char (旭): LIKE only', body: { customerName: '旭' } },
 ];
 
-const pct = (sorted: number[], p: number) => nth(sorted, Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)));
+const pct = (sorted: number[], p: number) =>
+  nth(sorted, Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)));
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
 const started = performance.now();
@@ -50,17 +51,37 @@ const h = await createTestApp();
 try {
   const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const version = nth((await sql<{ v: string }>`select version() as v`.execute(h.db)).rows, 0).v.split(',')[0];
-  console.log(`# company-search benchmark: ${kind} (${version}), N = ${N.toLocaleString('en')}, ${os.cpus().length} CPUs, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `# company-search benchmark: ${kind} (${version}), N = ${N.toLocaleString('en')}, ${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
 
   const companies = generateCompanies(N, 20261124, 1);
   const t0 = performance.now();
-  await h.db.transaction().execute((trx) => replaceCompanies(trx, companies, { fileName: 'bench.csv', caller: operatorCaller('bench'), at: new Date() }));
+  await h.db
+    .transaction()
+    .execute((trx) =>
+      replaceCompanies(trx, companies, { fileName: 'bench.csv', caller: operatorCaller('bench'), at: new Date() }),
+    );
   await analyzeCompanies(h.db);
-  const sizes = nth((
-    await sql<{ total: string; name: string; address: string }>`select pg_total_relation_size('registered_companies') as total, pg_relation_size('registered_companies_name_idx') as name, pg_relation_size('registered_companies_address_idx') as address`.execute(h.db)
-  ).rows, 0);
+  const sizes = nth(
+    (
+      await sql<{
+        total: string;
+        name: string;
+        address: string;
+      }>`select pg_total_relation_size('registered_companies') as total, pg_relation_size('registered_companies_name_idx') as name, pg_relation_size('registered_companies_address_idx') as address`.execute(
+        h.db,
+      )
+    ).rows,
+    0,
+  );
   const mb = (b: string) => `${(Number(b) / 1024 / 1024).toFixed(0)} MB`;
-  console.log(`import of ${N.toLocaleString('en')} companies (one transaction, GIN maintained): ${((performance.now() - t0) / 1000).toFixed(1)} s; table ${mb(sizes.total)} in all, name GIN ${mb(sizes.name)}, address GIN ${mb(sizes.address)}`);
+  console.log(
+    `import of ${N.toLocaleString('en')} companies (one transaction, GIN maintained): ${((performance.now() - t0) / 1000).toFixed(1)} s; table ${mb(sizes.total)} in all, name GIN ${mb(sizes.name)}, address GIN ${mb(sizes.address)}`,
+  );
 
   const provider = await signInAs(h, 'demo-provider');
   const call = async (body: Record<string, string>) => {
@@ -87,10 +108,17 @@ try {
     const index = await measure(shape.body, 'index', RUNS);
     const scan = await measure(shape.body, 'scan', SCAN_RUNS);
     if (index.count !== scan.count) throw new Error(`${shape.name}: index counted ${index.count}, scan ${scan.count}`);
-    console.log(`| ${shape.name} | ${index.count.toLocaleString('en')} | ${fmt(index.p50)} ms | ${fmt(index.p95)} ms | ${fmt(scan.p50)} ms | ${fmt(scan.p95)} ms | ${(scan.p50 / index.p50).toFixed(1)}× |`);
+    console.log(
+      `| ${shape.name} | ${index.count.toLocaleString('en')} | ${fmt(index.p50)} ms | ${fmt(index.p95)} ms | ${fmt(scan.p50)} ms | ${fmt(scan.p95)} ms | ${(scan.p50 / index.p50).toFixed(1)}× |`,
+    );
   }
   console.log('');
-  console.log(`# runs: ${RUNS} (index), ${SCAN_RUNS} (scan) after ${WARMUP} warm-up calls each; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `# runs: ${RUNS} (index), ${SCAN_RUNS} (scan) after ${WARMUP} warm-up calls each; load ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}; total ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 } finally {
   companySearchSettings.matcher = 'index';
   await h.close();

@@ -27,18 +27,91 @@ export function rng(seed: number) {
 }
 
 const products = [
-  'コピー用紙', 'トナーカートリッジ', 'インクカートリッジ', 'クリアファイル', 'リングバインダー', 'オフィスチェア', 'スチールデスク',
-  '長形3号封筒', '角形2号封筒', 'ボールペン', 'シャープペンシル', '付箋', 'ホッチキス', 'シュレッダー', '書庫', 'ロッカー',
-  '梱包用テープ', '段ボール箱', '感熱ロール紙', 'ラベルシール', 'ホワイトボード', 'パーティション', '除菌シート', 'マスク',
-  'ハンドソープ', 'ゴミ袋', 'ＬＥＤ照明', 'ＵＳＢメモリ', 'マウス', 'キーボード', 'モニターアーム', 'ＯＡタップ', 'ｶｯﾀｰﾅｲﾌ',
+  'コピー用紙',
+  'トナーカートリッジ',
+  'インクカートリッジ',
+  'クリアファイル',
+  'リングバインダー',
+  'オフィスチェア',
+  'スチールデスク',
+  '長形3号封筒',
+  '角形2号封筒',
+  'ボールペン',
+  'シャープペンシル',
+  '付箋',
+  'ホッチキス',
+  'シュレッダー',
+  '書庫',
+  'ロッカー',
+  '梱包用テープ',
+  '段ボール箱',
+  '感熱ロール紙',
+  'ラベルシール',
+  'ホワイトボード',
+  'パーティション',
+  '除菌シート',
+  'マスク',
+  'ハンドソープ',
+  'ゴミ袋',
+  'ＬＥＤ照明',
+  'ＵＳＢメモリ',
+  'マウス',
+  'キーボード',
+  'モニターアーム',
+  'ＯＡタップ',
+  'ｶｯﾀｰﾅｲﾌ',
 ];
 const topics = [
-  '価格改定', '新商品', '配送', '在庫', '欠品', '受注', '発注', '請求', '支払', '返品', '交換', '見積', '契約', '申請',
-  '提案', '研修', '説明会', '展示会', 'セミナー', 'キャンペーン', '販促', '棚卸', '決算', '監査', '与信', '納期', '出荷',
-  '入荷', 'システム', 'メンテナンス', 'アンケート', '表彰', '操作', '手順', '規程', '保守', '更新', '登録',
+  '価格改定',
+  '新商品',
+  '配送',
+  '在庫',
+  '欠品',
+  '受注',
+  '発注',
+  '請求',
+  '支払',
+  '返品',
+  '交換',
+  '見積',
+  '契約',
+  '申請',
+  '提案',
+  '研修',
+  '説明会',
+  '展示会',
+  'セミナー',
+  'キャンペーン',
+  '販促',
+  '棚卸',
+  '決算',
+  '監査',
+  '与信',
+  '納期',
+  '出荷',
+  '入荷',
+  'システム',
+  'メンテナンス',
+  'アンケート',
+  '表彰',
+  '操作',
+  '手順',
+  '規程',
+  '保守',
+  '更新',
+  '登録',
 ];
 const subjects = ['代理店の皆さま', 'ご担当者さま', '営業ご担当者', '管理者の方', '新任のご担当者', '各営業所'];
-const verbs = ['についてご案内いたします', 'を実施いたします', 'のお知らせです', 'を開始いたします', 'の変更についてお知らせします', 'の手順をまとめました', 'に関するお願い', 'の受付を開始しました'];
+const verbs = [
+  'についてご案内いたします',
+  'を実施いたします',
+  'のお知らせです',
+  'を開始いたします',
+  'の変更についてお知らせします',
+  'の手順をまとめました',
+  'に関するお願い',
+  'の受付を開始しました',
+];
 const fillers = [
   '詳細は添付資料をご確認ください。',
   'ご不明な点は担当営業までお問い合わせください。',
@@ -129,9 +202,15 @@ function bodyOf(r: ReturnType<typeof rng>, rare: string | null, mid: string | nu
     if (mid && i === paragraphs - 1) text = `${text}お支払いの${mid}状をお送りする場合があります。`;
     if (r.chance(0.2)) text = text.replace(/、/, `、<strong>${r.pick(topics)}</strong>の`);
     parts.push(`<p>${text}</p>`);
-    if (r.chance(0.3)) parts.push(`<ul>${Array.from({ length: r.int(2, 4) }, () => `<li>${r.pick(products)}：${r.pick(topics)}</li>`).join('')}</ul>`);
+    if (r.chance(0.3))
+      parts.push(
+        `<ul>${Array.from({ length: r.int(2, 4) }, () => `<li>${r.pick(products)}：${r.pick(topics)}</li>`).join('')}</ul>`,
+      );
   }
-  if (r.chance(0.3)) parts.push(`<p><a href="https://www.example.jp/${r.pick(['guide', 'docs', 'faq'])}/${r.int(1, 999)}" title="${r.pick(topics)}の資料">資料はこちら</a></p>`);
+  if (r.chance(0.3))
+    parts.push(
+      `<p><a href="https://www.example.jp/${r.pick(['guide', 'docs', 'faq'])}/${r.int(1, 999)}" title="${r.pick(topics)}の資料">資料はこちら</a></p>`,
+    );
   return parts.join('');
 }
 
@@ -146,9 +225,12 @@ export async function generateContents(db: Kysely<Database>, opts: CorpusOptions
   const subs = await db.selectFrom('sub_categories').select(['sub_category_id', 'category_id']).execute();
   const tags = await db.selectFrom('tags').select(['tag_id', 'category_id']).execute();
   const segments = await db.selectFrom('agent_segments').select('ag_segment_id').execute();
-  const agents = (await db.selectFrom('agents').select('ag_code').where('ag_code', 'like', 'A%').execute()).map((a) => a.ag_code);
+  const agents = (await db.selectFrom('agents').select('ag_code').where('ag_code', 'like', 'A%').execute()).map(
+    (a) => a.ag_code,
+  );
   const subsOf = (category: number) => subs.filter((s) => s.category_id === category).map((s) => s.sub_category_id);
-  const tagsOf = (category: number) => tags.filter((t) => t.category_id === category || t.category_id === null).map((t) => t.tag_id);
+  const tagsOf = (category: number) =>
+    tags.filter((t) => t.category_id === category || t.category_id === null).map((t) => t.tag_id);
 
   const batch = 1000;
   for (let done = 0; done < opts.n; done += batch) {
@@ -182,7 +264,9 @@ export async function generateContents(db: Kysely<Database>, opts: CorpusOptions
         tags: tagIds.length ? [...new Set(Array.from({ length: r.int(0, 2) }, () => r.pick(tagIds)))] : [],
       });
     }
-    const ids = (await db.insertInto('contents').values(rows).returning('content_id').execute()).map((x) => x.content_id);
+    const ids = (await db.insertInto('contents').values(rows).returning('content_id').execute()).map(
+      (x) => x.content_id,
+    );
     const contentAgents = extras.flatMap((e, i) => e.agents.map((ag_code) => ({ content_id: nth(ids, i), ag_code })));
     const contentTags = extras.flatMap((e, i) => e.tags.map((tag_id) => ({ content_id: nth(ids, i), tag_id })));
     if (contentAgents.length) await db.insertInto('content_agents').values(contentAgents).execute();

@@ -41,7 +41,9 @@ const arg = (name: string, dflt: number) => {
 
 function runWorker(port: number, calls: Call[], connections: number, seconds: number): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(fileURLToPath(new URL('./load-generator.mjs', import.meta.url)), { workerData: { port, calls, connections, seconds } });
+    const w = new Worker(fileURLToPath(new URL('./load-generator.mjs', import.meta.url)), {
+      workerData: { port, calls, connections, seconds },
+    });
     w.once('message', resolve);
     w.once('error', reject);
   });
@@ -74,7 +76,11 @@ async function recordMix(): Promise<{ port: number; calls: Call[]; close: () => 
   const calls: Call[] = [];
   try {
     for (const loginId of USERS) {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+      const context = await browser.newContext({
+        viewport: { width: 1366, height: 768 },
+        locale: 'ja-JP',
+        timezoneId: 'Asia/Tokyo',
+      });
       const page = await context.newPage();
       await signIn(portal, page, loginId, passwordOf(loginId));
       // Leave the portal top the sign-in landed on, so that only one load is recorded.
@@ -104,18 +110,26 @@ async function recordMix(): Promise<{ port: number; calls: Call[]; close: () => 
   };
 }
 
-const fmt = (r: Result) => `${(r.requests / r.seconds).toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}`;
+const fmt = (r: Result) =>
+  `${(r.requests / r.seconds).toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}`;
 
 async function main() {
   const connections = arg('connections', 100);
   const seconds = arg('seconds', 10);
   const warmup = arg('warmup', 3);
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(`${database}: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${connections} connections, ${seconds} s each after ${warmup} s not counted`);
+  console.log(
+    `${database}: ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${connections} connections, ${seconds} s each after ${warmup} s not counted`,
+  );
   const mix = await recordMix();
   const counts = new Map<string, number>();
   for (const c of mix.calls) counts.set(c.path, (counts.get(c.path) ?? 0) + 1);
-  console.log(`mix: ${mix.calls.length} calls from ${USERS.length} portal-top loads: ${[...counts].map(([p, n]) => `${p.replace('/api/', '')}×${n}`).join(', ')}`);
+  console.log(
+    `mix: ${mix.calls.length} calls from ${USERS.length} portal-top loads: ${[...counts].map(([p, n]) => `${p.replace('/api/', '')}×${n}`).join(', ')}`,
+  );
   const bare = await startBare();
   try {
     const bareCalls = [{ path: '/bare', body: '{"systemKbn":"01"}' }];
@@ -127,7 +141,9 @@ async function main() {
     const portalResult = await runWorker(mix.port, mix.calls, connections, seconds);
     console.log(`  bare Fastify   ${fmt(bareResult)}`);
     console.log(`  portal reads   ${fmt(portalResult)}`);
-    console.log(`  ratio portal / bare: ${(portalResult.requests / portalResult.seconds / (bareResult.requests / bareResult.seconds)).toFixed(3)}; load average now ${nth(os.loadavg(), 0).toFixed(2)}`);
+    console.log(
+      `  ratio portal / bare: ${(portalResult.requests / portalResult.seconds / (bareResult.requests / bareResult.seconds)).toFixed(3)}; load average now ${nth(os.loadavg(), 0).toFixed(2)}`,
+    );
   } finally {
     bare.stop();
     await mix.close();
@@ -140,7 +156,8 @@ if (process.argv.includes('--one')) {
   // Both databases in one run: this script once per database, one after the other.
   const { execFileSync } = await import('node:child_process');
   const args = [...process.argv.slice(1), '--one'];
-  const run = (env: NodeJS.ProcessEnv) => execFileSync(process.execPath, ['--import', 'tsx', ...args], { stdio: 'inherit', env });
+  const run = (env: NodeJS.ProcessEnv) =>
+    execFileSync(process.execPath, ['--import', 'tsx', ...args], { stdio: 'inherit', env });
   const { DATABASE_URL, ...withoutPg } = process.env;
   run(withoutPg);
   run({ ...process.env, DATABASE_URL: DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });

@@ -40,12 +40,22 @@ const SHAPES: Shape[] = [
   { name: '3 chars (検収書)', body: { keyword: '検収書' } },
   { name: '5 chars (源泉徴収票)', body: { keyword: '源泉徴収票' } },
   { name: '2+2 chars (在庫 廃番)', body: { keyword: '在庫 廃番' } },
-  { name: 'keyword + narrowing', body: { keyword: '配送', narrowKeyword: '廃番', narrowCategorys: [1, 2, 4, 5], isNarrowCategory: true, narrowTags: [] as number[] } },
+  {
+    name: 'keyword + narrowing',
+    body: {
+      keyword: '配送',
+      narrowKeyword: '廃番',
+      narrowCategorys: [1, 2, 4, 5],
+      isNarrowCategory: true,
+      narrowTags: [] as number[],
+    },
+  },
   { name: 'category listing (虎の巻)', body: { categoryId: 8 } },
   { name: 'category listing (お知らせ): 416', body: { categoryId: 1 } },
 ];
 
-const pct = (sorted: number[], p: number) => nth(sorted, Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)));
+const pct = (sorted: number[], p: number) =>
+  nth(sorted, Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)));
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
 const started = performance.now();
@@ -53,16 +63,28 @@ const h = await createTestApp();
 try {
   const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const version = nth((await sql<{ v: string }>`select version() as v`.execute(h.db)).rows, 0).v.split(',')[0];
-  console.log(`# site-search benchmark: ${kind} (${version}), N = ${N.toLocaleString('en')}, ${os.cpus().length} CPUs, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `# site-search benchmark: ${kind} (${version}), N = ${N.toLocaleString('en')}, ${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
 
   const generated = await generateContents(h.db, { n: N, today: '2026-11-20' });
   console.log(`generated ${generated.contents.toLocaleString('en')} contents in ${(generated.ms / 1000).toFixed(1)} s`);
   const rebuilt = await rebuildSearchIndex(h.db);
-  const sizes = nth((
-    await sql<{ docs: string; gin: string; pk: string }>`select pg_total_relation_size('search_documents') as docs, pg_relation_size('search_documents_bigrams_idx') as gin, pg_relation_size('search_documents_pkey') as pk`.execute(
-      h.db,
-    )
-  ).rows, 0);
+  const sizes = nth(
+    (
+      await sql<{
+        docs: string;
+        gin: string;
+        pk: string;
+      }>`select pg_total_relation_size('search_documents') as docs, pg_relation_size('search_documents_bigrams_idx') as gin, pg_relation_size('search_documents_pkey') as pk`.execute(
+        h.db,
+      )
+    ).rows,
+    0,
+  );
   const mb = (b: string | number) => `${(Number(b) / 1024 / 1024).toFixed(0)} MB`;
   console.log(
     `index build (rebuildSearchIndex): ${(rebuilt.ms / 1000).toFixed(1)} s for ${rebuilt.documents.toLocaleString('en')} documents; search_documents ${mb(sizes.docs)} in all, of which GIN ${mb(sizes.gin)}`,
@@ -90,12 +112,15 @@ try {
   for (const shape of SHAPES) for (const matcher of ['index', 'scan'] as const) await measure(shape, matcher, 0);
 
   console.log('');
-  console.log('| query shape | answer | index p50 | index p95 | ILIKE scan p50 | ILIKE scan p95 | scan / index (p50) | scan / index (p95) |');
+  console.log(
+    '| query shape | answer | index p50 | index p95 | ILIKE scan p50 | ILIKE scan p95 | scan / index (p50) | scan / index (p95) |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const shape of SHAPES) {
     const index = await measure(shape, 'index', RUNS);
     const scan = await measure(shape, 'scan', SCAN_RUNS);
-    if (index.status !== scan.status || index.rows !== scan.rows) throw new Error(`${shape.name}: index answered ${index.status}/${index.rows}, scan ${scan.status}/${scan.rows}`);
+    if (index.status !== scan.status || index.rows !== scan.rows)
+      throw new Error(`${shape.name}: index answered ${index.status}/${index.rows}, scan ${scan.status}/${scan.rows}`);
     const answer = index.status === 200 ? `${index.rows} rows` : `${index.status}`;
     console.log(
       `| ${shape.name} | ${answer} | ${fmt(index.p50)} ms | ${fmt(index.p95)} ms | ${fmt(scan.p50)} ms | ${fmt(scan.p95)} ms | ${(scan.p50 / index.p50).toFixed(1)}× | ${(scan.p95 / index.p95).toFixed(1)}× |`,
@@ -103,7 +128,12 @@ try {
   }
   searchSettings.matcher = 'index';
   console.log('');
-  console.log(`# runs: ${RUNS} (index), ${SCAN_RUNS} (scan) after ${WARMUP} warm-up calls each; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `# runs: ${RUNS} (index), ${SCAN_RUNS} (scan) after ${WARMUP} warm-up calls each; load ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}; total ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 } finally {
   searchSettings.matcher = 'index';
   await h.close();

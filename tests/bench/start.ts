@@ -82,7 +82,11 @@ async function startOnce(kind: Kind, env: NodeJS.ProcessEnv): Promise<{ ms: numb
   const port = await freePort();
   const [command, ...args] = STARTS[kind];
   const started = performance.now();
-  const child = spawn(command, args, { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     while (!(await answered(port))) {
       if (child.exitCode !== null) throw new Error(`${kind} start ended with ${child.exitCode}`);
@@ -96,17 +100,30 @@ async function startOnce(kind: Kind, env: NodeJS.ProcessEnv): Promise<{ ms: numb
   }
 }
 
-const median = (xs: number[]) => nth([...xs].sort((a, b) => a - b), Math.floor(xs.length / 2));
+const median = (xs: number[]) =>
+  nth(
+    [...xs].sort((a, b) => a - b),
+    Math.floor(xs.length / 2),
+  );
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, OPERATING_HOURS: 'always', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '0', SEED: 'demo' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    OPERATING_HOURS: 'always',
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_GRACE_MS: '0',
+    SEED: 'demo',
+  };
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
     const name = `bench_start_${process.pid}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`);
+    await admin.query(
+      `create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`,
+    );
     await admin.end();
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
@@ -127,16 +144,22 @@ async function main() {
       for (const kind of ['tsx', 'node'] as const) {
         const r = await startOnce(kind, env);
         results[kind].push(r);
-        console.log(`run ${i + 1} ${kind.padEnd(4)} first answer ${(r.ms / 1000).toFixed(2)} s, RSS ${r.rssMb.toFixed(0)} MB`);
+        console.log(
+          `run ${i + 1} ${kind.padEnd(4)} first answer ${(r.ms / 1000).toFixed(2)} s, RSS ${r.rssMb.toFixed(0)} MB`,
+        );
       }
     }
     console.log(`\n${database}, ${RUNS} runs each (median):`);
     for (const kind of ['tsx', 'node'] as const) {
       const xs = results[kind];
-      console.log(`  ${kind === 'tsx' ? 'tsx api/server.ts (before)' : 'node dist/server/server.js'}: first answer ${(median(xs.map((r) => r.ms)) / 1000).toFixed(2)} s, RSS ${median(xs.map((r) => r.rssMb)).toFixed(0)} MB`);
+      console.log(
+        `  ${kind === 'tsx' ? 'tsx api/server.ts (before)' : 'node dist/server/server.js'}: first answer ${(median(xs.map((r) => r.ms)) / 1000).toFixed(2)} s, RSS ${median(xs.map((r) => r.rssMb)).toFixed(0)} MB`,
+      );
     }
     const ratio = median(results.node.map((r) => r.ms)) / median(results.tsx.map((r) => r.ms));
-    console.log(`  compiled / tsx: time ${ratio.toFixed(2)}, memory ${(median(results.node.map((r) => r.rssMb)) / median(results.tsx.map((r) => r.rssMb))).toFixed(2)}`);
+    console.log(
+      `  compiled / tsx: time ${ratio.toFixed(2)}, memory ${(median(results.node.map((r) => r.rssMb)) / median(results.tsx.map((r) => r.rssMb))).toFixed(2)}`,
+    );
   } finally {
     await dropDatabase();
     fs.rmSync(dataDir, { recursive: true, force: true });

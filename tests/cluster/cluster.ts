@@ -83,8 +83,17 @@ export async function startInstance(s: InstanceSettings): Promise<Instance> {
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)));
-  const instance: Instance = { name: s.name, port: s.port, url: `http://127.0.0.1:${s.port}`, process: child, exited, output: () => log };
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)),
+  );
+  const instance: Instance = {
+    name: s.name,
+    port: s.port,
+    url: `http://127.0.0.1:${s.port}`,
+    process: child,
+    exited,
+    output: () => log,
+  };
   let ended: string | null = null;
   void exited.then((how) => (ended = how));
   for (;;) {
@@ -114,7 +123,12 @@ export interface Balancer {
 /** HAProxy on a free port in front of the given instance ports (round robin, checks on /readyz). */
 export async function startBalancer(backendPorts: number[]): Promise<Balancer> {
   const port = await freePort();
-  const { stdout } = await run('bash', [path.join(repoRoot, '.ci/services/balancer.sh'), 'start', String(port), ...backendPorts.map(String)]);
+  const { stdout } = await run('bash', [
+    path.join(repoRoot, '.ci/services/balancer.sh'),
+    'start',
+    String(port),
+    ...backendPorts.map(String),
+  ]);
   const dir = /^BALANCER_DIR=(.*)$/m.exec(stdout)?.[1];
   if (!dir) throw new Error(`the balancer did not start:\n${stdout}`);
   return {
@@ -137,14 +151,30 @@ export interface Answer {
 export async function call(url: string, init: RequestInit = {}): Promise<Answer> {
   const res = await fetch(url, init);
   const body = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, headers: res.headers, body, json: <T>() => JSON.parse(body.toString('utf8')) as T, text: () => body.toString('utf8') };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body,
+    json: <T>() => JSON.parse(body.toString('utf8')) as T,
+    text: () => body.toString('utf8'),
+  };
 }
 
 /** POST of a JSON body with systemKbn, as the screens send every call. */
-export function post(base: string, apiPath: string, body: Record<string, unknown>, token?: string, cookie?: string): Promise<Answer> {
+export function post(
+  base: string,
+  apiPath: string,
+  body: Record<string, unknown>,
+  token?: string,
+  cookie?: string,
+): Promise<Answer> {
   return call(`${base}${apiPath}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cookie ? { cookie } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
     body: JSON.stringify({ systemKbn: '01', ...body }),
   });
 }
@@ -162,7 +192,13 @@ export async function signIn(base: string, smtp: SmtpCapture, loginId: string): 
   const first = await post(base, '/api/Auth/login', { loginId, password });
   if (first.status !== 200) throw new Error(`login ${loginId}: ${first.status} ${first.text()}`);
   const code = oneTimeCodeIn(smtp.latestTo(`${loginId}@portal.example.jp`));
-  const second = await post(base, '/api/Auth/OtpLogin', { loginId, password, otp: code }, undefined, cookieHeader(first));
+  const second = await post(
+    base,
+    '/api/Auth/OtpLogin',
+    { loginId, password, otp: code },
+    undefined,
+    cookieHeader(first),
+  );
   if (second.status !== 200) throw new Error(`otp ${loginId}: ${second.status} ${second.text()}`);
   return second.json<{ token: string }>().token;
 }

@@ -16,7 +16,20 @@ import t from 'tap';
 import { startSmtpCapture } from '../helpers/smtp-capture';
 import { s3Env, testS3Settings } from '../helpers/s3';
 import { tusMetadata } from '../helpers/uploads';
-import { call, createDatabase, freePort, post, secondsSince, signIn, startBalancer, startInstance, tempDir, type Answer, type Instance, type InstanceSettings } from './cluster';
+import {
+  call,
+  createDatabase,
+  freePort,
+  post,
+  secondsSince,
+  signIn,
+  startBalancer,
+  startInstance,
+  tempDir,
+  type Answer,
+  type Instance,
+  type InstanceSettings,
+} from './cluster';
 import { nth } from '../helpers/indexing';
 
 const MiB = 1024 * 1024;
@@ -46,7 +59,12 @@ const PROVIDER_META = { agcode: 'P0000001', userid: '0000000001' };
 async function tusCreate(base: string, token: string, name: string, size: number): Promise<string> {
   const res = await call(`${base}/api/files`, {
     method: 'POST',
-    headers: { ...tus, ...auth(token), 'upload-length': String(size), 'upload-metadata': tusMetadata({ filename: name, filetype: 'application/pdf', ...PROVIDER_META }) },
+    headers: {
+      ...tus,
+      ...auth(token),
+      'upload-length': String(size),
+      'upload-metadata': tusMetadata({ filename: name, filetype: 'application/pdf', ...PROVIDER_META }),
+    },
   });
   if (res.status !== 201) throw new Error(`tus create: ${res.status} ${res.text()}`);
   return new URL(String(res.headers.get('location')), base).pathname;
@@ -55,11 +73,17 @@ async function tusCreate(base: string, token: string, name: string, size: number
 const tusPatch = (base: string, token: string, uploadPath: string, offset: number, bytes: Uint8Array) =>
   call(`${base}${uploadPath}`, {
     method: 'PATCH',
-    headers: { ...tus, ...auth(token), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    headers: {
+      ...tus,
+      ...auth(token),
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
     body: new Uint8Array(bytes),
   });
 
-const tusHead = (base: string, token: string, uploadPath: string) => call(`${base}${uploadPath}`, { method: 'HEAD', headers: { ...tus, ...auth(token) } });
+const tusHead = (base: string, token: string, uploadPath: string) =>
+  call(`${base}${uploadPath}`, { method: 'HEAD', headers: { ...tus, ...auth(token) } });
 
 t.test('two instances behind a load balancer', async (t) => {
   const started = performance.now();
@@ -142,13 +166,24 @@ t.test('two instances behind a load balancer', async (t) => {
     const target = n % 2 === 0 ? a : b;
     const res = await tusPatch(target.url, provider, uploadPath, offset, file.subarray(offset, offset + chunk));
     t.equal(res.status, 204, `chunk ${n + 1} to ${target.name}: ${res.status === 204 ? 'stored' : res.text()}`);
-    t.equal(Number(res.headers.get('upload-offset')), Math.min(offset + chunk, file.length), `offset after chunk ${n + 1}`);
+    t.equal(
+      Number(res.headers.get('upload-offset')),
+      Math.min(offset + chunk, file.length),
+      `offset after chunk ${n + 1}`,
+    );
   }
-  for (const i of [a, b]) t.equal(Number((await tusHead(i.url, provider, uploadPath)).headers.get('upload-offset')), file.length, `${i.name} sees the whole upload`);
+  for (const i of [a, b])
+    t.equal(
+      Number((await tusHead(i.url, provider, uploadPath)).headers.get('upload-offset')),
+      file.length,
+      `${i.name} sees the whole upload`,
+    );
 
   const init = await post(lb, '/api/ContentsReg/getInitialDisplayData', { contentsCategoryId: '1' }, provider);
   t.equal(init.status, 200, 'initial data of the notice form');
-  const data = init.json<{ initialDisplayData: { subCategoryList: { subCategoryId: unknown }[]; kensakuTagList: Record<string, unknown>[] } }>().initialDisplayData;
+  const data = init.json<{
+    initialDisplayData: { subCategoryList: { subCategoryId: unknown }[]; kensakuTagList: Record<string, unknown>[] };
+  }>().initialDisplayData;
   const noticeOf = (title: string, fileName: string, uploadId: string, size: number) => ({
     contentsCategoryId: '1',
     subCategoryId: nth(data.subCategoryList, 0).subCategoryId,
@@ -166,7 +201,12 @@ t.test('two instances behind a load balancer', async (t) => {
     thumbnailFileList: [],
   });
   const fileName = '配送スケジュール（2台構成）.pdf';
-  const reg = await post(b.url, '/api/ContentsReg/RegContents', noticeOf('2台構成のお知らせ', fileName, uploadPath.split('/').pop()!, file.length), provider);
+  const reg = await post(
+    b.url,
+    '/api/ContentsReg/RegContents',
+    noticeOf('2台構成のお知らせ', fileName, uploadPath.split('/').pop()!, file.length),
+    provider,
+  );
   t.equal(reg.status, 200, `notice registered on portal2 with the upload: ${reg.status === 200 ? 'ok' : reg.text()}`);
   const contentId = Number(reg.json<{ contentsId: string }>().contentsId);
   step('(a) tus upload in 4 chunks alternating portal1/portal2, notice registered');
@@ -184,7 +224,10 @@ t.test('two instances behind a load balancer', async (t) => {
     t.equal(sha256(whole.body), sha256(file), `${i.name}: the whole file, byte for byte`);
     const detail = await post(i.url, '/api/ContentsDetail/getContentsDetail', { categoryId: 1, contentId }, agent);
     t.equal(detail.status, 200, `${i.name}: the notice's detail`);
-    const mediaPath = nth(detail.json<{ contentsTempFileList: { tempFilePath: string }[] }>().contentsTempFileList, 0).tempFilePath;
+    const mediaPath = nth(
+      detail.json<{ contentsTempFileList: { tempFilePath: string }[] }>().contentsTempFileList,
+      0,
+    ).tempFilePath;
     for (const [from, to] of ranges) {
       const part = await call(`${i.url}${mediaPath}`, { headers: { range: `bytes=${from}-${to}` } });
       t.equal(part.status, 206, `${i.name}: bytes ${from}-${to} answer 206`);
@@ -225,7 +268,15 @@ t.test('two instances behind a load balancer', async (t) => {
       settingTargetKbn: '2',
       settingTargetCode: 'A0000002',
       reflectionDate: tokyoToday(),
-      nowSettingList: [{ categoryId: '1', iconMenuName: '2台構成メニュー', dispNo: '1', imgPathNomal: await image('menu.png'), imgPathHover: await image('menu-over.png') }],
+      nowSettingList: [
+        {
+          categoryId: '1',
+          iconMenuName: '2台構成メニュー',
+          dispNo: '1',
+          imgPathNomal: await image('menu.png'),
+          imgPathHover: await image('menu-over.png'),
+        },
+      ],
     },
     provider,
   );
@@ -238,13 +289,23 @@ t.test('two instances behind a load balancer', async (t) => {
   const second = pdfOf(8 * MiB);
   const secondPath = await tusCreate(lb, provider, '途中で止まった.pdf', second.length);
   const first = 2 * MiB;
-  t.equal((await tusPatch(b.url, provider, secondPath, 0, second.subarray(0, first))).status, 204, 'the first 2 MiB stored through portal2');
+  t.equal(
+    (await tusPatch(b.url, provider, secondPath, 0, second.subarray(0, first))).status,
+    204,
+    'the first 2 MiB stored through portal2',
+  );
   // The next PATCH to portal2 sends part of its body, then portal2 is killed.
   const cut = await new Promise<string>((resolve) => {
     const req = http.request(`${b.url}${secondPath}`, {
       method: 'PATCH',
       agent: false,
-      headers: { ...tus, ...auth(provider), 'upload-offset': String(first), 'content-type': 'application/offset+octet-stream', 'content-length': String(second.length - first) },
+      headers: {
+        ...tus,
+        ...auth(provider),
+        'upload-offset': String(first),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(second.length - first),
+      },
     });
     req.on('response', (res) => resolve(`answered ${res.statusCode}`));
     req.on('error', (err) => resolve(`failed: ${(err as NodeJS.ErrnoException).code ?? err.message}`));
@@ -257,24 +318,44 @@ t.test('two instances behind a load balancer', async (t) => {
   const resumeAt = Number(head.headers.get('upload-offset'));
   t.ok(resumeAt >= first && resumeAt < second.length, `the offset survives: ${resumeAt}`);
   const rest = await tusPatch(lb, provider, secondPath, resumeAt, second.subarray(resumeAt));
-  t.equal(rest.status, 204, `the rest from ${resumeAt} through the balancer: ${rest.status === 204 ? 'stored' : rest.text()}`);
+  t.equal(
+    rest.status,
+    204,
+    `the rest from ${resumeAt} through the balancer: ${rest.status === 204 ? 'stored' : rest.text()}`,
+  );
   t.equal(rest.headers.get('x-served-by'), 'portal1', 'by portal1');
-  const reg2 = await post(lb, '/api/ContentsReg/RegContents', noticeOf('2台構成のお知らせ（再開）', '途中で止まった.pdf', secondPath.split('/').pop()!, second.length), provider);
+  const reg2 = await post(
+    lb,
+    '/api/ContentsReg/RegContents',
+    noticeOf('2台構成のお知らせ（再開）', '途中で止まった.pdf', secondPath.split('/').pop()!, second.length),
+    provider,
+  );
   t.equal(reg2.status, 200, `the resumed upload registers: ${reg2.status === 200 ? 'ok' : reg2.text()}`);
-  const whole2 = await post(lb, '/api/download', { categoryId: 1, contentId: Number(reg2.json<{ contentsId: string }>().contentsId), fileName: '途中で止まった.pdf' }, agent);
+  const whole2 = await post(
+    lb,
+    '/api/download',
+    {
+      categoryId: 1,
+      contentId: Number(reg2.json<{ contentsId: string }>().contentsId),
+      fileName: '途中で止まった.pdf',
+    },
+    agent,
+  );
   t.equal(sha256(whole2.body), sha256(second), 'and downloads byte for byte');
   step('(f) SIGKILL of portal2 mid-upload, finished through portal1');
 
   b = await start(nth(settings, 1));
   // Back in rotation once the balancer's checks pass: wait until it answers through it.
-  for (let seen = ''; seen !== 'portal2'; ) seen = String((await call(`${lb}/healthz`)).headers.get('x-served-by'));
+  for (let seen = ''; seen !== 'portal2';) seen = String((await call(`${lb}/healthz`)).headers.get('x-served-by'));
   step('portal2 restarted and back in rotation');
 
   // ---- (e) SIGTERM under 50 concurrent readers: no failed request -------------------------
   const results = { ok: 0, failed: [] as string[], by: new Map<string, number>() };
   let reading = true;
   const read = async (n: number): Promise<Answer> =>
-    n % 3 === 0 ? post(lb, '/api/IconMenu/getIconMenuyList', {}, agent) : post(lb, '/api/ContentsDetail/getContentsDetail', { categoryId: 1, contentId }, agent);
+    n % 3 === 0
+      ? post(lb, '/api/IconMenu/getIconMenuyList', {}, agent)
+      : post(lb, '/api/ContentsDetail/getContentsDetail', { categoryId: 1, contentId }, agent);
   const reader = async (r: number) => {
     for (let n = r; reading; n++) {
       try {
@@ -302,7 +383,14 @@ t.test('two instances behind a load balancer', async (t) => {
   await Promise.all(readers);
   t.comment(`resident memory of portal2 after the readers: ${rssOf(b)}`);
   t.equal(how, 'exit 0', 'portal1 stopped cleanly on SIGTERM');
-  t.ok((before.get('portal1') ?? 0) > 0 && (before.get('portal2') ?? 0) > 0, `both instances served readers before the SIGTERM (${JSON.stringify([...before])})`);
-  t.same(results.failed, [], `no failed request among ${results.ok + results.failed.length} (${JSON.stringify([...results.by])})`);
+  t.ok(
+    (before.get('portal1') ?? 0) > 0 && (before.get('portal2') ?? 0) > 0,
+    `both instances served readers before the SIGTERM (${JSON.stringify([...before])})`,
+  );
+  t.same(
+    results.failed,
+    [],
+    `no failed request among ${results.ok + results.failed.length} (${JSON.stringify([...results.by])})`,
+  );
   step('(e) SIGTERM of portal1 under 50 concurrent readers');
 });

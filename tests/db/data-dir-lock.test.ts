@@ -91,14 +91,17 @@ t.test('a stale lock (dead pid, or not a pid at all) is taken over', async (t) =
   }
 });
 
-t.test('a lock file with our own pid that this process does not hold is stale (a restart with the same pid)', async (t) => {
-  const dir = tempDir(t);
-  fs.writeFileSync(lockFile(dir), String(process.pid));
-  const release = lockDataDir(dir);
-  t.ok(fs.existsSync(lockFile(dir)));
-  release();
-  t.notOk(fs.existsSync(lockFile(dir)));
-});
+t.test(
+  'a lock file with our own pid that this process does not hold is stale (a restart with the same pid)',
+  async (t) => {
+    const dir = tempDir(t);
+    fs.writeFileSync(lockFile(dir), String(process.pid));
+    const release = lockDataDir(dir);
+    t.ok(fs.existsSync(lockFile(dir)));
+    release();
+    t.notOk(fs.existsSync(lockFile(dir)));
+  },
+);
 
 t.test('release leaves a lock file that is no longer ours', async (t) => {
   const dir = tempDir(t);
@@ -132,6 +135,10 @@ t.test('openDatabase on a data directory holds the lock until close', async (t) 
   closed = true;
   t.notOk(fs.existsSync(lockFile(dir)), 'close releases the lock');
   const second = await openDatabase({ kind: 'pglite', dataDir: dir });
-  t.equal(Number((await second.db.selectNoFrom((eb) => eb.val(1).as('one')).executeTakeFirstOrThrow()).one), 1, 'and the directory opens again');
+  t.equal(
+    Number((await second.db.selectNoFrom((eb) => eb.val(1).as('one')).executeTakeFirstOrThrow()).one),
+    1,
+    'and the directory opens again',
+  );
   await second.close();
 });

@@ -33,7 +33,10 @@ async function scenario(t: Test, db: Kysely<Scratch>) {
       }),
     ]);
     t.equal(failed.status, 'rejected');
-    t.ok(failed.status === 'rejected' && failed.reason instanceof Planned, 'the planned error comes back to the caller');
+    t.ok(
+      failed.status === 'rejected' && failed.reason instanceof Planned,
+      'the planned error comes back to the caller',
+    );
     t.same(committed, { status: 'fulfilled', value: 1 }, 'the other transaction sees its own row');
     const rows = await db.selectFrom('isolation_probe').select(['id', 'who']).orderBy('id').execute();
     t.same(rows, [{ id: 2, who: 'committed' }]);
@@ -45,31 +48,65 @@ async function scenario(t: Test, db: Kysely<Scratch>) {
       const base = 1000 + round * 10;
       const results = await Promise.allSettled([
         db.transaction().execute(async (trx) => {
-          await trx.insertInto('isolation_probe').values({ id: base + 1, who: 'rollback' }).execute();
+          await trx
+            .insertInto('isolation_probe')
+            .values({ id: base + 1, who: 'rollback' })
+            .execute();
           await tick();
-          await trx.insertInto('isolation_probe').values({ id: base + 2, who: 'rollback' }).execute();
+          await trx
+            .insertInto('isolation_probe')
+            .values({ id: base + 2, who: 'rollback' })
+            .execute();
           throw new Planned(`round ${round}`);
         }),
-        db.insertInto('isolation_probe').values({ id: base + 3, who: 'plain' }).execute(),
+        db
+          .insertInto('isolation_probe')
+          .values({ id: base + 3, who: 'plain' })
+          .execute(),
         db.transaction().execute(async (trx) => {
           await tick();
-          await trx.insertInto('isolation_probe').values({ id: base + 4, who: 'commit' }).execute();
-          await trx.updateTable('isolation_probe').set({ who: 'commit+' }).where('id', '=', base + 4).execute();
+          await trx
+            .insertInto('isolation_probe')
+            .values({ id: base + 4, who: 'commit' })
+            .execute();
+          await trx
+            .updateTable('isolation_probe')
+            .set({ who: 'commit+' })
+            .where('id', '=', base + 4)
+            .execute();
         }),
-        db.selectFrom('isolation_probe').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('isolation_probe')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
         // A transaction that fails on the database itself (duplicate key) rolls back its first insert.
         db.transaction().execute(async (trx) => {
-          await trx.insertInto('isolation_probe').values({ id: base + 5, who: 'dup' }).execute();
-          await trx.insertInto('isolation_probe').values({ id: base + 5, who: 'dup' }).execute();
+          await trx
+            .insertInto('isolation_probe')
+            .values({ id: base + 5, who: 'dup' })
+            .execute();
+          await trx
+            .insertInto('isolation_probe')
+            .values({ id: base + 5, who: 'dup' })
+            .execute();
         }),
-        db.insertInto('isolation_probe').values({ id: base + 6, who: 'plain' }).execute(),
+        db
+          .insertInto('isolation_probe')
+          .values({ id: base + 6, who: 'plain' })
+          .execute(),
       ]);
       t.same(
         results.map((r) => r.status),
         ['rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled'],
         `round ${round}: the planned failures fail, the rest succeed`,
       );
-      const rows = await db.selectFrom('isolation_probe').select(['id', 'who']).where('id', '>', base).where('id', '<', base + 10).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('isolation_probe')
+        .select(['id', 'who'])
+        .where('id', '>', base)
+        .where('id', '<', base + 10)
+        .orderBy('id')
+        .execute();
       t.same(
         rows,
         [
@@ -80,7 +117,10 @@ async function scenario(t: Test, db: Kysely<Scratch>) {
         `round ${round}: only the committed and plain rows are there`,
       );
     }
-    const total = await db.selectFrom('isolation_probe').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await db
+      .selectFrom('isolation_probe')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     t.equal(Number(total.n), 60, '3 rows a round');
   });
 
@@ -102,9 +142,13 @@ t.test('PGlite in memory (api/db/connect.ts)', async (t) => {
   await scenario(t, handle.db as unknown as Kysely<Scratch>);
 });
 
-t.test('PostgreSQL (DATABASE_URL)', { skip: process.env.DATABASE_URL ? false : 'DATABASE_URL is not set' }, async (t) => {
-  const handle = await openTestDatabase();
-  t.teardown(() => handle.close());
-  t.equal(handle.kind, 'postgres');
-  await scenario(t, handle.db as unknown as Kysely<Scratch>);
-});
+t.test(
+  'PostgreSQL (DATABASE_URL)',
+  { skip: process.env.DATABASE_URL ? false : 'DATABASE_URL is not set' },
+  async (t) => {
+    const handle = await openTestDatabase();
+    t.teardown(() => handle.close());
+    t.equal(handle.kind, 'postgres');
+    await scenario(t, handle.db as unknown as Kysely<Scratch>);
+  },
+);

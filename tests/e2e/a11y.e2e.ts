@@ -39,11 +39,26 @@ interface Screen {
 // Every built screen, once. `route` must match routes.tsx exactly.
 const SCREENS: Screen[] = [
   { route: '/login', who: 'none', ready: 'form' },
-  { route: '/login-otp', who: 'none', ready: 'main', skip: 'reached only from /login with the password in router state; checked in the sign-in flow below' },
+  {
+    route: '/login-otp',
+    who: 'none',
+    ready: 'main',
+    skip: 'reached only from /login with the password in router state; checked in the sign-in flow below',
+  },
   { route: '/logout', who: 'none', ready: 'main h1' },
   { route: '/password-reset', who: 'none', ready: 'form' },
-  { route: '/password-update/token/:token', open: '/password-update/token/not-a-real-token', who: 'none', ready: 'main h1' },
-  { route: '/password-update/token', who: 'none', ready: 'main h1', skip: 'the same screen as an invalid token, checked above' },
+  {
+    route: '/password-update/token/:token',
+    open: '/password-update/token/not-a-real-token',
+    who: 'none',
+    ready: 'main h1',
+  },
+  {
+    route: '/password-update/token',
+    who: 'none',
+    ready: 'main h1',
+    skip: 'the same screen as an invalid token, checked above',
+  },
   { route: '/about', who: 'none', ready: 'main h1' },
   { route: '/error-page', who: 'none', ready: 'main h1' },
   { route: '/temporary', who: 'none', ready: 'main h1' },
@@ -52,22 +67,52 @@ const SCREENS: Screen[] = [
   { route: '/with-incentive', who: 'none', ready: 'main h1', skip: 'the same screen as /incentive' },
   { route: '/', who: 'agent', ready: 'main', skip: 'the same screen as /portal-top' },
   { route: '/portal-top', who: 'agent', ready: 'main section' },
-  { route: '/site-serch', open: `/site-serch?keyWord=${encodeURIComponent('研修')}`, who: 'agent', ready: 'section[aria-labelledby="search-title"] ol > li' },
-  { route: '/site-serch/categoryId/:categoryId', open: '/site-serch/categoryId/1', who: 'agent', ready: 'section[aria-labelledby="search-title"] ol > li' },
+  {
+    route: '/site-serch',
+    open: `/site-serch?keyWord=${encodeURIComponent('研修')}`,
+    who: 'agent',
+    ready: 'section[aria-labelledby="search-title"] ol > li',
+  },
+  {
+    route: '/site-serch/categoryId/:categoryId',
+    open: '/site-serch/categoryId/1',
+    who: 'agent',
+    ready: 'section[aria-labelledby="search-title"] ol > li',
+  },
   { route: '/news', who: 'agent', ready: 'main li' },
   { route: '/faq', who: 'agent', ready: 'main li' },
   { route: '/application-form', who: 'agent', ready: 'main li' },
   { route: '/proposal', who: 'agent', ready: 'main li' },
   { route: '/manual', who: 'agent', ready: 'main li' },
-  { route: '/contents/categoryId/:categoryId/contentsId/:contentsId', open: 'first-news', who: 'agent', ready: 'main h1' },
-  { route: '/contents/categoryId/:categoryId/contentsId/:contentsId/ismodal/:ismodal', open: 'first-news-modal', who: 'agent', ready: 'main h1' },
-  { route: '/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId', who: 'agent', ready: 'main', skip: 'an event opened from the list; checked with its application box in tests/e2e/skilup.e2e.ts' },
+  {
+    route: '/contents/categoryId/:categoryId/contentsId/:contentsId',
+    open: 'first-news',
+    who: 'agent',
+    ready: 'main h1',
+  },
+  {
+    route: '/contents/categoryId/:categoryId/contentsId/:contentsId/ismodal/:ismodal',
+    open: 'first-news-modal',
+    who: 'agent',
+    ready: 'main h1',
+  },
+  {
+    route: '/skilup-event-detail/categoryId/:categoryId/contentsId/:contentsId',
+    who: 'agent',
+    ready: 'main',
+    skip: 'an event opened from the list; checked with its application box in tests/e2e/skilup.e2e.ts',
+  },
   { route: '/skilup-video-list', who: 'agent', ready: 'main h1' },
   { route: '/skilup-toranomaki', who: 'agent', ready: 'main h1' },
   { route: '/one-stop-gide', who: 'agent', ready: 'main section h2' },
   { route: '/skilup-event-list', who: 'agent', ready: 'main h1' },
   { route: '/notification-reg', open: '/notification-reg?categoryId=1', who: 'provider', ready: 'main form' },
-  { route: '/kanrisya-notification-reg', open: '/kanrisya-notification-reg?categoryId=12', who: 'provider', ready: 'main form' },
+  {
+    route: '/kanrisya-notification-reg',
+    open: '/kanrisya-notification-reg?categoryId=12',
+    who: 'provider',
+    ready: 'main form',
+  },
   { route: '/event-touroku', open: '/event-touroku?categoryId=7', who: 'provider', ready: 'main form' },
   { route: '/skilup-touroku', open: '/skilup-touroku?categoryId=6', who: 'provider', ready: 'main form' },
   { route: '/incentive-jisseki-torikomi', who: 'provider', ready: 'main h1' },
@@ -99,17 +144,42 @@ const SCREENS: Screen[] = [
   { route: '/shinsei-kanri-provider', who: 'provider', ready: 'main h1' },
   { route: '/shinseiform-ag', who: 'agent', ready: 'main h1' },
   { route: '/shinseiform-ag/appNo/:appNo', open: '/shinseiform-ag/appNo/1', who: 'agent', ready: 'main h1' },
-  { route: '/shinseiform-provider', who: 'provider', ready: 'main', skip: 'the receiver side files no new request: the form opens a request by its number (the route below)' },
-  { route: '/shinseiform-provider/appNo/:appNo', open: '/shinseiform-provider/appNo/2', who: 'provider', ready: 'main h1' },
+  {
+    route: '/shinseiform-provider',
+    who: 'provider',
+    ready: 'main',
+    skip: 'the receiver side files no new request: the form opens a request by its number (the route below)',
+  },
+  {
+    route: '/shinseiform-provider/appNo/:appNo',
+    open: '/shinseiform-provider/appNo/2',
+    who: 'provider',
+    ready: 'main h1',
+  },
   { route: '/kanrisya-top', who: 'provider', ready: 'main h1' },
   { route: '/event-entry-dl', who: 'provider', ready: 'main form select' },
   { route: '/customer-serch', who: 'provider', ready: 'main form output' },
   { route: '/glovalnavi-kanri-list', who: 'provider', ready: 'main table' },
-  { route: '/glovalnavi-kanri', open: '/glovalnavi-kanri?glovalNaviKanriId=1', who: 'provider', ready: 'main form table' },
-  { route: '/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', open: '/preview-globalnavi/glovalNaviKanriId/1/detailKbn/01', who: 'provider', ready: 'main nav' },
+  {
+    route: '/glovalnavi-kanri',
+    open: '/glovalnavi-kanri?glovalNaviKanriId=1',
+    who: 'provider',
+    ready: 'main form table',
+  },
+  {
+    route: '/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn',
+    open: '/preview-globalnavi/glovalNaviKanriId/1/detailKbn/01',
+    who: 'provider',
+    ready: 'main nav',
+  },
   { route: '/iconmenu-kanri-list', who: 'provider', ready: 'main table' },
   { route: '/iconmenu-kanri', open: '/iconmenu-kanri?iconMenuKanriId=1', who: 'provider', ready: 'main form table' },
-  { route: '/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', open: '/preview-iconmenu/iconMenuKanriId/1/detailKbn/01', who: 'provider', ready: 'main ul' },
+  {
+    route: '/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn',
+    open: '/preview-iconmenu/iconMenuKanriId/1/detailKbn/01',
+    who: 'provider',
+    ready: 'main ul',
+  },
   { route: '/agsegment-reg', who: 'provider', ready: 'main table' },
   {
     route: '/agsegment-reg',
@@ -120,7 +190,10 @@ const SCREENS: Screen[] = [
       await page.locator('main').getByRole('button', { name: '新規登録' }).click();
       const modal = page.getByRole('dialog');
       await modal.getByRole('button').last().waitFor();
-      await modal.getByRole('button', { name: /登録|確定/ }).last().click();
+      await modal
+        .getByRole('button', { name: /登録|確定/ })
+        .last()
+        .click();
       await modal.locator('[role="alert"] li').first().waitFor();
     },
   },
@@ -130,7 +203,11 @@ const SCREENS: Screen[] = [
     ready: 'main h1',
     // A navigation menu open (the disclosure of the header).
     act: async (page) => {
-      await page.getByRole('navigation', { name: 'グローバルナビゲーション', exact: true }).locator('button[aria-expanded]').first().click();
+      await page
+        .getByRole('navigation', { name: 'グローバルナビゲーション', exact: true })
+        .locator('button[aria-expanded]')
+        .first()
+        .click();
       await page.locator('button[aria-expanded="true"]').first().waitFor();
     },
   },
@@ -181,7 +258,12 @@ const SCREENS: Screen[] = [
       await page.locator('main [role="alert"] li').first().waitFor();
     },
   },
-  { route: '/banner-touroku', open: '/banner-touroku?bannerKbn=02&bannerId=8&editMode=1', who: 'provider', ready: 'main form img' },
+  {
+    route: '/banner-touroku',
+    open: '/banner-touroku?bannerKbn=02&bannerId=8&editMode=1',
+    who: 'provider',
+    ready: 'main form img',
+  },
   {
     route: '/portal-top',
     who: 'agent',
@@ -200,7 +282,9 @@ async function builtRoutes(): Promise<string[]> {
   const text = await fs.readFile('renderer/app/routes.tsx', 'utf8');
   const out: string[] = [];
   // pub(path, screen, title) or page/admin(path, title, screen[, permission, query needs])
-  for (const m of text.matchAll(/^\s*(pub|page|admin)\('([^']+)',\s*(?:(\w+),\s*'[^']*'|'[^']*'(?:,\s*(\w+))?)(?:,\s*[^\n]*)?\),?\s*$/gm)) {
+  for (const m of text.matchAll(
+    /^\s*(pub|page|admin)\('([^']+)',\s*(?:(\w+),\s*'[^']*'|'[^']*'(?:,\s*(\w+))?)(?:,\s*[^\n]*)?\),?\s*$/gm,
+  )) {
     const screen = m[3] ?? m[4];
     if (screen) out.push(nth(m, 2));
   }
@@ -229,7 +313,8 @@ t.test('every built screen of the route table is in the list', async (t) => {
   const built = await builtRoutes();
   t.ok(built.length >= 25, `routes parsed (${built.length})`);
   const listed = new Set(SCREENS.map((s) => s.route));
-  for (const route of built) t.ok(listed.has(route), `${route} is checked (add it to SCREENS in tests/e2e/a11y.e2e.ts)`);
+  for (const route of built)
+    t.ok(listed.has(route), `${route} is checked (add it to SCREENS in tests/e2e/a11y.e2e.ts)`);
   for (const s of SCREENS) t.ok(built.includes(s.route), `${s.route} is a built route`);
 });
 

@@ -22,7 +22,6 @@ export interface A11yViolation {
   nodes: Array<{ target: string; summary: string }>;
 }
 
-
 /** Runs axe on the page as it is now and returns its violations (none when clean). */
 export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
@@ -32,13 +31,18 @@ export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
   return page.evaluate(async (tags) => {
     type AxeNode = { target: unknown[]; failureSummary?: string };
     type AxeResult = { id: string; impact: string | null; help: string; nodes: AxeNode[] };
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeResult[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeResult[] }> } }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.slice(0, 8).map((n) => ({ target: n.target.map(String).join(' '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300) })),
+      nodes: v.nodes.slice(0, 8).map((n) => ({
+        target: n.target.map(String).join(' '),
+        summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+      })),
     }));
   }, A11Y_TAGS);
 }

@@ -33,7 +33,9 @@ async function signIn(page: Page, loginId: string, password: string) {
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await page.waitForURL(/\/(login-otp|portal-top)/);
   if (page.url().includes('/login-otp')) {
-    await page.getByLabel('セキュリティコード').fill(oneTimeCodeIn(portal.smtp.latestTo(`${loginId}@portal.example.jp`)));
+    await page
+      .getByLabel('セキュリティコード')
+      .fill(oneTimeCodeIn(portal.smtp.latestTo(`${loginId}@portal.example.jp`)));
     await page.getByRole('button', { name: '認証' }).click();
   }
   await page.waitForURL(/\/portal-top$/);
@@ -61,16 +63,38 @@ t.test('a provider administrator creates a segment from a CSV, renames, download
 
   // Nothing selected and nothing changed: the catalogue messages above the table.
   await page.getByRole('button', { name: '削除', exact: true }).click();
-  await t.resolves(errorBox(page).getByText(formatMessage('ERR_0003', ['明細'])).waitFor(), 'delete without selection: ERR_0003 明細');
+  await t.resolves(
+    errorBox(page)
+      .getByText(formatMessage('ERR_0003', ['明細']))
+      .waitFor(),
+    'delete without selection: ERR_0003 明細',
+  );
   await page.getByRole('button', { name: '更新', exact: true }).click();
-  await t.resolves(errorBox(page).getByText(formatMessage('ERR_0008', ['セグメント名'])).waitFor(), 'update without changes: ERR_0008');
+  await t.resolves(
+    errorBox(page)
+      .getByText(formatMessage('ERR_0008', ['セグメント名']))
+      .waitFor(),
+    'update without changes: ERR_0008',
+  );
 
   // New registration in the modal: empty submit, then a name and a CSV (quotes, a blank line).
   await page.getByRole('button', { name: '新規登録' }).click();
   const modal = page.getByRole('dialog');
   await modal.getByRole('button', { name: '登録' }).click();
-  await t.resolves(modal.getByText(formatMessage('ERR_0001', ['セグメント名'])).first().waitFor(), 'modal empty submit: name required');
-  await t.resolves(modal.getByText(formatMessage('ERR_0003', ['アップロードファイル'])).first().waitFor(), 'modal empty submit: file required');
+  await t.resolves(
+    modal
+      .getByText(formatMessage('ERR_0001', ['セグメント名']))
+      .first()
+      .waitFor(),
+    'modal empty submit: name required',
+  );
+  await t.resolves(
+    modal
+      .getByText(formatMessage('ERR_0003', ['アップロードファイル']))
+      .first()
+      .waitFor(),
+    'modal empty submit: file required',
+  );
   const csv = path.join(tmpDir, 'e2e-segment.csv');
   await fs.writeFile(csv, 'A0000001\r\n"A0000002"\r\n\r\nA0000003\r\n');
   await modal.getByLabel('セグメント名').fill('E2E検証セグメント');
@@ -151,12 +175,20 @@ t.test('an agent administrator sees empty-submit errors, creates a user and edit
   // A field checked on blur; nothing typed is lost by a failed submit.
   await main.getByLabel('メールアドレス').fill('ｅ２ｅ@example');
   await main.getByLabel('会社名').click();
-  await t.resolves(main.getByText(formatMessage('ERR_0018', ['メールアドレス'])).first().waitFor(), 'e-mail checked on blur');
+  await t.resolves(
+    main
+      .getByText(formatMessage('ERR_0018', ['メールアドレス']))
+      .first()
+      .waitFor(),
+    'e-mail checked on blur',
+  );
   await main.getByLabel('会社名').fill('株式会社さくら文具');
   await main.getByLabel('部署名').fill('E2E推進室');
   await main.getByLabel('担当者名').fill('試験 花子');
   await main.getByRole('button', { name: '確定' }).click();
-  await errorBox(page).getByText(formatMessage('ERR_0018', ['メールアドレス'])).waitFor();
+  await errorBox(page)
+    .getByText(formatMessage('ERR_0018', ['メールアドレス']))
+    .waitFor();
   t.equal(await main.getByLabel('部署名').inputValue(), 'E2E推進室', 'typed values kept after a failed submit');
   await main.getByLabel('メールアドレス').fill('e2e-user@example.jp');
   await main.getByLabel('備考1').fill('E2E備考');
@@ -212,7 +244,10 @@ t.test('a provider administrator acts as another agent and the header shows 代�
   const code = main.getByLabel('代理店コード', { exact: true });
   await code.fill('ZZ99');
   await main.getByRole('button', { name: '代行ログイン' }).click();
-  await t.resolves(main.getByText(formatMessage('ERR_0006', ['代理店コード'])).waitFor(), 'an unregistered code: ERR_0006');
+  await t.resolves(
+    main.getByText(formatMessage('ERR_0006', ['代理店コード'])).waitFor(),
+    'an unregistered code: ERR_0006',
+  );
   await code.fill('A0000002');
   await main.getByRole('button', { name: '代行ログイン' }).click();
   const header = page.getByRole('banner').first();
@@ -236,7 +271,11 @@ t.test('an agent administrator sees only the allowed groups and no provider tool
   await page.goto(`${portal.url}/kanrisya-top`);
   const main = page.getByRole('main');
   await main.getByRole('link', { name: 'AGユーザーメンテナンス' }).waitFor();
-  t.equal(await main.getByRole('link', { name: 'AGセグメント登録' }).count(), 0, 'no segment button: segments need provider staff');
+  t.equal(
+    await main.getByRole('link', { name: 'AGセグメント登録' }).count(),
+    0,
+    'no segment button: segments need provider staff',
+  );
   t.equal(await main.getByRole('heading', { name: 'システムメンテナンス' }).count(), 0, 'no provider-admin group');
   t.equal(await main.getByRole('heading', { name: '代行ログイン' }).count(), 0, 'no pseudo-login');
   t.equal(await main.getByRole('heading', { name: '業務日付切替' }).count(), 0, 'no business-date switch');

@@ -40,7 +40,10 @@ t.test('an agent signs in with the mailed code, sees the header and navigation, 
   await t.resolves(header.getByText('株式会社さくら文具').first().waitFor(), 'agent name in the header');
   const nav = page.getByRole('navigation').first();
   await t.resolves(nav.getByText('お知らせ').first().waitFor(), 'navigation item');
-  await nav.getByRole('button', { name: /営業支援/ }).first().click();
+  await nav
+    .getByRole('button', { name: /営業支援/ })
+    .first()
+    .click();
   await t.resolves(page.getByRole('link', { name: 'FAQ' }).first().waitFor(), 'child item in the dropdown');
   await screenshot(page, 'portal-header');
   await page.keyboard.press('Escape');
@@ -87,7 +90,13 @@ t.test('a wrong password shows ERR_USER002 and keeps what was typed', async (t) 
   const page = await newPage(await browserPromise);
   await page.goto(`${portal.url}/login`);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await t.resolves(page.getByText(formatMessage('ERR_0001', ['ログインID'])).first().waitFor(), 'empty submit: ERR_0001');
+  await t.resolves(
+    page
+      .getByText(formatMessage('ERR_0001', ['ログインID']))
+      .first()
+      .waitFor(),
+    'empty submit: ERR_0001',
+  );
   await page.getByLabel('ログインID').fill('demo-agent');
   await page.getByLabel('パスワード', { exact: true }).fill('Wrong#Password1');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
@@ -106,13 +115,19 @@ t.test('password reset by mail, end to end', async (t) => {
   await page.getByLabel('メールアドレス').fill('demo-agadmin@portal.example.jp');
   await screenshot(page, 'password-reset');
   await page.getByRole('button', { name: '送信' }).click();
-  await t.resolves(page.getByText(/メールを送信しました/).first().waitFor(), 'sent confirmation');
+  await t.resolves(
+    page
+      .getByText(/メールを送信しました/)
+      .first()
+      .waitFor(),
+    'sent confirmation',
+  );
 
   const token = resetTokenIn(portal.smtp.latestTo('demo-agadmin@portal.example.jp'));
   await page.goto(`${portal.url}/password-update/token/${token}`);
   await page.getByLabel('ログインID').waitFor();
   t.equal(await page.getByLabel('ログインID').inputValue(), 'demo-agadmin', 'login id shown read-only');
-  t.ok(await page.getByLabel('ログインID').getAttribute('readonly') !== null, 'login id is read-only');
+  t.ok((await page.getByLabel('ログインID').getAttribute('readonly')) !== null, 'login id is read-only');
   await page.getByLabel('新しいパスワード', { exact: true }).fill('short');
   await page.getByLabel('新しいパスワード（確認）').fill('short');
   await page.getByRole('button', { name: '変更' }).click();
@@ -121,7 +136,13 @@ t.test('password reset by mail, end to end', async (t) => {
   await page.getByLabel('新しいパスワード（確認）').fill('Changed#Pass2026');
   await screenshot(page, 'password-update');
   await page.getByRole('button', { name: '変更' }).click();
-  await t.resolves(page.getByText(/変更しました|完了/).first().waitFor(), 'completion message');
+  await t.resolves(
+    page
+      .getByText(/変更しました|完了/)
+      .first()
+      .waitFor(),
+    'completion message',
+  );
 
   // The link is single use.
   await page.goto(`${portal.url}/password-update/token/${token}`);
@@ -142,7 +163,13 @@ t.test('outside operating hours a guarded page lands on /out-of-operation', asyn
   try {
     await page.goto(`${portal.url}/news`);
     await page.waitForURL(/\/out-of-operation$/);
-    await t.resolves(page.getByText(/8:00|08:00/).first().waitFor(), 'the hours are shown');
+    await t.resolves(
+      page
+        .getByText(/8:00|08:00/)
+        .first()
+        .waitFor(),
+      'the hours are shown',
+    );
     await screenshot(page, 'out-of-operation');
   } finally {
     portal.clock.set(now);

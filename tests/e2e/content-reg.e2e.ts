@@ -12,7 +12,16 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { expectNoA11yViolations } from './a11y';
-import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
+import {
+  answerDialog,
+  dismissAllPopups,
+  launchBrowser,
+  newPage,
+  type Portal,
+  screenshot,
+  signIn,
+  startPortal,
+} from './harness';
 import { nth } from '../helpers/indexing';
 
 let portal: Portal;
@@ -37,9 +46,15 @@ async function sampleFiles() {
   const pdf = path.join(tmpDir, 'キャンペーン要項.pdf');
   const png = path.join(tmpDir, '売場イメージ.png');
   const mp4 = path.join(tmpDir, '紹介動画.mp4');
-  await fs.writeFile(pdf, Buffer.concat([Buffer.from('%PDF-1.4\n% e2e\n'), Buffer.alloc(200_000, 0x20), Buffer.from('\n%%EOF\n')]));
+  await fs.writeFile(
+    pdf,
+    Buffer.concat([Buffer.from('%PDF-1.4\n% e2e\n'), Buffer.alloc(200_000, 0x20), Buffer.from('\n%%EOF\n')]),
+  );
   await fs.writeFile(png, Buffer.concat([Buffer.from('89504E470D0A1A0A0000000D49484452', 'hex'), Buffer.alloc(2_000)]));
-  await fs.writeFile(mp4, Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom0000isomiso2'), Buffer.alloc(50_000)]));
+  await fs.writeFile(
+    mp4,
+    Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom0000isomiso2'), Buffer.alloc(50_000)]),
+  );
   return { pdf, png, mp4 };
 }
 
@@ -62,7 +77,10 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   await admin.goto(`${portal.url}/kanrisya-top`);
   await admin.getByRole('link', { name: 'お知らせ登録 ›', exact: true }).click();
   await admin.waitForURL(/\/notification-reg\?categoryId=1$/);
-  await t.resolves(admin.getByRole('heading', { name: 'お知らせ登録' }).waitFor(), 'the title carries the category name');
+  await t.resolves(
+    admin.getByRole('heading', { name: 'お知らせ登録' }).waitFor(),
+    'the title carries the category name',
+  );
   t.equal(await admin.getByRole('button', { name: /メール送信/ }).count(), 0, 'no mail buttons in new mode');
   t.equal(await admin.getByRole('button', { name: 'プレビュー' }).count(), 0, 'no preview in new mode');
 
@@ -105,7 +123,11 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   await fs.copyFile(files.png, thumbnail);
   await field(admin, 'thumbnailFileList').locator('input[type=file]').setInputFiles(thumbnail);
   await field(admin, 'thumbnailFileList').getByRole('button', { name: '選択を解除' }).waitFor();
-  t.equal(await admin.getByRole('button', { name: '一覧から選択' }).count(), 0, 'the thumbnail list hides once a file is chosen');
+  t.equal(
+    await admin.getByRole('button', { name: '一覧から選択' }).count(),
+    0,
+    'the thumbnail list hides once a file is chosen',
+  );
   await screenshot(admin, 'content-reg-filled');
 
   // Register: CNF_0001, INF_0001, then CNF_0005 "no" → update mode on the created id.
@@ -126,7 +148,10 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(agent);
   await searchAs(agent, '冬季販促');
-  await t.resolves(agent.getByRole('link', { name: title }).first().waitFor(), 'the segment member finds the new notice');
+  await t.resolves(
+    agent.getByRole('link', { name: title }).first().waitFor(),
+    'the segment member finds the new notice',
+  );
   t.ok(Date.now() - savedAt < 60_000, 'found right after the save');
   const other = await newPage(browser);
   await signIn(portal, other, 'demo-agent2', 'Agent2#Demo2026');
@@ -159,7 +184,11 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   await admin.getByRole('button', { name: 'メール送信（管理者のみ）' }).click();
   await answerDialog(admin, formatMessage('CNF_0001', ['管理者宛てのメール', '送信']));
   await answerDialog(admin, formatMessage('INF_0001', ['管理者宛てのメール', '送信']));
-  t.match(portal.smtp.latestTo('demo-agadmin@portal.example.jp')?.text ?? '', updated, 'the administrator of A0000001 got the mail');
+  t.match(
+    portal.smtp.latestTo('demo-agadmin@portal.example.jp')?.text ?? '',
+    updated,
+    'the administrator of A0000001 got the mail',
+  );
   t.equal(portal.smtp.latestTo('demo-agent@portal.example.jp'), agentMailBefore, 'a plain user did not');
 
   // Copy: the id is blank, the title reads 登録, the save creates another content.
@@ -171,7 +200,9 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   await answerDialog(admin, formatMessage('CNF_0001', ['お知らせ', '登録']));
   await answerDialog(admin, formatMessage('INF_0001', ['お知らせ', '登録']));
   await answerDialog(admin, formatMessage('CNF_0005'), 'キャンセル');
-  await admin.waitForURL((url) => url.searchParams.get('editMode') === '1' && url.searchParams.get('contentsId') !== contentsId);
+  await admin.waitForURL(
+    (url) => url.searchParams.get('editMode') === '1' && url.searchParams.get('contentsId') !== contentsId,
+  );
   await admin.getByRole('heading', { name: 'お知らせ更新' }).waitFor();
   await t.resolves(admin.getByText('キャンペーン要項.pdf').waitFor(), 'the copy has the source attachment');
 
@@ -187,76 +218,108 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   await t.resolves(agent.getByText(formatMessage('ERR_0022')).first().waitFor(), 'deleted: the agent cannot open it');
 });
 
-t.test('a FAQ has no important flag and no mail buttons and continues blank; the important period clears; a plain agent cannot open the form', async (t) => {
-  const browser = await browserPromise;
-  const admin = await newPage(browser);
-  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
-  await dismissAllPopups(admin);
-  await admin.goto(`${portal.url}/notification-reg?categoryId=2`);
-  await t.resolves(admin.getByRole('heading', { name: 'FAQ登録' }).waitFor(), 'FAQ登録');
-  t.equal(await admin.getByRole('checkbox', { name: '重要' }).count(), 0, 'no important flag for a one-stop-guide category');
+t.test(
+  'a FAQ has no important flag and no mail buttons and continues blank; the important period clears; a plain agent cannot open the form',
+  async (t) => {
+    const browser = await browserPromise;
+    const admin = await newPage(browser);
+    await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+    await dismissAllPopups(admin);
+    await admin.goto(`${portal.url}/notification-reg?categoryId=2`);
+    await t.resolves(admin.getByRole('heading', { name: 'FAQ登録' }).waitFor(), 'FAQ登録');
+    t.equal(
+      await admin.getByRole('checkbox', { name: '重要' }).count(),
+      0,
+      'no important flag for a one-stop-guide category',
+    );
 
-  // Register a FAQ; CNF_0005 "yes" gives a blank new form on the same route.
-  const registerFaq = async (title: string, goOn: 'OK' | 'キャンセル') => {
-    await field(admin, 'subCategoryId').selectOption({ index: 1 });
-    await field(admin, 'title').fill(title);
-    await admin.getByRole('textbox', { name: '本文' }).click();
-    await admin.getByRole('textbox', { name: '本文' }).pressSequentially('マイページの請求書一覧から再発行できます。');
-    await admin.getByRole('button', { name: '検索タグを選択' }).click();
-    await admin.getByRole('dialog', { name: '検索タグを選択' }).getByRole('checkbox').first().check();
-    await admin.getByRole('dialog', { name: '検索タグを選択' }).getByRole('button', { name: '決定' }).click();
-    await admin.getByRole('button', { name: '登録', exact: true }).click();
-    await answerDialog(admin, formatMessage('CNF_0001', ['FAQ', '登録']));
-    await answerDialog(admin, formatMessage('INF_0001', ['FAQ', '登録']));
-    await answerDialog(admin, formatMessage('CNF_0005'), goOn);
-  };
-  await registerFaq('E2E 請求書の再発行はできますか？', 'OK');
-  await admin.getByRole('heading', { name: 'FAQ登録' }).waitFor();
-  t.equal(new URL(admin.url()).search, '?categoryId=2', 'still a new FAQ');
-  await t.resolves(admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('#f-notification-reg__title'))?.value === ''), 'a blank form');
-  await registerFaq('E2E 納品書の宛名は変更できますか？', 'キャンセル');
-  await admin.getByRole('heading', { name: 'FAQ更新' }).waitFor();
-  await admin.getByRole('button', { name: 'プレビュー' }).waitFor();
-  t.equal(await admin.getByRole('button', { name: /メール送信/ }).count(), 0, 'no mail buttons for a FAQ in update mode');
-  t.equal(await admin.getByRole('checkbox', { name: '重要' }).count(), 0, 'no important flag in update mode either');
+    // Register a FAQ; CNF_0005 "yes" gives a blank new form on the same route.
+    const registerFaq = async (title: string, goOn: 'OK' | 'キャンセル') => {
+      await field(admin, 'subCategoryId').selectOption({ index: 1 });
+      await field(admin, 'title').fill(title);
+      await admin.getByRole('textbox', { name: '本文' }).click();
+      await admin
+        .getByRole('textbox', { name: '本文' })
+        .pressSequentially('マイページの請求書一覧から再発行できます。');
+      await admin.getByRole('button', { name: '検索タグを選択' }).click();
+      await admin.getByRole('dialog', { name: '検索タグを選択' }).getByRole('checkbox').first().check();
+      await admin.getByRole('dialog', { name: '検索タグを選択' }).getByRole('button', { name: '決定' }).click();
+      await admin.getByRole('button', { name: '登録', exact: true }).click();
+      await answerDialog(admin, formatMessage('CNF_0001', ['FAQ', '登録']));
+      await answerDialog(admin, formatMessage('INF_0001', ['FAQ', '登録']));
+      await answerDialog(admin, formatMessage('CNF_0005'), goOn);
+    };
+    await registerFaq('E2E 請求書の再発行はできますか？', 'OK');
+    await admin.getByRole('heading', { name: 'FAQ登録' }).waitFor();
+    t.equal(new URL(admin.url()).search, '?categoryId=2', 'still a new FAQ');
+    await t.resolves(
+      admin.waitForFunction(() => document.querySelector<HTMLInputElement>('#f-notification-reg__title')?.value === ''),
+      'a blank form',
+    );
+    await registerFaq('E2E 納品書の宛名は変更できますか？', 'キャンセル');
+    await admin.getByRole('heading', { name: 'FAQ更新' }).waitFor();
+    await admin.getByRole('button', { name: 'プレビュー' }).waitFor();
+    t.equal(
+      await admin.getByRole('button', { name: /メール送信/ }).count(),
+      0,
+      'no mail buttons for a FAQ in update mode',
+    );
+    t.equal(await admin.getByRole('checkbox', { name: '重要' }).count(), 0, 'no important flag in update mode either');
 
-  // The administrator announcements use the same form.
-  await admin.goto(`${portal.url}/kanrisya-notification-reg?categoryId=12`);
-  await t.resolves(admin.getByRole('heading', { name: '管理者お知らせ登録' }).waitFor(), '管理者お知らせ登録');
+    // The administrator announcements use the same form.
+    await admin.goto(`${portal.url}/kanrisya-notification-reg?categoryId=12`);
+    await t.resolves(admin.getByRole('heading', { name: '管理者お知らせ登録' }).waitFor(), '管理者お知らせ登録');
 
-  await admin.goto(`${portal.url}/notification-reg?categoryId=1`);
-  await admin.getByRole('heading', { name: 'お知らせ登録' }).waitFor();
-  // Agent codes from a CSV: blank lines dropped, quotes removed, "N件"; another target clears them.
-  await admin.getByRole('radio', { name: '代理店コード' }).check();
-  const csv = path.join(tmpDir, '対象代理店.csv');
-  await fs.writeFile(csv, '"A0000001"\r\n\r\nA0000004\r\n "A0000005" \r\n');
-  await admin.locator('input[type=file][accept=".csv"]').setInputFiles(csv);
-  await t.resolves(admin.getByLabel('取込件数 3件').waitFor(), 'three codes from the CSV');
-  await admin.getByRole('radio', { name: '全代理店' }).check();
-  await admin.getByRole('radio', { name: '代理店コード' }).check();
-  t.equal(await admin.getByText('対象代理店.csv').count(), 0, 'a change of target clears the code list');
+    await admin.goto(`${portal.url}/notification-reg?categoryId=1`);
+    await admin.getByRole('heading', { name: 'お知らせ登録' }).waitFor();
+    // Agent codes from a CSV: blank lines dropped, quotes removed, "N件"; another target clears them.
+    await admin.getByRole('radio', { name: '代理店コード' }).check();
+    const csv = path.join(tmpDir, '対象代理店.csv');
+    await fs.writeFile(csv, '"A0000001"\r\n\r\nA0000004\r\n "A0000005" \r\n');
+    await admin.locator('input[type=file][accept=".csv"]').setInputFiles(csv);
+    await t.resolves(admin.getByLabel('取込件数 3件').waitFor(), 'three codes from the CSV');
+    await admin.getByRole('radio', { name: '全代理店' }).check();
+    await admin.getByRole('radio', { name: '代理店コード' }).check();
+    t.equal(await admin.getByText('対象代理店.csv').count(), 0, 'a change of target clears the code list');
 
-  const important = admin.getByRole('checkbox', { name: '重要' });
-  await important.check();
-  await field(admin, 'jyuyoKikanStart').fill('2026-12-01');
-  await important.uncheck();
-  t.equal(await field(admin, 'jyuyoKikanStart').inputValue(), '', 'the important flag off clears the period');
+    const important = admin.getByRole('checkbox', { name: '重要' });
+    await important.check();
+    await field(admin, 'jyuyoKikanStart').fill('2026-12-01');
+    await important.uncheck();
+    t.equal(await field(admin, 'jyuyoKikanStart').inputValue(), '', 'the important flag off clears the period');
 
-  const agent = await newPage(browser);
-  await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
-  await dismissAllPopups(agent);
-  await agent.goto(`${portal.url}/notification-reg?categoryId=1`);
-  await t.resolves(agent.getByRole('button', { name: '登録', exact: true }).waitFor({ timeout: 3000 }).then(() => false, () => true), 'no form for a plain agent');
-  t.equal(await agent.getByRole('button', { name: '登録', exact: true }).count(), 0);
-});
+    const agent = await newPage(browser);
+    await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
+    await dismissAllPopups(agent);
+    await agent.goto(`${portal.url}/notification-reg?categoryId=1`);
+    await t.resolves(
+      agent
+        .getByRole('button', { name: '登録', exact: true })
+        .waitFor({ timeout: 3000 })
+        .then(
+          () => false,
+          () => true,
+        ),
+      'no form for a plain agent',
+    );
+    t.equal(await agent.getByRole('button', { name: '登録', exact: true }).count(), 0);
+  },
+);
 
 t.test('the notice form passes axe-core in new and update mode', async (t) => {
   const browser = await browserPromise;
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 768 },
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+  });
   const page = await context.newPage();
   await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(page);
-  for (const [query, button] of [['categoryId=1', '登録'], ['categoryId=1&contentsId=1&editMode=1', '更新']]) {
+  for (const [query, button] of [
+    ['categoryId=1', '登録'],
+    ['categoryId=1&contentsId=1&editMode=1', '更新'],
+  ]) {
     await page.goto(`${portal.url}/notification-reg?${query}`);
     await page.getByRole('button', { name: button, exact: true }).waitFor();
     await expectNoA11yViolations(t, page, `notice form ${query}`);

@@ -35,27 +35,34 @@ const goInside = (page: Page, path: string) =>
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, `/with-ag${path}`);
 
-t.test('a read while PostgreSQL is stopped shows ERR_SYS001 and the screen recovers when it is back', { timeout: 240_000, skip: unavailable ?? false }, async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
-  await dismissAllPopups(page);
-  await page.goto(`${portal.url}/news`);
-  const main = page.locator('main');
-  await main.getByRole('heading', { name: 'お知らせ' }).first().waitFor();
+t.test(
+  'a read while PostgreSQL is stopped shows ERR_SYS001 and the screen recovers when it is back',
+  { timeout: 240_000, skip: unavailable ?? false },
+  async (t) => {
+    const page = await newPage(await browserPromise);
+    await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+    await dismissAllPopups(page);
+    await page.goto(`${portal.url}/news`);
+    const main = page.locator('main');
+    await main.getByRole('heading', { name: 'お知らせ' }).first().waitFor();
 
-  await cluster.stop();
-  await goInside(page, '/faq');
-  const notice = page.getByRole('status').filter({ hasText: formatMessage('ERR_SYS001') });
-  await t.resolves(notice.waitFor(), 'ERR_SYS001 shows while the database is away');
-  t.ok(await notice.getByText(formatMessage('INF_SYS001')).isVisible(), 'and says the screen resumes by itself');
-  await screenshot(page, 'db-away-waiting');
-  t.notMatch(page.url(), /error-page/, 'not the error page');
-  t.equal(await page.getByText(formatMessage('ERR_SYS999')).count(), 0, 'no unexpected error');
+    await cluster.stop();
+    await goInside(page, '/faq');
+    const notice = page.getByRole('status').filter({ hasText: formatMessage('ERR_SYS001') });
+    await t.resolves(notice.waitFor(), 'ERR_SYS001 shows while the database is away');
+    t.ok(await notice.getByText(formatMessage('INF_SYS001')).isVisible(), 'and says the screen resumes by itself');
+    await screenshot(page, 'db-away-waiting');
+    t.notMatch(page.url(), /error-page/, 'not the error page');
+    t.equal(await page.getByText(formatMessage('ERR_SYS999')).count(), 0, 'no unexpected error');
 
-  await cluster.start();
-  await t.resolves(main.getByRole('heading', { name: 'FAQ' }).first().waitFor({ timeout: 60_000 }), 'the FAQ list shows once the database is back');
-  await t.resolves(notice.waitFor({ state: 'detached' }), 'and the notice is gone');
-  t.match(page.url(), /\/faq$/, 'on the screen that was asked for');
-  await screenshot(page, 'db-away-recovered');
-  await page.context().close();
-});
+    await cluster.start();
+    await t.resolves(
+      main.getByRole('heading', { name: 'FAQ' }).first().waitFor({ timeout: 60_000 }),
+      'the FAQ list shows once the database is back',
+    );
+    await t.resolves(notice.waitFor({ state: 'detached' }), 'and the notice is gone');
+    t.match(page.url(), /\/faq$/, 'on the screen that was asked for');
+    await screenshot(page, 'db-away-recovered');
+    await page.context().close();
+  },
+);

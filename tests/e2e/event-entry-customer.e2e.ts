@@ -42,24 +42,38 @@ t.test('the provider downloads the entry file of an applied event', async (t) =>
   await screenshot(page, 'event-entry-dl');
 
   await panel.getByRole('button', { name: 'ダウンロード' }).click();
-  await errorBox(page).getByText(formatMessage('ERR_0003', ['イベント'])).waitFor();
+  await errorBox(page)
+    .getByText(formatMessage('ERR_0003', ['イベント']))
+    .waitFor();
   t.pass('no event chosen: ERR_0003');
   await screenshot(page, 'event-entry-dl-required');
 
   // The seeded event with three applications (one cancelled), and one nobody applied for.
-  const events = await portal.db.selectFrom('contents as c').innerJoin('events as e', 'e.content_id', 'c.content_id').select(['c.content_id', 'c.title', 'e.csv_file_name']).where('c.category_id', '=', 7).orderBy('c.content_id').execute();
+  const events = await portal.db
+    .selectFrom('contents as c')
+    .innerJoin('events as e', 'e.content_id', 'c.content_id')
+    .select(['c.content_id', 'c.title', 'e.csv_file_name'])
+    .where('c.category_id', '=', 7)
+    .orderBy('c.content_id')
+    .execute();
   const applied = nth(events, 0);
-  const withEntries = new Set((await portal.db.selectFrom('event_entries').select('content_id').execute()).map((r) => r.content_id));
+  const withEntries = new Set(
+    (await portal.db.selectFrom('event_entries').select('content_id').execute()).map((r) => r.content_id),
+  );
   const empty = events.find((e) => !withEntries.has(e.content_id))!;
   // Each option reads 「yyyy/MM/dd HH:mm」, an ideographic space, then the title (the date the event is held first).
   const labels = await select.locator('option').allTextContents();
   const labelOf = (title: string) => labels.find((l) => l.endsWith(`\u3000${title}`)) ?? title;
-  t.match(labelOf(applied.title), /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}\u3000/, 'the dropdown lists the events by date and title');
+  t.match(
+    labelOf(applied.title),
+    /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}\u3000/,
+    'the dropdown lists the events by date and title',
+  );
   await select.selectOption({ label: labelOf(applied.title) });
   const downloading = page.waitForEvent('download');
   await panel.getByRole('button', { name: 'ダウンロード' }).click();
   const download = await downloading;
-  t.equal(download.suggestedFilename(), applied.csv_file_name, 'saved under the event\'s CSV file name');
+  t.equal(download.suggestedFilename(), applied.csv_file_name, "saved under the event's CSV file name");
   const saved = path.join(tmpDir, 'entries.csv');
   await download.saveAs(saved);
   const bytes = await fs.readFile(saved);
@@ -67,13 +81,25 @@ t.test('the provider downloads the entry file of an applied event', async (t) =>
   const table = parseCsvRecords(bytes.toString('utf8')).map((r) => r.cells);
   t.same(table[0], [...ENTRY_FILE_HEADER], 'the header row');
   t.equal(table.length, 4, 'three applications');
-  t.ok(table.slice(1).every((row) => row.length === ENTRY_FILE_HEADER.length), 'every row has every column: a table');
-  t.same(table.slice(1).map((r) => [r[2], r[9]]), [['キャンセル', '中村 優子'], ['申込', '山本 直樹'], ['申込', '吉田 大輔']]);
+  t.ok(
+    table.slice(1).every((row) => row.length === ENTRY_FILE_HEADER.length),
+    'every row has every column: a table',
+  );
+  t.same(
+    table.slice(1).map((r) => [r[2], r[9]]),
+    [
+      ['キャンセル', '中村 優子'],
+      ['申込', '山本 直樹'],
+      ['申込', '吉田 大輔'],
+    ],
+  );
   t.equal(await errorBox(page).locator('li').count(), 0, 'no message after a download');
 
   await select.selectOption({ label: labelOf(empty.title) });
   await panel.getByRole('button', { name: 'ダウンロード' }).click();
-  await errorBox(page).getByText(formatMessage('ERR_0009', ['申込データ'])).waitFor();
+  await errorBox(page)
+    .getByText(formatMessage('ERR_0009', ['申込データ']))
+    .waitFor();
   t.pass('an event nobody applied for: ERR_0009');
   await screenshot(page, 'event-entry-dl-empty');
 
@@ -95,7 +121,9 @@ t.test('the provider searches the registered companies', async (t) => {
   await screenshot(page, 'customer-serch');
 
   await panel.getByRole('button', { name: '検索' }).click();
-  await errorBox(page).getByText(formatMessage('ERR_0001', ['会社名'])).waitFor();
+  await errorBox(page)
+    .getByText(formatMessage('ERR_0001', ['会社名']))
+    .waitFor();
   t.pass('a name is required');
 
   await name.fill('丸の内');

@@ -13,7 +13,16 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { SKILUP_SEED } from '../../seeds/skilup-events';
-import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, signIn, startPortal, tokyoMorning } from './harness';
+import {
+  answerDialog,
+  dismissAllPopups,
+  launchBrowser,
+  newPage,
+  type Portal,
+  signIn,
+  startPortal,
+  tokyoMorning,
+} from './harness';
 import { nth } from '../helpers/indexing';
 
 let portal: Portal;
@@ -78,9 +87,19 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await admin.goto(`${portal.url}/kanrisya-top`);
   await admin.getByRole('link', { name: 'イベント登録 ›', exact: true }).click();
   await admin.waitForURL(/\/event-touroku\?categoryId=7$/);
-  await t.resolves(admin.getByRole('heading', { name: 'イベント登録' }).waitFor(), 'the title carries the category name');
-  await t.resolves(admin.getByText('イベントの掲載開始日は、登録日の翌日となります。').waitFor(), 'the note of the spec');
-  t.match(await eventField(admin, 'mailMessage').inputValue(), /お申し込みいただき/, 'the default mail text from the server');
+  await t.resolves(
+    admin.getByRole('heading', { name: 'イベント登録' }).waitFor(),
+    'the title carries the category name',
+  );
+  await t.resolves(
+    admin.getByText('イベントの掲載開始日は、登録日の翌日となります。').waitFor(),
+    'the note of the spec',
+  );
+  t.match(
+    await eventField(admin, 'mailMessage').inputValue(),
+    /お申し込みいただき/,
+    'the default mail text from the server',
+  );
   t.equal(await admin.getByRole('button', { name: '削除', exact: true }).count(), 0, 'no delete in new mode');
   t.equal(await admin.getByRole('button', { name: 'プレビュー' }).count(), 0, 'no preview in new mode');
   t.equal(await admin.getByRole('textbox', { name: /掲載期間/ }).count(), 0, 'no posting period on the event form');
@@ -103,7 +122,8 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   t.same(await errorLines(admin), expected, 'every rule message, one per line');
   t.equal(await eventField(admin, 'kanriTag').inputValue(), '冬季,説明会', 'what was typed stays');
   t.ok(await errorBox(admin).isVisible(), 'the view is at the messages');
-  const marked = async (name: string) => (await admin.locator(`[data-field="${name}"]`).first().getByText('必須', { exact: true }).count()) === 1;
+  const marked = async (name: string) =>
+    (await admin.locator(`[data-field="${name}"]`).first().getByText('必須', { exact: true }).count()) === 1;
   t.ok(await marked('kensakuTagList'), 'the search tags are marked 必須 (at least one)');
   t.ok(await marked('mailMessage'), 'the mail text is marked 必須');
   t.notOk(await marked('completeAddMessage'), 'the completion message is optional');
@@ -112,7 +132,11 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   // The event date copies to the entry deadline; today is not after the server date.
   await eventField(admin, 'kaisaiDate').fill(`${tokyoDay(0)}T18:00`);
   await eventField(admin, 'kaisaiDate').blur();
-  t.equal(await eventField(admin, 'registrationEndDate').inputValue(), `${tokyoDay(0)}T18:00`, 'the deadline follows the event date');
+  t.equal(
+    await eventField(admin, 'registrationEndDate').inputValue(),
+    `${tokyoDay(0)}T18:00`,
+    'the deadline follows the event date',
+  );
   await admin.getByRole('button', { name: '登録', exact: true }).click();
   await errorBox(admin).getByText(formatMessage('ERR_0035')).waitFor();
   t.ok((await errorLines(admin)).includes(formatMessage('ERR_0035')), 'ERR_0035 for a date that is today');
@@ -147,7 +171,13 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   t.equal(await eventField(admin, 'completeAddMessage').inputValue(), completeText, 'the completion message came back');
   t.equal(await eventField(admin, 'kanriTag').inputValue(), '冬季,説明会', 'the admin tags came back');
   t.ok(tag && (await admin.getByText(tag, { exact: true }).count()) > 0, `the search tag ${tag} came back`);
-  t.equal(await eventField(admin, 'contentsId').innerText().catch(() => ''), contentsId, 'the id is shown');
+  t.equal(
+    await eventField(admin, 'contentsId')
+      .innerText()
+      .catch(() => ''),
+    contentsId,
+    'the id is shown',
+  );
   await fullShot(admin, 'event-reg-update');
 
   // The preview is the agent's event detail (before its posting starts): date, deadline, entry box.
@@ -156,8 +186,15 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await t.resolves(preview.getByRole('heading', { name: title }).waitFor(), 'the preview shows the event');
   const entry = preview.getByRole('region', { name: '開催日時・お申し込み' });
   const dotted = (d: string) => d.slice(0, 10).replaceAll('-', '.');
-  t.match(await entry.innerText(), new RegExp(`${dotted(held)}（.）\\s*14:00[\\s\\S]*${dotted(deadline)}（.）\\s*17:00`), 'the event date and the deadline');
-  t.ok(await preview.getByRole('button', { name: 'お申し込み', exact: true }).isDisabled(), 'the entry button as the agent sees it, disabled');
+  t.match(
+    await entry.innerText(),
+    new RegExp(`${dotted(held)}（.）\\s*14:00[\\s\\S]*${dotted(deadline)}（.）\\s*17:00`),
+    'the event date and the deadline',
+  );
+  t.ok(
+    await preview.getByRole('button', { name: 'お申し込み', exact: true }).isDisabled(),
+    'the entry button as the agent sees it, disabled',
+  );
   await fullShot(admin, 'event-reg-preview');
   await preview.getByRole('button', { name: '閉じる' }).last().click();
   await preview.waitFor({ state: 'hidden' });
@@ -196,7 +233,11 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await t.resolves(applied.getByText(completeText).waitFor(), 'the completion message of the form');
   await applied.getByRole('button', { name: '閉じる' }).last().click();
   await member.getByText('お申し込み済みです。').waitFor();
-  t.match(portal.smtp.latestTo('demo-agent@portal.example.jp')?.text ?? '', mailText, 'the mail carries the mail text of the form');
+  t.match(
+    portal.smtp.latestTo('demo-agent@portal.example.jp')?.text ?? '',
+    mailText,
+    'the mail carries the mail text of the form',
+  );
 
   // With an applicant: updating asks CNF_0008 (cancel keeps the saved record, OK saves).
   await eventField(admin, 'title').fill(`${updated}（取り消す変更）`);
@@ -204,18 +245,25 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await answerDialog(admin, formatMessage('CNF_0008'), 'キャンセル');
   await admin.reload();
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
-  await admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('#f-event-reg__title'))?.value !== '');
+  await admin.waitForFunction(() => document.querySelector<HTMLInputElement>('#f-event-reg__title')?.value !== '');
   t.equal(await eventField(admin, 'title').inputValue(), updated, 'nothing saved after cancelling CNF_0008');
   const moved = `${tokyoDay(8)}T14:00`;
   await eventField(admin, 'kaisaiDate').fill(moved);
   await eventField(admin, 'kaisaiDate').blur();
-  t.equal(await eventField(admin, 'registrationEndDate').inputValue(), moved, 'the deadline follows in update mode too');
+  t.equal(
+    await eventField(admin, 'registrationEndDate').inputValue(),
+    moved,
+    'the deadline follows in update mode too',
+  );
   await eventField(admin, 'registrationEndDate').fill(`${tokyoDay(6)}T17:00`);
   await admin.getByRole('button', { name: '更新', exact: true }).click();
   await answerDialog(admin, formatMessage('CNF_0008'));
   await answerDialog(admin, formatMessage('INF_0001', ['イベント', '更新']));
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
-  await admin.waitForFunction((v) => (document.querySelector<HTMLInputElement>('#f-event-reg__kaisaiDate'))?.value === v, moved);
+  await admin.waitForFunction(
+    (v) => document.querySelector<HTMLInputElement>('#f-event-reg__kaisaiDate')?.value === v,
+    moved,
+  );
   t.pass('the moved date is saved after CNF_0008');
 
   // コピーして新規 on the event detail: the copy form has no id, the source's fields, and saves anew.
@@ -223,7 +271,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await admin.getByRole('link', { name: 'コピーして新規' }).click();
   await admin.waitForURL(/editMode=2/);
   await admin.getByRole('heading', { name: 'イベント登録' }).waitFor();
-  await admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('#f-event-reg__title'))?.value !== '');
+  await admin.waitForFunction(() => document.querySelector<HTMLInputElement>('#f-event-reg__title')?.value !== '');
   t.equal(await eventField(admin, 'title').inputValue(), updated, 'the copy starts from the source');
   t.equal(await eventField(admin, 'mailMessage').inputValue(), mailText, 'with its mail text');
   await eventField(admin, 'title').fill('E2E 新製品複合機 体験説明会（名古屋会場）');
@@ -231,11 +279,13 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await answerDialog(admin, formatMessage('CNF_0001', ['イベント', '登録']));
   await answerDialog(admin, formatMessage('INF_0001', ['イベント', '登録']));
   await answerDialog(admin, formatMessage('CNF_0005'), 'キャンセル');
-  await admin.waitForURL((url) => url.searchParams.get('editMode') === '1' && url.searchParams.get('contentsId') !== contentsId);
+  await admin.waitForURL(
+    (url) => url.searchParams.get('editMode') === '1' && url.searchParams.get('contentsId') !== contentsId,
+  );
   await t.resolves(admin.getByRole('heading', { name: 'イベント更新' }).waitFor(), 'the copy is another event');
   await admin.goto(`${portal.url}/event-touroku?categoryId=7&contentsId=${contentsId}&editMode=1`);
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
-  await admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('#f-event-reg__title'))?.value !== '');
+  await admin.waitForFunction(() => document.querySelector<HTMLInputElement>('#f-event-reg__title')?.value !== '');
 
   // Deleting asks CNF_0007; cancelled, the event stays; confirmed, it is gone.
   await admin.getByRole('button', { name: '削除', exact: true }).click();
@@ -264,7 +314,11 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
   const program = skilupField(admin, 'skilupId');
   const phase = skilupField(admin, 'phaseId');
   t.ok(await phase.isDisabled(), 'no phase before a skill-up name');
-  t.same(await program.locator('option').allTextContents(), ['選択してください', SKILUP_SEED.videoProgram], 'the programs of the video category only');
+  t.same(
+    await program.locator('option').allTextContents(),
+    ['選択してください', SKILUP_SEED.videoProgram],
+    'the programs of the video category only',
+  );
 
   // Empty submit: every message, one per line (the posting period and last update are preset).
   await admin.getByRole('button', { name: '登録', exact: true }).click();
@@ -282,7 +336,11 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
 
   await program.selectOption({ label: SKILUP_SEED.videoProgram });
   t.notOk(await phase.isDisabled(), 'a program enables the phase');
-  t.same(await phase.locator('option').allTextContents(), ['選択してください', ...SKILUP_SEED.videoPhases], 'only the phases of that program');
+  t.same(
+    await phase.locator('option').allTextContents(),
+    ['選択してください', ...SKILUP_SEED.videoPhases],
+    'only the phases of that program',
+  );
   await phase.selectOption({ label: SKILUP_SEED.videoPhases[2] });
   await program.selectOption({ index: 0 });
   t.equal(await phase.inputValue(), '', 'no program clears the phase');
@@ -293,7 +351,10 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
   // A video content with its file.
   const title = 'E2E 決裁者に響く提案書の組み立て方';
   const mp4 = path.join(tmpDir, '提案書の組み立て方.mp4');
-  await fs.writeFile(mp4, Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom0000isomiso2'), Buffer.alloc(50_000)]));
+  await fs.writeFile(
+    mp4,
+    Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom0000isomiso2'), Buffer.alloc(50_000)]),
+  );
   await skilupField(admin, 'subCategoryId').selectOption({ index: 1 });
   const subCategory = (await skilupField(admin, 'subCategoryId').locator('option:checked').innerText()).trim();
   await skilupField(admin, 'title').fill(title);
@@ -318,21 +379,33 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
   await member.goto(`${portal.url}/skilup-video-list`);
   const newest = member.getByRole('list', { name: '新着動画' });
   await t.resolves(newest.getByText(title).waitFor(), 'among the new videos at once');
-  t.equal(await newest.locator(`[data-contents-id="${contentsId}"]`).getByText(SKILUP_SEED.videoPhases[2]).count(), 1, 'with its phase');
+  t.equal(
+    await newest.locator(`[data-contents-id="${contentsId}"]`).getByText(SKILUP_SEED.videoPhases[2]).count(),
+    1,
+    'with its phase',
+  );
   await member.context().close();
 
   // Update mode brings every field back.
   await admin.goto(`${portal.url}/skilup-touroku?categoryId=6&contentsId=${contentsId}&editMode=1`);
   await admin.getByRole('heading', { name: 'スキルアップ更新' }).waitFor();
-  await admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('#f-skilup-reg__title'))?.value !== '');
+  await admin.waitForFunction(() => document.querySelector<HTMLInputElement>('#f-skilup-reg__title')?.value !== '');
   t.equal(await skilupField(admin, 'title').inputValue(), title, 'title');
-  t.equal((await skilupField(admin, 'subCategoryId').locator('option:checked').innerText()).trim(), subCategory, 'sub-category');
+  t.equal(
+    (await skilupField(admin, 'subCategoryId').locator('option:checked').innerText()).trim(),
+    subCategory,
+    'sub-category',
+  );
   t.equal((await program.locator('option:checked').innerText()).trim(), SKILUP_SEED.videoProgram, 'skill-up name');
   t.equal((await phase.locator('option:checked').innerText()).trim(), SKILUP_SEED.videoPhases[2], 'phase');
   t.notOk(await phase.isDisabled(), 'the phase can be changed');
   t.match(await admin.getByRole('textbox', { name: '本文', exact: true }).innerText(), /決裁者に響く提案書/, 'body');
   await t.resolves(admin.getByText(path.basename(mp4)).waitFor(), 'the video file');
-  t.equal(await skilupField(admin, 'contentsVideoFileExp').inputValue(), '約12分の講義動画です', 'the video explanation');
+  t.equal(
+    await skilupField(admin, 'contentsVideoFileExp').inputValue(),
+    '約12分の講義動画です',
+    'the video explanation',
+  );
   t.ok(tag && (await admin.getByText(tag, { exact: true }).count()) > 0, `the search tag ${tag}`);
   t.equal(await skilupField(admin, 'keisaiKikanStart').inputValue(), tokyoDay(0), 'the posting start preset to today');
   await fullShot(admin, 'skilup-reg-update');

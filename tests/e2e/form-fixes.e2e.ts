@@ -31,8 +31,14 @@ t.test('segments sorted by name: a row being renamed stays put and keeps every k
   await page.goto(`${portal.url}/agsegment-reg`);
   const main = page.getByRole('main');
   await main.locator('tbody tr').nth(1).waitFor();
-  await main.getByRole('columnheader', { name: /セグメント名/ }).getByRole('button').click();
-  const names = () => main.locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r.querySelector<HTMLInputElement>('input:not([type])'))?.value ?? ''));
+  await main
+    .getByRole('columnheader', { name: /セグメント名/ })
+    .getByRole('button')
+    .click();
+  const names = () =>
+    main
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.querySelector<HTMLInputElement>('input:not([type])')?.value ?? ''));
   const before = await names();
   t.equal(before.length, 2, 'two seeded segments');
   // The last row gets a name that sorts first (kana before kanji), typed key by key.
@@ -55,7 +61,10 @@ t.test('user form: error lines keep their order on blur, maxlength, back without
   const agCode = main.getByLabel('代理店コード');
   await agCode.waitFor();
   const options = await agCode.locator('option').allInnerTexts();
-  t.ok(options.includes('A0000001 株式会社さくら文具'), `agent names in the choice (${options.slice(0, 3).join(' / ')} …)`);
+  t.ok(
+    options.includes('A0000001 株式会社さくら文具'),
+    `agent names in the choice (${options.slice(0, 3).join(' / ')} …)`,
+  );
 
   // A new user: back with nothing typed leaves at once (no CNF_0002).
   await page.goto(`${portal.url}/aguser-reg?agCode=A0000001`);
@@ -98,10 +107,20 @@ t.test('user form: error lines keep their order on blur, maxlength, back without
   ]);
   await main.getByLabel('メールアドレス').fill('user@example');
   await main.getByLabel('部署名').click();
-  await page.getByTestId('form-errors').first().getByText(formatMessage('ERR_0020', ['メールアドレス'])).waitFor();
+  await page
+    .getByTestId('form-errors')
+    .first()
+    .getByText(formatMessage('ERR_0020', ['メールアドレス']))
+    .waitFor();
   t.same(
     await errorLines(page),
-    [formatMessage('ERR_0001', ['会社名']), formatMessage('ERR_0001', ['部署名']), formatMessage('ERR_0001', ['担当者名']), formatMessage('ERR_0020', ['メールアドレス']), formatMessage('ERR_0003', ['機能権限'])],
+    [
+      formatMessage('ERR_0001', ['会社名']),
+      formatMessage('ERR_0001', ['部署名']),
+      formatMessage('ERR_0001', ['担当者名']),
+      formatMessage('ERR_0020', ['メールアドレス']),
+      formatMessage('ERR_0003', ['機能権限']),
+    ],
     'the e-mail line changed in its place',
   );
   await screenshot(page, 'fixes-user-errors');
@@ -109,7 +128,10 @@ t.test('user form: error lines keep their order on blur, maxlength, back without
   // Update mode: an unchanged record leaves without asking.
   await page.goto(`${portal.url}/aguser-reg?agCode=A0000001&userId=0000000003`);
   await main.getByLabel('会社名').waitFor();
-  await t.resolves(page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[id$="__kaisyaName"]'))?.value !== ''), 'the record is loaded');
+  await t.resolves(
+    page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[id$="__kaisyaName"]')?.value !== ''),
+    'the record is loaded',
+  );
   await main.getByRole('button', { name: '戻る' }).click();
   await page.waitForURL(/\/aguser-maintenance/);
   t.equal(await page.getByRole('alertdialog').count(), 0, 'no confirmation for an unchanged record');
@@ -128,14 +150,24 @@ t.test('a delete on page 2 of the user list stays on page 2', async (t) => {
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
         body: JSON.stringify({
           systemKbn: '01',
-          agUserData: { agCode: 'A0000001', kaisyaName: '株式会社さくら文具', busyoName: `第${i}営業課`, tantousyaName: `試験 太郎${i}`, email: `paging${i}@sakura.example.jp`, roleId: '02' },
+          agUserData: {
+            agCode: 'A0000001',
+            kaisyaName: '株式会社さくら文具',
+            busyoName: `第${i}営業課`,
+            tantousyaName: `試験 太郎${i}`,
+            email: `paging${i}@sakura.example.jp`,
+            roleId: '02',
+          },
         }),
       });
       statuses.push(response.status);
     }
     return statuses;
   });
-  t.ok(made.every((s) => s === 200), 'users created');
+  t.ok(
+    made.every((s) => s === 200),
+    'users created',
+  );
 
   await page.goto(`${portal.url}/aguser-maintenance`);
   const main = page.getByRole('main');
@@ -153,7 +185,10 @@ t.test('a delete on page 2 of the user list stays on page 2', async (t) => {
   await dialog.getByRole('button', { name: 'OK' }).click();
   await dialog.getByText(/削除/).last().waitFor();
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await t.resolves(page.waitForFunction((n) => document.querySelectorAll('main tbody tr').length === n, rowsOnPage2 - 1), 'one row fewer');
+  await t.resolves(
+    page.waitForFunction((n) => document.querySelectorAll('main tbody tr').length === n, rowsOnPage2 - 1),
+    'one row fewer',
+  );
   t.equal(await pager.locator('[aria-current="page"]').innerText(), '2', 'still on page 2');
   await screenshot(page, 'fixes-user-delete-page2');
   await page.context().close();

@@ -9,7 +9,16 @@ import path from 'node:path';
 import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { answerDialog, answerDialogsYourself, dismissAllPopups, launchBrowser, newPage, type Portal, signIn, startPortal } from './harness';
+import {
+  answerDialog,
+  answerDialogsYourself,
+  dismissAllPopups,
+  launchBrowser,
+  newPage,
+  type Portal,
+  signIn,
+  startPortal,
+} from './harness';
 import { nth } from '../helpers/indexing';
 
 let portal: Portal;
@@ -41,9 +50,15 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 
 t.test('/shinseiform-ag: removing the middle of three attachments keeps the other two', async (t) => {
   const files: [string, Buffer][] = [
-    ['manual.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n% manual\n'), Buffer.alloc(2_000, 0x20), Buffer.from('\n%%EOF\n')])],
+    [
+      'manual.pdf',
+      Buffer.concat([Buffer.from('%PDF-1.4\n% manual\n'), Buffer.alloc(2_000, 0x20), Buffer.from('\n%%EOF\n')]),
+    ],
     ['依頼メモ.txt', Buffer.from('依頼メモ：来週中にご連絡ください。\n')],
-    ['見積条件.xlsx', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0]), Buffer.from('見積条件のダミー')])],
+    [
+      '見積条件.xlsx',
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0]), Buffer.from('見積条件のダミー')]),
+    ],
   ];
   for (const [name, bytes] of files) await fs.writeFile(path.join(tmpDir, name), bytes);
   const agent = await signedIn('demo-agent', 'Agent#Demo20261');
@@ -81,9 +96,21 @@ t.test('/shinseiform-ag: removing the middle of three attachments keeps the othe
 });
 
 t.test('closing a page that holds an edit lock gives it back: the agent edits at once', async (t) => {
-  const row = await portal.db.selectFrom('applications').select('app_no').where('app_title', '=', '販促物発注').executeTakeFirstOrThrow();
+  const row = await portal.db
+    .selectFrom('applications')
+    .select('app_no')
+    .where('app_title', '=', '販促物発注')
+    .executeTakeFirstOrThrow();
   const appNo = row.app_no;
-  const lockOf = async (userId: string) => Boolean(await portal.db.selectFrom('application_locks').select('app_no').where('app_no', '=', appNo).where('user_id', '=', userId).executeTakeFirst());
+  const lockOf = async (userId: string) =>
+    Boolean(
+      await portal.db
+        .selectFrom('application_locks')
+        .select('app_no')
+        .where('app_no', '=', appNo)
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+    );
   const staff = await signedIn('demo-staff', 'Staff#Demo202611');
   await staff.goto(`${portal.url}/shinseiform-provider/appNo/${appNo}?preview=1`);
   await staff.getByRole('button', { name: '編集する' }).click();
@@ -103,55 +130,68 @@ t.test('closing a page that holds an edit lock gives it back: the agent edits at
   await agent.close();
 });
 
-t.test('leaving a form with unsaved input asks first; nothing is asked when nothing changed or after a save', async (t) => {
-  const admin = await signedIn('demo-provider', 'Provider#Demo2026');
-  // A notice form opened from the admin top: nothing typed, the browser's back leaves without a question.
-  const openNoticeForm = async () => {
-    await admin.getByRole('link', { name: 'お知らせ登録 ›', exact: true }).click();
-    await admin.waitForURL(/\/notification-reg\?categoryId=1$/);
-    await admin.locator('#f-notification-reg__title').waitFor();
-  };
-  await admin.goto(`${portal.url}/kanrisya-top`);
-  await openNoticeForm();
-  await admin.goBack();
-  await admin.waitForURL(/\/kanrisya-top$/);
-  t.pass('unchanged: left at once');
+t.test(
+  'leaving a form with unsaved input asks first; nothing is asked when nothing changed or after a save',
+  async (t) => {
+    const admin = await signedIn('demo-provider', 'Provider#Demo2026');
+    // A notice form opened from the admin top: nothing typed, the browser's back leaves without a question.
+    const openNoticeForm = async () => {
+      await admin.getByRole('link', { name: 'お知らせ登録 ›', exact: true }).click();
+      await admin.waitForURL(/\/notification-reg\?categoryId=1$/);
+      await admin.locator('#f-notification-reg__title').waitFor();
+    };
+    await admin.goto(`${portal.url}/kanrisya-top`);
+    await openNoticeForm();
+    await admin.goBack();
+    await admin.waitForURL(/\/kanrisya-top$/);
+    t.pass('unchanged: left at once');
 
-  await openNoticeForm();
-  await admin.locator('#f-notification-reg__title').fill('保存していないお知らせ');
-  await admin.goBack();
-  await answerDialog(admin, formatMessage('CNF_0002'), 'キャンセル');
-  t.match(admin.url(), /\/notification-reg\?categoryId=1$/, 'declined: still on the form');
-  t.equal(await admin.locator('#f-notification-reg__title').inputValue(), '保存していないお知らせ', 'with what was typed');
-  // A reload asks through the browser's own question.
-  answerDialogsYourself(admin);
-  const asked = new Promise<string>((resolve) => admin.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
-  void admin.evaluate(() => window.location.reload()).catch(() => undefined);
-  t.equal(await asked, 'beforeunload', 'a reload asks');
-  t.equal(await admin.locator('#f-notification-reg__title').inputValue(), '保存していないお知らせ', 'declined: the input stays');
-  // Agreeing leaves.
-  await admin.goBack();
-  await answerDialog(admin, formatMessage('CNF_0002'));
-  await admin.waitForURL(/\/kanrisya-top$/);
-  await admin.close();
+    await openNoticeForm();
+    await admin.locator('#f-notification-reg__title').fill('保存していないお知らせ');
+    await admin.goBack();
+    await answerDialog(admin, formatMessage('CNF_0002'), 'キャンセル');
+    t.match(admin.url(), /\/notification-reg\?categoryId=1$/, 'declined: still on the form');
+    t.equal(
+      await admin.locator('#f-notification-reg__title').inputValue(),
+      '保存していないお知らせ',
+      'with what was typed',
+    );
+    // A reload asks through the browser's own question.
+    answerDialogsYourself(admin);
+    const asked = new Promise<string>((resolve) =>
+      admin.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))),
+    );
+    void admin.evaluate(() => window.location.reload()).catch(() => undefined);
+    t.equal(await asked, 'beforeunload', 'a reload asks');
+    t.equal(
+      await admin.locator('#f-notification-reg__title').inputValue(),
+      '保存していないお知らせ',
+      'declined: the input stays',
+    );
+    // Agreeing leaves.
+    await admin.goBack();
+    await answerDialog(admin, formatMessage('CNF_0002'));
+    await admin.waitForURL(/\/kanrisya-top$/);
+    await admin.close();
 
-  // A request form: unsaved input asks; after a save the form moves on without a question.
-  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
-  await agent.goto(`${portal.url}/shinsei-kanri-ag`);
-  await agent.getByRole('button', { name: '新規申請' }).click();
-  await agent.locator('#f-shinseiform-ag__appTitle').fill('E2E 離脱の確認');
-  await agent.goBack();
-  await answerDialog(agent, formatMessage('CNF_0002'), 'キャンセル');
-  t.match(agent.url(), /\/shinseiform-ag$/, 'declined: still on the request form');
-  await agent.locator('#f-shinseiform-ag__appCategoryId').selectOption({ label: '見積依頼' });
-  await agent.locator('#f-shinseiform-ag__appMemo').fill('保存してから移動します。');
-  await agent.getByRole('button', { name: '一時保存' }).click();
-  await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
-  await answerDialog(agent, formatMessage('INF_0001', ['申請内容', '一時保存']));
-  await agent.waitForURL(/\/shinseiform-ag\/appNo\/\d+$/);
-  t.equal(await agent.getByRole('alertdialog').count(), 0, 'the save moved on without a question');
-  await agent.goBack();
-  await agent.waitForURL((url) => !/\/shinseiform-ag\/appNo\//.test(url.pathname));
-  t.pass('saved: the browser\'s back leaves without a question');
-  await agent.close();
-});
+    // A request form: unsaved input asks; after a save the form moves on without a question.
+    const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+    await agent.goto(`${portal.url}/shinsei-kanri-ag`);
+    await agent.getByRole('button', { name: '新規申請' }).click();
+    await agent.locator('#f-shinseiform-ag__appTitle').fill('E2E 離脱の確認');
+    await agent.goBack();
+    await answerDialog(agent, formatMessage('CNF_0002'), 'キャンセル');
+    t.match(agent.url(), /\/shinseiform-ag$/, 'declined: still on the request form');
+    await agent.locator('#f-shinseiform-ag__appCategoryId').selectOption({ label: '見積依頼' });
+    await agent.locator('#f-shinseiform-ag__appMemo').fill('保存してから移動します。');
+    await agent.getByRole('button', { name: '一時保存' }).click();
+    await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
+    await answerDialog(agent, formatMessage('INF_0001', ['申請内容', '一時保存']));
+    await agent.waitForURL(/\/shinseiform-ag\/appNo\/\d+$/);
+    t.equal(await agent.getByRole('alertdialog').count(), 0, 'the save moved on without a question');
+    await agent.goBack();
+    await agent.waitForURL((url) => !/\/shinseiform-ag\/appNo\//.test(url.pathname));
+    t.pass("saved: the browser's back leaves without a question");
+    await agent.close();
+  },
+);

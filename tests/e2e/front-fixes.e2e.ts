@@ -4,7 +4,16 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { DEFAULT_ADMIN_MANUAL_URL } from '../../api/config';
 import { formatMessage } from '../../schemas/messages/format';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, tokyoMorning, type Portal } from './harness';
+import {
+  dismissAllPopups,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  startPortal,
+  tokyoMorning,
+  type Portal,
+} from './harness';
 import { nth } from '../helpers/indexing';
 
 let portal: Portal;
@@ -152,33 +161,49 @@ t.test('item 9: outside operating hours the login page and the closed page say s
   await page.context().close();
 });
 
-t.test('item 11: the sticky header copy carries the agent and logout; 管理者マニュアル is ADMIN_MANUAL_URL', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
-  await dismissAllPopups(page);
-  const manual = page.getByRole('link', { name: /管理者マニュアル/ }).first();
-  t.equal(await manual.getAttribute('href'), DEFAULT_ADMIN_MANUAL_URL, "the configured address (default: the administrators' manuals), not the agents' manual list");
-  await page.mouse.wheel(0, 1200);
-  const copy = page.locator('header + div, div:has(> div > nav[aria-label="グローバルナビゲーション（固定ヘッダー）"])').filter({ has: page.getByRole('navigation', { name: 'グローバルナビゲーション（固定ヘッダー）' }) }).last();
-  await copy.waitFor();
-  t.match(await copy.innerText(), /P0000001/, 'agent code');
-  t.match(await copy.innerText(), /オフィスサプライ株式会社/, 'agent name');
-  await t.resolves(copy.getByRole('button', { name: 'ログアウト' }).waitFor(), 'logout');
-  const overlaps = await copy.evaluate((root) => {
-    const inner = root.firstElementChild as HTMLElement;
-    const boxes = [...inner.children].map((c) => c.getBoundingClientRect());
-    return boxes.slice(1).some((b, i) => b.left < nth(boxes, i).right - 1) || inner.scrollWidth > inner.clientWidth + 1;
-  });
-  t.notOk(overlaps, 'nothing in the copy overlaps at 1366 wide');
-  await screenshot(page, 'fixes-sticky-header');
-  await page.context().close();
-});
+t.test(
+  'item 11: the sticky header copy carries the agent and logout; 管理者マニュアル is ADMIN_MANUAL_URL',
+  async (t) => {
+    const page = await newPage(await browserPromise);
+    await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+    await dismissAllPopups(page);
+    const manual = page.getByRole('link', { name: /管理者マニュアル/ }).first();
+    t.equal(
+      await manual.getAttribute('href'),
+      DEFAULT_ADMIN_MANUAL_URL,
+      "the configured address (default: the administrators' manuals), not the agents' manual list",
+    );
+    await page.mouse.wheel(0, 1200);
+    const copy = page
+      .locator('header + div, div:has(> div > nav[aria-label="グローバルナビゲーション（固定ヘッダー）"])')
+      .filter({ has: page.getByRole('navigation', { name: 'グローバルナビゲーション（固定ヘッダー）' }) })
+      .last();
+    await copy.waitFor();
+    t.match(await copy.innerText(), /P0000001/, 'agent code');
+    t.match(await copy.innerText(), /オフィスサプライ株式会社/, 'agent name');
+    await t.resolves(copy.getByRole('button', { name: 'ログアウト' }).waitFor(), 'logout');
+    const overlaps = await copy.evaluate((root) => {
+      const inner = root.firstElementChild as HTMLElement;
+      const boxes = [...inner.children].map((c) => c.getBoundingClientRect());
+      return (
+        boxes.slice(1).some((b, i) => b.left < nth(boxes, i).right - 1) || inner.scrollWidth > inner.clientWidth + 1
+      );
+    });
+    t.notOk(overlaps, 'nothing in the copy overlaps at 1366 wide');
+    await screenshot(page, 'fixes-sticky-header');
+    await page.context().close();
+  },
+);
 
 t.test('item 11: the floating incentive panel leaves the side column reachable at 1366×768', async (t) => {
   const page = await newPage(await browserPromise);
   await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(page);
-  const panel = page.getByRole('complementary').filter({ hasText: 'インセンティブ進捗' }).or(page.locator('[class*="_incentive_"]')).first();
+  const panel = page
+    .getByRole('complementary')
+    .filter({ hasText: 'インセンティブ進捗' })
+    .or(page.locator('[class*="_incentive_"]'))
+    .first();
   await panel.waitFor();
   const coveredLinks = () =>
     page.evaluate(() =>
@@ -230,12 +255,18 @@ t.test('item 11: messages, the password link without a token, 重要 in lists, o
   await page.getByLabel('ログインID').fill('demo-agent');
   await page.getByLabel('パスワード', { exact: true }).fill('wrong-password-1');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await t.resolves(page.getByText('ログインIDまたはパスワードが正しくありません。').waitFor(), 'USER002 names the ログインID');
+  await t.resolves(
+    page.getByText('ログインIDまたはパスワードが正しくありません。').waitFor(),
+    'USER002 names the ログインID',
+  );
 
   // The reset link cut off before its token: the error screen, not a sign-in page.
   for (const path of ['/password-update/token/', '/password-update/token']) {
     await page.goto(`${portal.url}${path}`);
-    await t.resolves(page.getByText(formatMessage('ERR_USER005')).first().waitFor(), `${path}: the invalid-link screen`);
+    await t.resolves(
+      page.getByText(formatMessage('ERR_USER005')).first().waitFor(),
+      `${path}: the invalid-link screen`,
+    );
   }
   await screenshot(page, 'fixes-password-no-token');
 

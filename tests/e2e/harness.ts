@@ -42,7 +42,9 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-export async function startPortal(opts: { operatingHours?: string; database?: DatabaseHandle; env?: Record<string, string> } = {}): Promise<Portal> {
+export async function startPortal(
+  opts: { operatingHours?: string; database?: DatabaseHandle; env?: Record<string, string> } = {},
+): Promise<Portal> {
   const smtp = await startSmtpCapture();
   const server = await startPortalServer({ ...opts, smtpUrl: smtp.url });
   return {
@@ -69,7 +71,13 @@ export async function startPortalServer(opts: {
   // Its own data directory (resumable uploads live there): test files may run side by side.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-data-'));
   await seedIfEmpty(handle.db, { storage, today: tokyoDate(clock.now()) });
-  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: opts.smtpUrl, DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', ...opts.env });
+  const config = loadConfig({
+    OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00',
+    SMTP_URL: opts.smtpUrl,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://127.0.0.1',
+    ...opts.env,
+  });
   const app = await buildApp({
     config,
     db: handle.db,
@@ -97,7 +105,16 @@ export async function startPortalServer(opts: {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -109,7 +126,11 @@ export function answerDialogsYourself(page: Page): void {
 }
 
 export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 768 },
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+  });
   // A form with unsaved input asks before the page is left (beforeunload, docs/forms.md): a test
   // that goes to another address means to leave, so the question is answered "leave" (Playwright
   // would dismiss it and abort the navigation). Any other native dialog is dismissed, as by default.
@@ -129,7 +150,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Signs in on the login screen with the mailed one-time code and waits for the portal top (popups left open). */
-export async function signIn(portal: Pick<Portal, 'url' | 'smtp'>, page: Page, loginId: string, password: string): Promise<void> {
+export async function signIn(
+  portal: Pick<Portal, 'url' | 'smtp'>,
+  page: Page,
+  loginId: string,
+  password: string,
+): Promise<void> {
   await page.goto(`${portal.url}/login`);
   await page.getByLabel('ログインID').fill(loginId);
   await page.getByLabel('パスワード', { exact: true }).fill(password);

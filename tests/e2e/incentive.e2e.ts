@@ -23,7 +23,8 @@ t.teardown(async () => {
   await portal.close();
 });
 
-const isCall = (p: string) => (request: Request) => new URL(request.url()).pathname === p && request.method() === 'POST';
+const isCall = (p: string) => (request: Request) =>
+  new URL(request.url()).pathname === p && request.method() === 'POST';
 
 t.test('demo-agent opens the incentive screen from the portal top', async (t) => {
   const browser = await browserPromise;
@@ -31,14 +32,29 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(page);
   const panel = page.getByRole('complementary', { name: 'インセンティブ進捗' });
-  await panel.getByText(/¥[\d,]+/).first().waitFor();
+  await panel
+    .getByText(/¥[\d,]+/)
+    .first()
+    .waitFor();
   // Issue 22 item 7: the panel adds up every target system and says so; the screen names its system.
-  t.equal(await panel.getByRole('definition').first().evaluate((el) => el.closest('dl')?.getAttribute('aria-describedby') ? document.getElementById(el.closest('dl')!.getAttribute('aria-describedby')!)?.textContent : null), 'すべての対象システムの合計', 'the panel says what its figures add up');
+  t.equal(
+    await panel
+      .getByRole('definition')
+      .first()
+      .evaluate((el) =>
+        el.closest('dl')?.getAttribute('aria-describedby')
+          ? document.getElementById(el.closest('dl')!.getAttribute('aria-describedby')!)?.textContent
+          : null,
+      ),
+    'すべての対象システムの合計',
+    'the panel says what its figures add up',
+  );
 
   const calls: string[] = [];
   // Listened on the context: the new tab's first calls start before its page object is handed over.
   page.context().on('request', (r) => {
-    if (r.method() === 'POST' && r.frame().page() !== page && r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
+    if (r.method() === 'POST' && r.frame().page() !== page && r.url().includes('/api/'))
+      calls.push(new URL(r.url()).pathname);
   });
   const popupPromise = page.context().waitForEvent('page');
   await panel.getByRole('link', { name: /詳細を見る/ }).click();
@@ -48,8 +64,16 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   const landed = new URL(tab.url());
   t.equal(landed.pathname, '/with-ag/incentive', 'the screen named Incentive');
   t.equal(landed.search, '', 'the handoff values are gone from the address bar');
-  t.equal(await tab.evaluate(() => window.localStorage.getItem('incentiveHandoff')), null, 'and read once from local storage');
-  t.same(calls.filter((c) => c !== '/api/log').slice(0, 3), ['/api/Auth/checkIncentiveDisplay', '/api/Incentive/getInitialDisplayData', '/api/Incentive/getIncentiveJisseki'], 'check display, initial data, performance, in that order');
+  t.equal(
+    await tab.evaluate(() => window.localStorage.getItem('incentiveHandoff')),
+    null,
+    'and read once from local storage',
+  );
+  t.same(
+    calls.filter((c) => c !== '/api/log').slice(0, 3),
+    ['/api/Auth/checkIncentiveDisplay', '/api/Incentive/getInitialDisplayData', '/api/Incentive/getIncentiveJisseki'],
+    'check display, initial data, performance, in that order',
+  );
 
   const system = tab.getByLabel('対象システム');
   t.equal(await system.inputValue(), '01', 'the first target system is preselected');
@@ -58,7 +82,12 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   await t.resolves(tab.getByText('進捗状況').waitFor());
   t.same(
     await tab.locator('section[aria-labelledby] dl dt').allInnerTexts(),
-    ['累計増加額（Web受発注システム）', '進捗状況（Web受発注システム）', '累計増加額（Web受発注システム）', '累計稼働ID数（Web受発注システム）'],
+    [
+      '累計増加額（Web受発注システム）',
+      '進捗状況（Web受発注システム）',
+      '累計増加額（Web受発注システム）',
+      '累計稼働ID数（Web受発注システム）',
+    ],
     'the summary figures name the target system they are of',
   );
   await t.resolves(tab.locator('table[aria-label="表彰実績"]').waitFor(), 'the commendation table');
@@ -66,9 +95,17 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   t.ok((await tab.locator('figure[data-chart] svg rect').count()) > 20, 'bars are drawn');
   t.ok((await tab.locator('figure[data-chart] svg path').count()) >= 4, 'the cumulative lines are drawn');
   const headCells = await tab.locator('table[aria-label="表彰実績"] thead th').allInnerTexts();
-  t.same(headCells.slice(1, 13), ['8月', '9月', '10月', '11月', '12月', '1月', '2月', '3月', '4月', '5月', '6月', '7月'], 'commendation in fiscal order');
+  t.same(
+    headCells.slice(1, 13),
+    ['8月', '9月', '10月', '11月', '12月', '1月', '2月', '3月', '4月', '5月', '6月', '7月'],
+    'commendation in fiscal order',
+  );
   const lastMonth = new Date(Date.now() + 9 * 3600_000).getUTCMonth() || 12; // last month in Tokyo, 1-12
-  t.equal(await reward.locator('thead th[data-current="true"]').innerText(), `${lastMonth}月`, 'the report month is highlighted');
+  t.equal(
+    await reward.locator('thead th[data-current="true"]').innerText(),
+    `${lastMonth}月`,
+    'the report month is highlighted',
+  );
   t.ok((await reward.locator('td[data-current="true"]').count()) >= 6, 'its column too');
   const negativeCell = tab.locator('td[data-negative="true"]').first();
   t.match(await negativeCell.innerText(), /^-[\d,]+(\.\d+)?%?$/, 'a negative figure');
@@ -76,7 +113,10 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   const texts = await tab.locator('figure[data-chart]').first().locator('svg text').allTextContents();
   const ticks = texts.filter((x) => /^\u00a0*-?[\d,]+\u00a0*$/.test(x));
   t.ok(ticks.length >= 8, 'value ticks on both axes');
-  t.ok(ticks.every((x) => x.length === 11), 'chart ticks padded to 11 characters');
+  t.ok(
+    ticks.every((x) => x.length === 11),
+    'chart ticks padded to 11 characters',
+  );
   await screenshot(tab, 'incentive-current');
   await tab.locator('table[aria-label="表彰実績"]').scrollIntoViewIfNeeded();
   await screenshot(tab, 'incentive-commendation');
@@ -88,12 +128,23 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   await tab.getByRole('radio', { name: '前年' }).check();
   const body = JSON.parse((await rewardOnly).postData() ?? '{}');
   t.equal(body.targetYear, '1');
-  await tab.waitForFunction((b) => document.querySelector('table[aria-label="奨励金実績"] tbody tr')?.textContent !== b, before.replaceAll('\t', ''));
+  await tab.waitForFunction(
+    (b) => document.querySelector('table[aria-label="奨励金実績"] tbody tr')?.textContent !== b,
+    before.replaceAll('\t', ''),
+  );
   t.equal(await tab.getByText('進捗状況').count(), 0, 'no summary rows for the previous year');
-  t.equal(await reward.locator('thead th[data-current="true"]').innerText(), '12月', 'a past year is reported to December');
+  t.equal(
+    await reward.locator('thead th[data-current="true"]').innerText(),
+    '12月',
+    'a past year is reported to December',
+  );
   await system.selectOption('02');
   await tab.waitForResponse((r) => isCall('/api/Incentive/getIncentiveJisseki/shorei')(r.request()));
-  t.same([...new Set(calls.filter((c) => c !== '/api/log'))], ['/api/Incentive/getIncentiveJisseki/shorei'], 'only the reward part is fetched');
+  t.same(
+    [...new Set(calls.filter((c) => c !== '/api/log'))],
+    ['/api/Incentive/getIncentiveJisseki/shorei'],
+    'only the reward part is fetched',
+  );
   await screenshot(tab, 'incentive-previous-year');
 
   // The performance file.
@@ -101,7 +152,7 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   await tab.getByRole('button', { name: '実績ファイルダウンロード' }).click();
   const download = await downloadPromise;
   t.match(download.suggestedFilename(), /^インセンティブ実績_A0000001_\d{6}\.csv$/, 'a Japanese file name');
-  const bytes = await fs.readFile((await download.path()));
+  const bytes = await fs.readFile(await download.path());
   t.same([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 with BOM for Excel');
   t.match(bytes.toString('utf8'), /Web受発注システム,奨励金/);
 
@@ -112,7 +163,11 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   const handoff = await page.evaluate(async () => {
     const token = localStorage.getItem('token') ?? '';
     const user = JSON.parse(localStorage.getItem('user') ?? '{}');
-    const res = await fetch('/api/Auth/RegRenkeiLogin', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ systemKbn: '01', userId: user.userId, agCode: user.agCode }) });
+    const res = await fetch('/api/Auth/RegRenkeiLogin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ systemKbn: '01', userId: user.userId, agCode: user.agCode }),
+    });
     return { token: (await res.json()).token as string, user };
   });
   const url = `${portal.url}/incentive?systemkbn=01&agcode=A0000001&daihyoCode=A0000001&token=${handoff.token}&userid=${handoff.user.userId}`;
@@ -122,7 +177,10 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
   const fresh = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'ja-JP' });
   const again = await fresh.newPage();
   await again.goto(url);
-  await t.resolves(again.getByRole('alert').getByText(formatMessage('ERR_USER006')).waitFor(), 'a reused handoff token: ERR_USER006');
+  await t.resolves(
+    again.getByRole('alert').getByText(formatMessage('ERR_USER006')).waitFor(),
+    'a reused handoff token: ERR_USER006',
+  );
   t.equal(new URL(again.url()).search, '', 'the address bar is cleaned there too');
   await screenshot(again, 'incentive-reused-token');
   await fresh.close();
@@ -143,14 +201,25 @@ t.test('the provider imports monthly figures: a bad row changes nothing, then a 
   const header = '代表コード,対象システム,年,月,売上実績,目標,稼働ID数';
   const year = new Date().getFullYear();
   const badFile = path.join(dir, 'bad.csv');
-  await fs.writeFile(badFile, `\uFEFF${header}\r\nA0000001,01,${year - 2},1,9990000,,210\r\nA0000001,01,${year - 2},13,1000,,1\r\n`);
+  await fs.writeFile(
+    badFile,
+    `\uFEFF${header}\r\nA0000001,01,${year - 2},1,9990000,,210\r\nA0000001,01,${year - 2},13,1000,,1\r\n`,
+  );
   // The portal's own picker (ファイルを選択), not the browser's file input (issue 22).
-  const shownInputs = await page.locator('main input[type="file"]').evaluateAll((inputs) => inputs.filter((i) => i.getBoundingClientRect().width > 2).length);
+  const shownInputs = await page
+    .locator('main input[type="file"]')
+    .evaluateAll((inputs) => inputs.filter((i) => i.getBoundingClientRect().width > 2).length);
   t.equal(shownInputs, 0, 'no browser file input ("Choose File") on the screen');
   await t.resolves(page.getByRole('button', { name: '取込ファイルを選択' }).waitFor(), 'the ファイルを選択 button');
   await page.getByLabel('取込ファイル', { exact: true }).setInputFiles(badFile);
   await page.getByRole('button', { name: '取込内容を確認' }).click();
-  await t.resolves(page.getByRole('alert').getByText(formatMessage('ERR_0015', ['3', '月'])).waitFor(), 'the bad row is named');
+  await t.resolves(
+    page
+      .getByRole('alert')
+      .getByText(formatMessage('ERR_0015', ['3', '月']))
+      .waitFor(),
+    'the bad row is named',
+  );
   t.ok(await page.getByRole('button', { name: '取り込む' }).isDisabled(), 'nothing to import');
 
   const goodFile = path.join(dir, 'good.csv');

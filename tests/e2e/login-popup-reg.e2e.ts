@@ -10,7 +10,16 @@ import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
+import {
+  answerDialog,
+  dismissAllPopups,
+  launchBrowser,
+  newPage,
+  type Portal,
+  screenshot,
+  signIn,
+  startPortal,
+} from './harness';
 
 let portal: Portal;
 let tmpDir: string;
@@ -70,9 +79,15 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
   const firstTitle = async () => (await admin.getByRole('row').nth(1).getByRole('cell').nth(2).textContent()) ?? '';
   t.equal(await admin.getByRole('columnheader', { name: /表示期間/ }).getAttribute('aria-sort'), 'descending');
   t.equal(await firstTitle(), '【重要】個人情報の取扱いに関する同意のお願い', 'the latest start first');
-  await admin.getByRole('columnheader', { name: /表示期間/ }).getByRole('button').click();
+  await admin
+    .getByRole('columnheader', { name: /表示期間/ })
+    .getByRole('button')
+    .click();
   t.equal(await firstTitle(), '秋の新商品フェア開催のお知らせ', 'ascending after a click: the earliest start first');
-  await admin.getByRole('columnheader', { name: /表示期間/ }).getByRole('button').click();
+  await admin
+    .getByRole('columnheader', { name: /表示期間/ })
+    .getByRole('button')
+    .click();
 
   // Delete with nothing selected: ERR_0003 明細.
   await admin.getByRole('button', { name: '削除', exact: true }).click();
@@ -88,7 +103,12 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
   await field(admin, 'contentsLinkList__0__caption').fill('改定の概要');
   await admin.getByRole('button', { name: '登録', exact: true }).click();
   const errors = admin.getByTestId('form-errors').first();
-  for (const m of [formatMessage('ERR_0001', ['タイトル']), formatMessage('ERR_0002', ['代理店コード']), formatMessage('ERR_0001', ['本文']), formatMessage('ERR_0002', ['リンク1のURL'])])
+  for (const m of [
+    formatMessage('ERR_0001', ['タイトル']),
+    formatMessage('ERR_0002', ['代理店コード']),
+    formatMessage('ERR_0001', ['本文']),
+    formatMessage('ERR_0002', ['リンク1のURL']),
+  ])
     await t.resolves(errors.getByText(m, { exact: true }).waitFor(), m);
   t.equal(await field(admin, 'contentsLinkList__0__caption').inputValue(), '改定の概要', 'nothing typed is lost');
 
@@ -110,7 +130,10 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
   await admin.getByRole('button', { name: '登録', exact: true }).click();
   await answerDialog(admin, formatMessage('CNF_0001', ['ログインポップアップ', '登録']));
   await answerDialog(admin, formatMessage('INF_0001', ['ログインポップアップ', '登録']));
-  await t.resolves(admin.getByRole('heading', { name: 'ログインポップアップ更新' }).waitFor(), 'update mode after register');
+  await t.resolves(
+    admin.getByRole('heading', { name: 'ログインポップアップ更新' }).waitFor(),
+    'update mode after register',
+  );
   t.equal(await field(admin, 'title').inputValue(), TITLE, 'the saved popup is loaded again');
   t.match(await field(admin, 'contentsId').textContent(), /\d+/, 'with its new id');
   const stored = await admin.evaluate(() => sessionStorage.getItem('loginPopupRegParams'));

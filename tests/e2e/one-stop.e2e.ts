@@ -7,7 +7,16 @@
 // goes back to the initial display.
 import t from 'tap';
 import { formatMessage } from '../../schemas/messages/format';
-import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
+import {
+  answerDialog,
+  dismissAllPopups,
+  launchBrowser,
+  newPage,
+  type Portal,
+  screenshot,
+  signIn,
+  startPortal,
+} from './harness';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -75,10 +84,18 @@ t.test('the provider chooses the FAQ block; an agent sees it on the one-stop gui
   // Loaded again from the server: the saved order.
   await targets.getByRole('row').nth(1).waitFor();
   t.match(await targets.getByRole('row').nth(1).textContent(), /シュレッダー/, 'saved: first after the reload');
-  t.equal(await targets.getByRole('row').filter({ hasText: lastTitle }).count(), 0, 'saved: the removed one is not a target');
+  t.equal(
+    await targets.getByRole('row').filter({ hasText: lastTitle }).count(),
+    0,
+    'saved: the removed one is not a target',
+  );
 
   // Every target removed: 確定 refuses (ERR_0004) and nothing is sent.
-  while ((await targets.getByRole('button', { name: /を除外$/ }).count()) > 0) await targets.getByRole('button', { name: /を除外$/ }).first().click();
+  while ((await targets.getByRole('button', { name: /を除外$/ }).count()) > 0)
+    await targets
+      .getByRole('button', { name: /を除外$/ })
+      .first()
+      .click();
   await main.getByRole('button', { name: '確定' }).click();
   await t.resolves(errors.getByText(formatMessage('ERR_0004', ['表示対象'])).waitFor(), 'at least one display target');
 
@@ -97,12 +114,18 @@ t.test('the provider chooses the FAQ block; an agent sees it on the one-stop gui
   await agent.waitForURL(/\/one-stop-gide$/);
   await agent.getByRole('heading', { name: 'ワンストップガイド', level: 1 }).waitFor();
   const blocks = agent.getByRole('list', { name: 'カテゴリ' });
-  for (const name of ['FAQ', '申請フォーム', '提案書', 'マニュアル']) await t.resolves(blocks.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor(), `block ${name}`);
+  for (const name of ['FAQ', '申請フォーム', '提案書', 'マニュアル'])
+    await t.resolves(blocks.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor(), `block ${name}`);
   const faq = agent.getByRole('region', { name: /^FAQ/ });
-  await t.resolves(faq.getByRole('listitem').first().getByRole('link', { name: CHOSEN }).waitFor(), 'the chosen content first in its block');
+  await t.resolves(
+    faq.getByRole('listitem').first().getByRole('link', { name: CHOSEN }).waitFor(),
+    'the chosen content first in its block',
+  );
   await t.resolves(blocks.getByText(BLOCK_TEXT).waitFor(), "the block's new text");
   t.equal(await faq.getByRole('link', { name: lastTitle, exact: true }).count(), 0, 'the removed one is gone');
-  await agent.waitForFunction(() => [...document.querySelectorAll('main img')].some((i) => (i as HTMLImageElement).naturalWidth > 0));
+  await agent.waitForFunction(() =>
+    [...document.querySelectorAll('main img')].some((i) => (i as HTMLImageElement).naturalWidth > 0),
+  );
   await screenshot(agent, 'one-stop-agent');
 
   // Search by keyword, then by tag, then back to the initial display.

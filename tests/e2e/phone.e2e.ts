@@ -21,7 +21,14 @@ import { answerDialog, launchBrowser, startPortal, tokyoMorning, type Portal } f
 import { oneTimeCodeIn, resetTokenIn } from '../helpers/smtp-capture';
 
 const WIDTH = 390;
-const PHONE = { viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' };
+const PHONE = {
+  viewport: { width: WIDTH, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 3,
+  locale: 'ja-JP',
+  timezoneId: 'Asia/Tokyo',
+};
 const SHOTS = process.env.PHONE_SHOTS_DIR;
 
 let portal: Portal;
@@ -104,7 +111,12 @@ async function checkScreen(t: Test, page: Page, name: string, opts: { a11y?: boo
   t.same(audit.small, [], `${name}: touch targets at least 44 × 44 px`);
   t.same(audit.tiny, [], `${name}: text fields at 16 px`);
   if (opts.a11y !== false) await expectNoA11yViolations(t, page, `${name} at ${WIDTH} px`);
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`), fullPage: true, scale: 'css' });
+  if (SHOTS)
+    await page.screenshot({
+      path: path.join(SHOTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`),
+      fullPage: true,
+      scale: 'css',
+    });
 }
 
 /** Closes the sign-in popups by touch, ticking 確認しました where one asks for it. */
@@ -139,7 +151,10 @@ async function swipe(page: Page, y: number, fromX: number, toX: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
   for (let i = 1; i <= 8; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: fromX + ((toX - fromX) * i) / 8, y }] });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: fromX + ((toX - fromX) * i) / 8, y }],
+    });
     await page.waitForTimeout(16);
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -156,7 +171,7 @@ t.test('the sign-in screens and the password reset by touch', async (t) => {
   const { context, page } = await phone();
   await page.goto(`${portal.url}/login`);
   await page.getByLabel('ログインID').waitFor();
-  t.equal(await page.evaluate(() => window.innerWidth), WIDTH, 'the layout viewport is the phone\'s width');
+  t.equal(await page.evaluate(() => window.innerWidth), WIDTH, "the layout viewport is the phone's width");
   await checkScreen(t, page, 'login');
   await page.getByRole('link', { name: /パスワードをお忘れ/ }).tap();
   await page.waitForURL(/\/password-reset$/);
@@ -164,13 +179,24 @@ t.test('the sign-in screens and the password reset by touch', async (t) => {
   await page.getByLabel('メールアドレス').fill('demo-agadmin@portal.example.jp');
   await checkScreen(t, page, 'password-reset');
   await page.getByRole('button', { name: '送信' }).tap();
-  await page.getByText(/メールを送信しました/).first().waitFor();
-  await page.goto(`${portal.url}/password-update/token/${resetTokenIn(portal.smtp.latestTo('demo-agadmin@portal.example.jp'))}`);
+  await page
+    .getByText(/メールを送信しました/)
+    .first()
+    .waitFor();
+  await page.goto(
+    `${portal.url}/password-update/token/${resetTokenIn(portal.smtp.latestTo('demo-agadmin@portal.example.jp'))}`,
+  );
   await page.getByLabel('新しいパスワード', { exact: true }).fill('Phone#Reset2026');
   await page.getByLabel('新しいパスワード（確認）').fill('Phone#Reset2026');
   await checkScreen(t, page, 'password-update');
   await page.getByRole('button', { name: '変更' }).tap();
-  await t.resolves(page.getByText(/変更しました|完了/).first().waitFor(), 'the password is changed');
+  await t.resolves(
+    page
+      .getByText(/変更しました|完了/)
+      .first()
+      .waitFor(),
+    'the password is changed',
+  );
 
   // The tap on ログイン reaches the button (not the page behind it): the code screen follows.
   await page.goto(`${portal.url}/login`);
@@ -192,13 +218,19 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   // Portal top.
   const main = page.getByRole('main');
   await main.getByRole('region', { name: 'アイコンメニュー' }).getByRole('link').first().waitFor();
-  for (const part of ['お知らせ', 'お気に入り', '最近閲覧したページ', '関連情報リンク']) await main.getByRole('heading', { name: part, exact: true }).waitFor();
+  for (const part of ['お知らせ', 'お気に入り', '最近閲覧したページ', '関連情報リンク'])
+    await main.getByRole('heading', { name: part, exact: true }).waitFor();
   await main.getByRole('region', { name: 'サイドバナー' }).getByRole('link').first().waitFor();
   const carousel = main.locator('.swiper').first();
   await carousel.locator('.swiper-slide-active').waitFor();
   // The swipe goes to the previous banner (autoplay only ever moves forward).
   await carousel.evaluate((el) => {
-    type Swiper = { realIndex: number; swipeDirection?: string; on(event: string, fn: (s: Swiper) => void): void; once(event: string, fn: (s: Swiper) => void): void };
+    type Swiper = {
+      realIndex: number;
+      swipeDirection?: string;
+      on(event: string, fn: (s: Swiper) => void): void;
+      once(event: string, fn: (s: Swiper) => void): void;
+    };
     const swiper = (el as unknown as { swiper: Swiper }).swiper;
     const w = window as unknown as { swiped?: { from: number; to?: number; direction?: string } };
     // The slide shown when the finger lands, and the first change after it lifts.
@@ -215,7 +247,9 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   const box = (await carousel.boundingBox())!;
   await swipe(page, box.y + box.height / 3, 60, 330);
   await page.waitForFunction(() => (window as unknown as { swiped?: { to?: number } }).swiped?.to !== undefined);
-  const swiped = await page.evaluate(() => (window as unknown as { swiped: { from: number; to: number; direction: string } }).swiped);
+  const swiped = await page.evaluate(
+    () => (window as unknown as { swiped: { from: number; to: number; direction: string } }).swiped,
+  );
   const slides = await carousel.locator('.swiper-pagination-bullet').count();
   t.equal(swiped.direction, 'prev', 'the carousel takes the swipe');
   t.equal(swiped.to, (swiped.from - 1 + slides) % slides, 'and shows the previous banner');
@@ -229,7 +263,10 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   const title = (await incentive.getByText('インセンティブ進捗', { exact: true }).boundingBox())!;
   await page.touchscreen.tap(title.x + title.width / 2, title.y + title.height / 2);
   t.equal(await fold.getAttribute('aria-expanded'), 'true', 'a tap on the bar unfolds it');
-  await incentive.getByText(/¥[\d,]+/).first().waitFor();
+  await incentive
+    .getByText(/¥[\d,]+/)
+    .first()
+    .waitFor();
   await checkScreen(t, page, 'portal-top');
 
   // The header menu: navigation with badges, the account and logout; a link closes it.
@@ -244,9 +281,15 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await nav.getByRole('button', { name: /営業支援/ }).tap();
   await nav.locator('button[aria-expanded="true"] + div a').first().waitFor();
   await checkScreen(t, page, 'header-menu-dropdown', { a11y: false });
-  await nav.getByRole('link', { name: /お知らせ/ }).first().tap();
+  await nav
+    .getByRole('link', { name: /お知らせ/ })
+    .first()
+    .tap();
   await page.waitForURL(/\/news$/);
-  await t.resolves(banner.locator('button[aria-expanded="false"]', { hasText: 'メニュー' }).waitFor(), 'navigating closes the menu');
+  await t.resolves(
+    banner.locator('button[aria-expanded="false"]', { hasText: 'メニュー' }).waitFor(),
+    'navigating closes the menu',
+  );
   await main.locator('li a[href*="/contentsId/"]').first().waitFor();
   await checkScreen(t, page, 'news');
   for (const list of ['/faq', '/application-form', '/proposal', '/manual']) {
@@ -273,7 +316,10 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await drawer.getByRole('checkbox').first().tap();
   await drawer.getByRole('button', { name: '絞り込む' }).tap();
   await drawer.waitFor({ state: 'hidden' });
-  await page.waitForFunction((text) => document.getElementById('search-title')?.parentElement?.innerText !== text, before);
+  await page.waitForFunction(
+    (text) => document.getElementById('search-title')?.parentElement?.innerText !== text,
+    before,
+  );
   t.pass('the drawer closes and the results are narrowed');
   await checkScreen(t, page, 'site-search-narrowed', { a11y: false });
 
@@ -282,7 +328,10 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await main.getByRole('link', { name: FIXTURE_TITLES.catalog }).tap();
   await page.getByRole('heading', { level: 1, name: FIXTURE_TITLES.catalog }).waitFor();
   await checkScreen(t, page, 'content-detail');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '注文書テンプレート.csv をダウンロード' }).tap()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: '注文書テンプレート.csv をダウンロード' }).tap(),
+  ]);
   t.equal(download.suggestedFilename(), '注文書テンプレート.csv', 'the file downloads');
 
   // The skill-up hub, a video played inline and marked watched.
@@ -310,7 +359,11 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   // The playbook: a chapter, its video modal, watched.
   await page.goto(`${portal.url}/skilup-toranomaki`);
   await page.getByRole('button', { name: /第2章/ }).tap();
-  t.equal(await page.getByRole('button', { name: /第2章/ }).getAttribute('aria-pressed'), 'true', 'the chapter is active');
+  t.equal(
+    await page.getByRole('button', { name: /第2章/ }).getAttribute('aria-pressed'),
+    'true',
+    'the chapter is active',
+  );
   await checkScreen(t, page, 'playbook');
   await page.getByRole('button', { name: '動画を見る' }).tap();
   const modal = page.getByRole('dialog', { name: /第2章/ });
@@ -340,7 +393,10 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await applied.getByRole('button', { name: '閉じる' }).last().tap();
   await page.getByText('お申し込み済みです。').waitFor();
   await page.getByRole('button', { name: 'お申し込みをキャンセル' }).tap();
-  await page.getByRole('alertdialog').getByText(formatMessage('CNF_0001', ['イベントのお申し込み', 'キャンセル'])).waitFor();
+  await page
+    .getByRole('alertdialog')
+    .getByText(formatMessage('CNF_0001', ['イベントのお申し込み', 'キャンセル']))
+    .waitFor();
   await checkScreen(t, page, 'event-cancel-question');
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).tap();
   const cancelled = page.getByRole('dialog', { name: 'イベントのお申し込みをキャンセルしました' });
@@ -361,10 +417,20 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await page.locator('#f-shinseiform-ag__appTitle').fill(TITLE);
   await page.locator('#f-shinseiform-ag__appCategoryId').selectOption({ label: '見積依頼' });
   const fileInput = page.locator('#f-shinseiform-ag__appTempFileList');
-  t.equal(await fileInput.getAttribute('capture'), null, 'the file input offers the phone\'s own picker (files, or the camera where the type allows)');
+  t.equal(
+    await fileInput.getAttribute('capture'),
+    null,
+    "the file input offers the phone's own picker (files, or the camera where the type allows)",
+  );
   const pdf = path.join(tmpDir, '見積依頼書.pdf');
-  await fs.writeFile(pdf, Buffer.concat([Buffer.from('%PDF-1.4\n% phone\n'), Buffer.alloc(8_000, 0x20), Buffer.from('\n%%EOF\n')]));
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), main.getByRole('button', { name: 'ファイルを追加' }).tap()]);
+  await fs.writeFile(
+    pdf,
+    Buffer.concat([Buffer.from('%PDF-1.4\n% phone\n'), Buffer.alloc(8_000, 0x20), Buffer.from('\n%%EOF\n')]),
+  );
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    main.getByRole('button', { name: 'ファイルを追加' }).tap(),
+  ]);
   await chooser.setFiles(pdf);
   await page.getByRole('button', { name: '見積依頼書.pdf を削除' }).waitFor();
   await page.locator('#f-shinseiform-ag__appMemo').fill('A4コピー用紙 100箱の見積をお願いします。');
@@ -389,7 +455,10 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await page.goto(`${portal.url}/portal-top`);
   const panel = page.getByRole('complementary', { name: 'インセンティブ進捗' });
   await panel.getByRole('button', { name: /インセンティブ進捗を/ }).tap();
-  await panel.getByText(/¥[\d,]+/).first().waitFor();
+  await panel
+    .getByText(/¥[\d,]+/)
+    .first()
+    .waitFor();
   const tabPromise = context.waitForEvent('page');
   await panel.getByRole('link', { name: /詳細を見る/ }).tap();
   const tab = await tabPromise;
@@ -400,41 +469,53 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
     const wrap = table.parentElement!;
     return { table: table.scrollWidth, wrap: wrap.clientWidth, overflow: getComputedStyle(wrap).overflowX };
   });
-  t.ok(boxes.table > boxes.wrap && boxes.overflow === 'auto', `the table (${boxes.table} px) scrolls inside its box (${boxes.wrap} px)`);
-  const chartsFit = await tab.evaluate((w) => [...document.querySelectorAll('main svg')].every((svg) => svg.getBoundingClientRect().right <= w), WIDTH);
+  t.ok(
+    boxes.table > boxes.wrap && boxes.overflow === 'auto',
+    `the table (${boxes.table} px) scrolls inside its box (${boxes.wrap} px)`,
+  );
+  const chartsFit = await tab.evaluate(
+    (w) => [...document.querySelectorAll('main svg')].every((svg) => svg.getBoundingClientRect().right <= w),
+    WIDTH,
+  );
   t.ok(chartsFit, 'the charts fit the screen');
   await checkScreen(t, tab, 'incentive');
   await context.close();
 });
 
-t.test('a provider acting for an agent keeps the business-date bar and 代行中; the administrator screens stay desktop-only', async (t) => {
-  const { context, page } = await phone();
-  await signInByTouch(page, 'demo-provider', 'Provider#Demo2026');
-  await closePopups(page);
-  await page.goto(`${portal.url}/kanrisya-top`);
-  const main = page.getByRole('main');
-  await main.getByRole('heading', { name: 'システムメンテナンス' }).waitFor();
-  t.ok((await page.evaluate(() => document.documentElement.scrollWidth)) >= 1024, 'an administrator screen keeps the desktop width');
-  // Desktop-only: the page is wider than the screen, so its forms are sent from the keyboard.
-  await page.getByRole('textbox', { name: '業務日付' }).fill(addDays(tokyoDate(tokyoMorning()), 1));
-  // Both switches reload the page.
-  let reloaded = page.waitForEvent('load');
-  await page.getByRole('textbox', { name: '業務日付' }).press('Enter');
-  await reloaded;
-  await page.getByText(/業務日付切替中/).waitFor();
-  await main.getByLabel('代理店コード', { exact: true }).fill('A0000002');
-  reloaded = page.waitForEvent('load');
-  await main.getByLabel('代理店コード', { exact: true }).press('Enter');
-  await reloaded;
-  await page.getByRole('banner').getByText('代行中').waitFor({ state: 'attached' });
-  await page.goto(`${portal.url}/news`);
-  await main.locator('li').first().waitFor();
-  await page.getByText(/業務日付切替中/).waitFor();
-  await checkScreen(t, page, 'provider-as-agent');
-  await openMenu(page);
-  const acting = page.getByRole('group', { name: '代行中の代理店' });
-  await acting.getByText('A0000002').waitFor();
-  t.ok(await acting.isVisible(), 'the menu shows the agent acted for');
-  await checkScreen(t, page, 'provider-as-agent-menu');
-  await context.close();
-});
+t.test(
+  'a provider acting for an agent keeps the business-date bar and 代行中; the administrator screens stay desktop-only',
+  async (t) => {
+    const { context, page } = await phone();
+    await signInByTouch(page, 'demo-provider', 'Provider#Demo2026');
+    await closePopups(page);
+    await page.goto(`${portal.url}/kanrisya-top`);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'システムメンテナンス' }).waitFor();
+    t.ok(
+      (await page.evaluate(() => document.documentElement.scrollWidth)) >= 1024,
+      'an administrator screen keeps the desktop width',
+    );
+    // Desktop-only: the page is wider than the screen, so its forms are sent from the keyboard.
+    await page.getByRole('textbox', { name: '業務日付' }).fill(addDays(tokyoDate(tokyoMorning()), 1));
+    // Both switches reload the page.
+    let reloaded = page.waitForEvent('load');
+    await page.getByRole('textbox', { name: '業務日付' }).press('Enter');
+    await reloaded;
+    await page.getByText(/業務日付切替中/).waitFor();
+    await main.getByLabel('代理店コード', { exact: true }).fill('A0000002');
+    reloaded = page.waitForEvent('load');
+    await main.getByLabel('代理店コード', { exact: true }).press('Enter');
+    await reloaded;
+    await page.getByRole('banner').getByText('代行中').waitFor({ state: 'attached' });
+    await page.goto(`${portal.url}/news`);
+    await main.locator('li').first().waitFor();
+    await page.getByText(/業務日付切替中/).waitFor();
+    await checkScreen(t, page, 'provider-as-agent');
+    await openMenu(page);
+    const acting = page.getByRole('group', { name: '代行中の代理店' });
+    await acting.getByText('A0000002').waitFor();
+    t.ok(await acting.isVisible(), 'the menu shows the agent acted for');
+    await checkScreen(t, page, 'provider-as-agent-menu');
+    await context.close();
+  },
+);

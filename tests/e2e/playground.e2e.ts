@@ -57,12 +57,18 @@ t.test('the playground draws a definition on sample values and runs its rules as
   t.equal(await row.getAttribute('data-fired'), 'false', 'the required rule of 会社名 is listed and quiet');
 
   await companyName.fill('');
-  await t.resolves(page.getByTestId('form-errors').getByText(required).waitFor(), 'typing runs the rules: the message shows');
+  await t.resolves(
+    page.getByTestId('form-errors').getByText(required).waitFor(),
+    'typing runs the rules: the message shows',
+  );
   t.equal(await row.getAttribute('data-fired'), 'true', 'the rule table marks it as firing');
   await screenshot(page, 'playground-ag-user');
 
   await companyName.fill('株式会社さくら文具');
-  await t.resolves(page.getByTestId('form-errors').getByText(required).waitFor({ state: 'detached' }), 'corrected: the message goes');
+  await t.resolves(
+    page.getByTestId('form-errors').getByText(required).waitFor({ state: 'detached' }),
+    'corrected: the message goes',
+  );
   t.same(saves, [], 'no save call');
   await page.context().close();
 });

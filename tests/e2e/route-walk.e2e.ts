@@ -53,9 +53,23 @@ async function parameterValues() {
     .orderBy('content_id');
   const notice = await visible.where('category_id', '=', 1).executeTakeFirstOrThrow();
   const event = await visible.where('category_id', '=', 7).executeTakeFirstOrThrow();
-  const request = await db.selectFrom('applications').select('app_no').where('ag_code', '=', 'A0000001').where('status_kbn', '=', '20').orderBy('app_no').executeTakeFirstOrThrow();
-  const navi = await db.selectFrom('global_navi_settings').select('kanri_id').orderBy('kanri_id').executeTakeFirstOrThrow();
-  const icons = await db.selectFrom('icon_menu_settings').select('kanri_id').orderBy('kanri_id').executeTakeFirstOrThrow();
+  const request = await db
+    .selectFrom('applications')
+    .select('app_no')
+    .where('ag_code', '=', 'A0000001')
+    .where('status_kbn', '=', '20')
+    .orderBy('app_no')
+    .executeTakeFirstOrThrow();
+  const navi = await db
+    .selectFrom('global_navi_settings')
+    .select('kanri_id')
+    .orderBy('kanri_id')
+    .executeTakeFirstOrThrow();
+  const icons = await db
+    .selectFrom('icon_menu_settings')
+    .select('kanri_id')
+    .orderBy('kanri_id')
+    .executeTakeFirstOrThrow();
   return {
     '/site-serch/categoryId/:categoryId': '/site-serch/categoryId/2',
     '/contents/categoryId/:categoryId/contentsId/:contentsId': `/contents/categoryId/1/contentsId/${notice.content_id}`,
@@ -72,7 +86,31 @@ async function parameterValues() {
 // What the walk expects where a role meets a screen it cannot use, or one without its context
 // (every other visit opens the screen). A provider administrator not acting as an agent cannot use
 // the agent's request screens; agents and staff cannot use the administrator screens.
-const ADMIN_SCREENS = ['/kanrisya-top', '/agsegment-reg', '/aguser-maintenance', '/aguser-reg', '/notification-reg', '/kanrisya-notification-reg', '/event-touroku', '/login-popup-list', '/login-popup-reg', '/glovalnavi-kanri-list', '/glovalnavi-kanri', '/iconmenu-kanri-list', '/iconmenu-kanri', '/banner-touroku-list', '/banner-touroku', '/event-entry-dl', '/customer-serch', '/mail-error-list', '/one-stop-gide_kanri', '/preview-globalnavi', '/preview-iconmenu', '/skilup-touroku', '/incentive-jisseki-torikomi'];
+const ADMIN_SCREENS = [
+  '/kanrisya-top',
+  '/agsegment-reg',
+  '/aguser-maintenance',
+  '/aguser-reg',
+  '/notification-reg',
+  '/kanrisya-notification-reg',
+  '/event-touroku',
+  '/login-popup-list',
+  '/login-popup-reg',
+  '/glovalnavi-kanri-list',
+  '/glovalnavi-kanri',
+  '/iconmenu-kanri-list',
+  '/iconmenu-kanri',
+  '/banner-touroku-list',
+  '/banner-touroku',
+  '/event-entry-dl',
+  '/customer-serch',
+  '/mail-error-list',
+  '/one-stop-gide_kanri',
+  '/preview-globalnavi',
+  '/preview-iconmenu',
+  '/skilup-touroku',
+  '/incentive-jisseki-torikomi',
+];
 const AGENT_ADMIN_SCREENS = ['/kanrisya-top', '/aguser-maintenance', '/aguser-reg'];
 const STAFF_SCREENS = ['/incentive-jisseki-torikomi'];
 const APPLICANT = ['/shinsei-kanri-ag', '/shinseiform-ag'];
@@ -88,12 +126,16 @@ const SHOTS: Array<[LoginId, string]> = [
   ['demo-provider', '/event-entry-dl'],
 ];
 
-const startsWithAny = (path: string, prefixes: readonly string[]) => prefixes.some((p) => path === p || path.startsWith(`${p}/`));
+const startsWithAny = (path: string, prefixes: readonly string[]) =>
+  prefixes.some((p) => path === p || path.startsWith(`${p}/`));
 
 function expected(role: LoginId, path: string): 'opens' | 'ERR_0022' | 'ERR_SYS998' {
   const adminScreen = startsWithAny(path, ADMIN_SCREENS);
   const refused =
-    (adminScreen && (role === 'demo-agent' || (role === 'demo-agadmin' && !startsWithAny(path, AGENT_ADMIN_SCREENS)) || (role === 'demo-staff' && !startsWithAny(path, STAFF_SCREENS)))) ||
+    (adminScreen &&
+      (role === 'demo-agent' ||
+        (role === 'demo-agadmin' && !startsWithAny(path, AGENT_ADMIN_SCREENS)) ||
+        (role === 'demo-staff' && !startsWithAny(path, STAFF_SCREENS)))) ||
     (startsWithAny(path, APPLICANT) && (role === 'demo-staff' || role === 'demo-provider')) ||
     (startsWithAny(path, RECEIVER) && (role === 'demo-agent' || role === 'demo-agadmin')) ||
     (startsWithAny(path, ['/incentive', '/with-incentive']) && (role === 'demo-staff' || role === 'demo-provider'));
@@ -132,7 +174,11 @@ async function walk(browser: Browser, role: (typeof ROLES)[number], paths: strin
   page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
   page.on('console', (message) => {
     // The browser's own line for a refused call (4xx) is the answer the screen handles, not an error of the app.
-    if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) consoleErrors.push(message.text());
+    if (
+      message.type() === 'error' &&
+      !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())
+    )
+      consoleErrors.push(message.text());
   });
 
   const visits: Visit[] = [];
@@ -154,18 +200,25 @@ async function walk(browser: Browser, role: (typeof ROLES)[number], paths: strin
     if (path !== '/error-page' && landed === '/error-page') problems.push('went to /error-page');
     if (bodyText.includes(UNEXPECTED) && path !== '/error-page') problems.push('shows ERR_SYS999');
     if (dialogTexts.some((d) => d.includes(UNEXPECTED))) problems.push('dialog ERR_SYS999');
-    if (path !== '/error-page' && want !== 'ERR_SYS998' && bodyText.includes('予期しないエラー')) problems.push('shows 予期しないエラー');
+    if (path !== '/error-page' && want !== 'ERR_SYS998' && bodyText.includes('予期しないエラー'))
+      problems.push('shows 予期しないエラー');
     if (bodyText.length < 20) problems.push(`blank page (${JSON.stringify(bodyText)})`);
     for (const e of consoleErrors) problems.push(`console: ${e.slice(0, 160)}`);
     if (want !== 'opens') {
       const message = want === 'ERR_0022' ? NO_AUTHORITY : NO_CONTEXT;
       if (!bodyText.includes(message)) problems.push(`expected ${want}, saw ${JSON.stringify(bodyText.slice(0, 120))}`);
-      else if ((await page.getByRole('link', { name: /(管理者TOP|ポータルトップ)へ戻る/ }).count()) === 0 && !startsWithAny(path, ['/incentive', '/with-incentive'])) problems.push(`${want} without a way back`);
-      if (want === 'ERR_0022' && (await page.getByText('管理者モード').count())) problems.push('ERR_0022 under the 管理者モード bar');
+      else if (
+        (await page.getByRole('link', { name: /(管理者TOP|ポータルトップ)へ戻る/ }).count()) === 0 &&
+        !startsWithAny(path, ['/incentive', '/with-incentive'])
+      )
+        problems.push(`${want} without a way back`);
+      if (want === 'ERR_0022' && (await page.getByText('管理者モード').count()))
+        problems.push('ERR_0022 under the 管理者モード bar');
     } else if (bodyText.includes(NO_AUTHORITY) || bodyText.includes(NO_CONTEXT)) {
       problems.push(`refused: ${JSON.stringify(bodyText.slice(0, 120))}`);
     }
-    if (SHOTS.some(([r, p]) => r === role.loginId && p === path)) await screenshot(page, `route-walk-${role.loginId}${path.replaceAll('/', '-')}`);
+    if (SHOTS.some(([r, p]) => r === role.loginId && p === path))
+      await screenshot(page, `route-walk-${role.loginId}${path.replaceAll('/', '-')}`);
     visits.push({ path, problems });
     // Answer what the screen asked (an edit lock's CNF_0011, a refusal's alert) before the next visit.
     for (let i = 0; i < 3 && (await page.getByRole('alertdialog').count()); i++) {
@@ -177,23 +230,33 @@ async function walk(browser: Browser, role: (typeof ROLES)[number], paths: strin
   return visits;
 }
 
-t.test('every route as every role: the screen, or ERR_0022 / ERR_SYS998 with a way back; never the unexpected error', { timeout: 600_000 }, async (t) => {
-  const values = await parameterValues();
-  // The sign-in pages and /logout end or replace the session: visited last.
-  const last = ['/login', '/login-otp', '/logout'];
-  const paths = tablePaths().map((p) => values[p] ?? p);
-  t.same(paths.filter((p) => p.includes(':')), [], 'every parameter is filled');
-  const ordered = [...paths.filter((p) => !last.includes(p)), ...last];
-  const browser = await browserPromise;
-  // Two roles at a time: the machine is shared.
-  const results: Array<[LoginId, Visit[]]> = [];
-  for (let i = 0; i < ROLES.length; i += 2) {
-    const pair = ROLES.slice(i, i + 2);
-    const done = await Promise.all(pair.map(async (role) => [role.loginId, await walk(browser, role, ordered)] as [LoginId, Visit[]]));
-    results.push(...done);
-  }
-  for (const [role, visits] of results) {
-    t.equal(visits.length, ordered.length, `${role}: ${visits.length} routes`);
-    for (const visit of visits) t.same(visit.problems, [], `${role} ${visit.path}`);
-  }
-});
+t.test(
+  'every route as every role: the screen, or ERR_0022 / ERR_SYS998 with a way back; never the unexpected error',
+  { timeout: 600_000 },
+  async (t) => {
+    const values = await parameterValues();
+    // The sign-in pages and /logout end or replace the session: visited last.
+    const last = ['/login', '/login-otp', '/logout'];
+    const paths = tablePaths().map((p) => values[p] ?? p);
+    t.same(
+      paths.filter((p) => p.includes(':')),
+      [],
+      'every parameter is filled',
+    );
+    const ordered = [...paths.filter((p) => !last.includes(p)), ...last];
+    const browser = await browserPromise;
+    // Two roles at a time: the machine is shared.
+    const results: Array<[LoginId, Visit[]]> = [];
+    for (let i = 0; i < ROLES.length; i += 2) {
+      const pair = ROLES.slice(i, i + 2);
+      const done = await Promise.all(
+        pair.map(async (role) => [role.loginId, await walk(browser, role, ordered)] as [LoginId, Visit[]]),
+      );
+      results.push(...done);
+    }
+    for (const [role, visits] of results) {
+      t.equal(visits.length, ordered.length, `${role}: ${visits.length} routes`);
+      for (const visit of visits) t.same(visit.problems, [], `${role} ${visit.path}`);
+    }
+  },
+);

@@ -19,10 +19,15 @@ t.teardown(async () => {
 });
 
 const results = (page: Page) => page.locator('section[aria-labelledby="search-title"]');
-const countText = async (page: Page) => (await results(page).locator('header span').first().textContent())?.trim() ?? '';
+const countText = async (page: Page) =>
+  (await results(page).locator('header span').first().textContent())?.trim() ?? '';
 const rowTitles = (page: Page) => results(page).locator('ol > li a[href*="/contentsId/"]').allTextContents();
-const rowDates = async (page: Page) => results(page).locator('ol > li time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
-const currentPage = async (page: Page) => (await results(page).locator('button[aria-current="page"]').textContent())?.trim();
+const rowDates = async (page: Page) =>
+  results(page)
+    .locator('ol > li time')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
+const currentPage = async (page: Page) =>
+  (await results(page).locator('button[aria-current="page"]').textContent())?.trim();
 
 t.test('an agent searches, narrows, sorts, pages, opens a result and comes back to the same page', async (t) => {
   const page = await newPage(await browserPromise);
@@ -37,10 +42,20 @@ t.test('an agent searches, narrows, sorts, pages, opens a result and comes back 
   await results(page).getByRole('heading', { name: '「提案」の検索結果' }).waitFor();
   await results(page).locator('ol > li').first().waitFor();
   t.equal(await countText(page), '57件', 'every hit of the seeds');
-  t.equal(await results(page).getByRole('button', { name: 'おすすめ順' }).getAttribute('aria-pressed'), 'true', 'keyword mode starts with おすすめ順');
+  t.equal(
+    await results(page).getByRole('button', { name: 'おすすめ順' }).getAttribute('aria-pressed'),
+    'true',
+    'keyword mode starts with おすすめ順',
+  );
   t.equal((await rowTitles(page)).length, 20, '20 rows a page');
   t.equal(await currentPage(page), '1');
-  t.ok(await page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link', { name: 'ポータルトップ' }).isVisible(), 'ポータルトップ link');
+  t.ok(
+    await page
+      .getByRole('navigation', { name: 'パンくずリスト' })
+      .getByRole('link', { name: 'ポータルトップ' })
+      .isVisible(),
+    'ポータルトップ link',
+  );
   t.equal(await page.getByLabel('掲載期間From').count(), 0, 'no date range for an agent outside the notices');
   await screenshot(page, 'search-results');
 
@@ -51,9 +66,20 @@ t.test('an agent searches, narrows, sorts, pages, opens a result and comes back 
   await side.getByRole('button', { name: '絞り込む' }).click();
   await results(page).locator('header span', { hasText: '33件' }).waitFor();
   t.pass('narrowed to 33 hits');
-  const categories = await results(page).locator('ol > li').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
-  t.ok(categories.every((text) => text.includes('提案書')), 'every row is in the 提案書 category');
-  t.ok(await side.getByRole('group', { name: '営業支援' }).getByRole('checkbox', { name: '営業支援' }).evaluate((e) => (e as HTMLInputElement).indeterminate), 'the parent shows a partial selection');
+  const categories = await results(page)
+    .locator('ol > li')
+    .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  t.ok(
+    categories.every((text) => text.includes('提案書')),
+    'every row is in the 提案書 category',
+  );
+  t.ok(
+    await side
+      .getByRole('group', { name: '営業支援' })
+      .getByRole('checkbox', { name: '営業支援' })
+      .evaluate((e) => (e as HTMLInputElement).indeterminate),
+    'the parent shows a partial selection',
+  );
   await screenshot(page, 'search-narrowed');
 
   // Page 2, then a new sort goes back to page 1, newest first.
@@ -79,10 +105,17 @@ t.test('an agent searches, narrows, sorts, pages, opens a result and comes back 
   await page.waitForURL(/\/site-serch\?keyWord=/);
   await results(page).locator('ol > li').first().waitFor();
   t.equal(await currentPage(page), '2', 'back on page 2');
-  t.equal(await results(page).getByRole('button', { name: '新着順' }).getAttribute('aria-pressed'), 'true', 'the sort is kept');
+  t.equal(
+    await results(page).getByRole('button', { name: '新着順' }).getAttribute('aria-pressed'),
+    'true',
+    'the sort is kept',
+  );
   t.equal(await countText(page), '33件', 'the narrowing is kept');
   t.same(await rowTitles(page), titlesOnPage2, 'the same rows');
-  t.ok(await side.getByRole('group', { name: '提案書のタグ' }).getByLabel('提案書').isChecked(), 'the side panel shows the narrowing');
+  t.ok(
+    await side.getByRole('group', { name: '提案書のタグ' }).getByLabel('提案書').isChecked(),
+    'the side panel shows the narrowing',
+  );
   await screenshot(page, 'search-back');
 
   // A new search from the header starts afresh.
@@ -100,7 +133,11 @@ t.test('the notices category page: newest first, the date range and 掲載期間
   await dismissAllPopups(page);
   await page.goto(`${portal.url}/site-serch/categoryId/1`);
   await results(page).locator('ol > li').first().waitFor();
-  t.equal(await results(page).getByRole('button', { name: '新着順' }).getAttribute('aria-pressed'), 'true', 'category mode starts with 新着順');
+  t.equal(
+    await results(page).getByRole('button', { name: '新着順' }).getAttribute('aria-pressed'),
+    'true',
+    'category mode starts with 新着順',
+  );
   const trail = page.getByRole('navigation', { name: 'パンくずリスト' });
   await trail.getByText('お知らせ').waitFor();
   t.pass('breadcrumb of the category');
@@ -109,7 +146,9 @@ t.test('the notices category page: newest first, the date range and 掲載期間
   t.ok(await side.getByLabel('掲載期間From').isVisible(), 'the date range on the notices');
   await side.getByLabel('掲載期間外も表示').check();
   await side.getByRole('button', { name: '絞り込む' }).click();
-  await results(page).locator('header span', { hasNotText: `${before}件` }).waitFor();
+  await results(page)
+    .locator('header span', { hasNotText: `${before}件` })
+    .waitFor();
   const after = Number((await countText(page)).replace(/\D/g, ''));
   t.ok(after > before, `ended notices added (${before} → ${after})`);
   await screenshot(page, 'search-notices');
@@ -124,11 +163,21 @@ t.test('the notices category page: newest first, the date range and 掲載期間
 
   // Failures of the search call (spec 000 §8): 416 and 500 answered by a stand-in server.
   const answers = [
-    { status: 416, body: { messages: [{ messageId: 'ERR_0023', args: ['サイト内検索'] }] }, text: formatMessage('ERR_0023', ['サイト内検索']) },
-    { status: 500, body: { messages: [{ messageId: 'ERR_SYS999', args: [] }], errorId: 'x' }, text: formatMessage('ERR_SYS999') },
+    {
+      status: 416,
+      body: { messages: [{ messageId: 'ERR_0023', args: ['サイト内検索'] }] },
+      text: formatMessage('ERR_0023', ['サイト内検索']),
+    },
+    {
+      status: 500,
+      body: { messages: [{ messageId: 'ERR_SYS999', args: [] }], errorId: 'x' },
+      text: formatMessage('ERR_SYS999'),
+    },
   ];
   for (const answer of answers) {
-    await page.route('**/api/SiteSearch/getContentsList', (route) => route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }));
+    await page.route('**/api/SiteSearch/getContentsList', (route) =>
+      route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
+    );
     await side.getByRole('button', { name: '絞り込む' }).click();
     await t.resolves(dialog.getByText(answer.text).waitFor(), `${answer.status}: ${answer.text}`);
     if (answer.status === 416) await screenshot(page, 'search-416');
@@ -138,7 +187,11 @@ t.test('the notices category page: newest first, the date range and 掲載期間
 
   // The session ends (logged out elsewhere): the next search logs out and goes to the sign-in page.
   await page.evaluate(async () => {
-    await fetch('/api/Auth/logout', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` }, body: '{"systemKbn":"01"}' });
+    await fetch('/api/Auth/logout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
+      body: '{"systemKbn":"01"}',
+    });
   });
   await side.getByRole('button', { name: '絞り込む' }).click();
   await t.resolves(dialog.getByText(formatMessage('ERR_USER001')).waitFor(), '401: ERR_USER001');
@@ -154,9 +207,15 @@ t.test('a provider administrator gets edit links with editMode update', async (t
   await dismissAllPopups(page);
   await page.goto(`${portal.url}/site-serch?keyWord=${encodeURIComponent('配送')}`);
   await results(page).locator('ol > li').first().waitFor();
-  const edit = results(page).getByRole('link', { name: /を編集$/ }).first();
+  const edit = results(page)
+    .getByRole('link', { name: /を編集$/ })
+    .first();
   const href = (await edit.getAttribute('href')) ?? '';
-  t.match(href, /\/notification-reg\?categoryId=\d+&contentsId=\d+&editMode=1$/, 'the registration form in update mode');
+  t.match(
+    href,
+    /\/notification-reg\?categoryId=\d+&contentsId=\d+&editMode=1$/,
+    'the registration form in update mode',
+  );
   t.ok(await page.getByLabel('掲載期間From').isVisible(), 'the date range for a provider administrator');
   await screenshot(page, 'search-provider');
   await page.context().close();

@@ -12,7 +12,16 @@ import path from 'node:path';
 import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { answerDialog, dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
+import {
+  answerDialog,
+  dismissAllPopups,
+  launchBrowser,
+  newPage,
+  type Portal,
+  screenshot,
+  signIn,
+  startPortal,
+} from './harness';
 
 let portal: Portal;
 let browser: Browser;
@@ -48,7 +57,10 @@ const REPLY = 'お見積書を添付のとおりお送りします。ご確認�
 
 t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   const pdf = path.join(tmpDir, '見積依頼書.pdf');
-  await fs.writeFile(pdf, Buffer.concat([Buffer.from('%PDF-1.4\n% e2e\n'), Buffer.alloc(20_000, 0x20), Buffer.from('\n%%EOF\n')]));
+  await fs.writeFile(
+    pdf,
+    Buffer.concat([Buffer.from('%PDF-1.4\n% e2e\n'), Buffer.alloc(20_000, 0x20), Buffer.from('\n%%EOF\n')]),
+  );
 
   // The agent: the list starts in search mode, the new-request button opens the form.
   const agent = await signedIn('demo-agent', 'Agent#Demo20261');
@@ -62,7 +74,10 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   // Period order is checked before any call.
   await agent.getByLabel('申請期間From').fill('2099-01-01');
   await agent.locator('#main').getByRole('button', { name: '検索' }).click();
-  await agent.getByTestId('form-errors').getByText(formatMessage('ERR_0005', ['申請期間From', '申請期間To'])).waitFor();
+  await agent
+    .getByTestId('form-errors')
+    .getByText(formatMessage('ERR_0005', ['申請期間From', '申請期間To']))
+    .waitFor();
   await agent.getByRole('button', { name: 'クリア' }).click();
 
   await agent.getByRole('button', { name: '新規申請' }).click();
@@ -70,8 +85,14 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   // An empty memo without attachment: the rule message, nothing lost.
   await agent.locator('#f-shinseiform-ag__appTitle').fill(TITLE);
   await agent.getByRole('button', { name: '一時保存' }).click();
-  await agent.getByTestId('form-errors').getByText(formatMessage('ERR_0003', ['申請種別'])).waitFor();
-  await agent.getByTestId('form-errors').getByText(formatMessage('ERR_0002', ['申請内容または添付ファイル'])).waitFor();
+  await agent
+    .getByTestId('form-errors')
+    .getByText(formatMessage('ERR_0003', ['申請種別']))
+    .waitFor();
+  await agent
+    .getByTestId('form-errors')
+    .getByText(formatMessage('ERR_0002', ['申請内容または添付ファイル']))
+    .waitFor();
   t.equal(await agent.locator('#f-shinseiform-ag__appTitle').inputValue(), TITLE, 'the title typed stays');
 
   await agent.locator('#f-shinseiform-ag__appCategoryId').selectOption({ label: '見積依頼' });
@@ -127,7 +148,11 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await shot(staff, 'shinsei-form-provider');
   await staff.getByRole('button', { name: '登録・回答' }).click();
   const modal = staff.locator('dialog[open]');
-  t.equal(await modal.getByLabel('To1', { exact: true }).inputValue(), 'demo-agent@portal.example.jp', 'To proposes the applicant\'s address');
+  t.equal(
+    await modal.getByLabel('To1', { exact: true }).inputValue(),
+    'demo-agent@portal.example.jp',
+    "To proposes the applicant's address",
+  );
   await modal.getByLabel('To1', { exact: true }).fill('');
   await modal.getByRole('button', { name: 'OK' }).click();
   await modal.getByText(formatMessage('ERR_0001', ['送信先メールアドレス'])).waitFor();
@@ -146,7 +171,9 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   t.same([...mail.to].sort(), ['buyer@sakura-bungu.example.jp', 'tanaka@sakura-bungu.example.jp'], 'to both addresses');
   t.match(mail.text, REPLY);
   t.notOk(mail.raw.includes(MEMO_SECRET), 'no internal memo in the mail');
-  await staff.waitForFunction(() => (document.querySelector<HTMLSelectElement>('#main select[aria-label="ステータス"]'))?.value === '30');
+  await staff.waitForFunction(
+    () => document.querySelector<HTMLSelectElement>('#main select[aria-label="ステータス"]')?.value === '30',
+  );
   // Back asks CNF_0002 and gives the lock up, then the list comes back with its conditions.
   await staff.getByRole('button', { name: '戻る' }).click();
   await answerDialog(staff, formatMessage('CNF_0002'));
@@ -215,12 +242,18 @@ t.test('page sizes, sorting and the way back from a form', async (t) => {
   await agent.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]')?.textContent?.includes('件名'));
   t.equal((await titles())[0], 'ページ送り確認01', 'ascending');
   await header.getByRole('button').click();
-  await agent.waitForFunction(() => document.querySelector('th[aria-sort="descending"]')?.textContent?.includes('件名'));
+  await agent.waitForFunction(() =>
+    document.querySelector('th[aria-sort="descending"]')?.textContent?.includes('件名'),
+  );
   t.equal((await titles())[0], 'ページ送り確認30', 'a second click turns it round');
   await header.getByRole('button').click();
   await agent.getByRole('button', { name: '2ページ目' }).click();
   await agent.getByRole('link', { name: 'ページ送り確認21' }).waitFor();
-  t.same(await titles(), Array.from({ length: 10 }, (_, i) => `ページ送り確認${21 + i}`), 'page 2 of the ascending order');
+  t.same(
+    await titles(),
+    Array.from({ length: 10 }, (_, i) => `ページ送り確認${21 + i}`),
+    'page 2 of the ascending order',
+  );
   await shot(agent, 'shinsei-list-ag-page2');
 
   // The title opens the form in preview mode; 戻る brings conditions, page, size and sort back.
@@ -237,7 +270,11 @@ t.test('page sizes, sorting and the way back from a form', async (t) => {
   await agent.waitForURL(/\/shinsei-kanri-ag\?isResearch=true/);
   await agent.getByRole('link', { name: 'ページ送り確認21' }).waitFor();
   t.equal(await agent.locator('#main').getByLabel('キーワード').inputValue(), 'ページ送り確認', 'conditions restored');
-  t.equal(await agent.getByRole('button', { name: '2ページ目' }).getAttribute('aria-current'), 'page', 'the page restored');
+  t.equal(
+    await agent.getByRole('button', { name: '2ページ目' }).getAttribute('aria-current'),
+    'page',
+    'the page restored',
+  );
   t.equal(await pageSize.inputValue(), '20', 'the page size restored');
   t.equal(await header.getAttribute('aria-sort'), 'ascending', 'the sort restored');
 
@@ -281,7 +318,9 @@ t.test('a stale save asks CNF_0009 and reloads; a submitted request is withdrawn
   await agent.getByRole('button', { name: '一時保存' }).click();
   await answerDialog(agent, formatMessage('CNF_0001', ['申請内容', '一時保存']));
   await answerDialog(agent, formatMessage('CNF_0009'));
-  await agent.waitForFunction(() => (document.querySelector<HTMLTextAreaElement>('#f-shinseiform-ag__appMemo'))?.value === '同僚が書き換えた内容');
+  await agent.waitForFunction(
+    () => document.querySelector<HTMLTextAreaElement>('#f-shinseiform-ag__appMemo')?.value === '同僚が書き換えた内容',
+  );
   t.pass('reloaded with the stored version');
 
   // Submit, then withdraw: the status becomes 代理店取下げ and no action is left to the agent.

@@ -9,7 +9,17 @@ import { addDays } from '../../seeds/seed-utils';
 import { formatMessage } from '../../schemas/messages/format';
 import { tokyoDate } from '../../api/clock';
 import { expectNoA11yViolations } from './a11y';
-import { answerDialog, dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, tokyoMorning, type Portal } from './harness';
+import {
+  answerDialog,
+  dismissAllPopups,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  startPortal,
+  tokyoMorning,
+  type Portal,
+} from './harness';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -48,9 +58,20 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   await page.goto(`${portal.url}/skilup-video-list`);
   await page.getByRole('heading', { name: '新着動画' }).waitFor();
   await page.getByRole('heading', { name: /STEP1 新人基礎/ }).waitFor();
-  await t.resolves(page.locator('img[data-frame-at="1"]').first().waitFor({ timeout: 20_000 }), 'a video frame at 1 s is drawn as the thumbnail');
-  t.equal(await page.getByRole('list', { name: '新着動画' }).getByRole('listitem').count(), 4, 'newVideoListDispNum from the server');
-  t.equal(await page.getByRole('list', { name: 'STEP2 商品知識' }).getByRole('listitem').count(), 3, 'videoListDispNum per phase');
+  await t.resolves(
+    page.locator('img[data-frame-at="1"]').first().waitFor({ timeout: 20_000 }),
+    'a video frame at 1 s is drawn as the thumbnail',
+  );
+  t.equal(
+    await page.getByRole('list', { name: '新着動画' }).getByRole('listitem').count(),
+    4,
+    'newVideoListDispNum from the server',
+  );
+  t.equal(
+    await page.getByRole('list', { name: 'STEP2 商品知識' }).getByRole('listitem').count(),
+    3,
+    'videoListDispNum per phase',
+  );
   await page.getByRole('button', { name: /STEP2 商品知識.*もっと見る/ }).click();
   t.ok((await page.getByRole('list', { name: 'STEP2 商品知識' }).getByRole('listitem').count()) > 3, 'a phase expands');
   t.equal(await page.locator('a[aria-label$="を編集"]').count(), 0, 'no edit icons for an agent');
@@ -71,7 +92,10 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   await page.getByText('視聴済みとして記録されています').waitFor();
 
   await page.goto(`${portal.url}/skilup-video-list`);
-  const firstCard = page.getByRole('list', { name: 'STEP1 新人基礎' }).getByRole('listitem').filter({ hasText: '第1回' });
+  const firstCard = page
+    .getByRole('list', { name: 'STEP1 新人基礎' })
+    .getByRole('listitem')
+    .filter({ hasText: '第1回' });
   await t.resolves(firstCard.getByText('視聴済み').waitFor(), 'the hub shows the watched mark');
 
   // Narrow to unwatched videos: the watched one is gone; results page by 10.
@@ -79,7 +103,11 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   await page.getByLabel('未視聴のみ').check();
   await panel.getByRole('button', { name: '検索', exact: true }).click();
   await page.getByRole('heading', { name: /検索結果/ }).waitFor();
-  t.equal(await page.getByRole('list', { name: '検索結果' }).getByText(FIRST_VIDEO).count(), 0, 'the watched video is not among unwatched ones');
+  t.equal(
+    await page.getByRole('list', { name: '検索結果' }).getByText(FIRST_VIDEO).count(),
+    0,
+    'the watched video is not among unwatched ones',
+  );
   t.equal(await page.getByRole('list', { name: '検索結果' }).getByRole('listitem').count(), 10, '10 per page');
   await page.getByText(/全\d+件中 1〜10件を表示/).waitFor();
   await screenshot(page, 'skilup-unwatched');
@@ -95,7 +123,11 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   await page.goto(`${portal.url}/skilup-toranomaki`);
   await page.getByRole('button', { name: /第2章/ }).click();
   await page.getByRole('heading', { level: 2, name: '見積は3案で出す' }).waitFor();
-  t.equal(await page.getByRole('button', { name: /第2章/ }).getAttribute('aria-pressed'), 'true', 'the chapter is active');
+  t.equal(
+    await page.getByRole('button', { name: /第2章/ }).getAttribute('aria-pressed'),
+    'true',
+    'the chapter is active',
+  );
   await page.getByRole('button', { name: '動画を見る' }).click();
   const modal = page.getByRole('dialog', { name: /第2章/ });
   await t.resolves(modal.locator('video').waitFor(), 'the video modal plays the linked training video');
@@ -121,7 +153,10 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   await applied.getByRole('button', { name: '閉じる' }).last().click();
   await page.getByText('お申し込み済みです。').waitFor();
   t.equal(portal.smtp.mails.length, mails + 1, 'a confirmation mail');
-  t.match(portal.smtp.latestTo('demo-agent@portal.example.jp')?.text, new RegExp(`イベント：${OPEN_EVENT.replace(/[()（）]/g, '.')}`));
+  t.match(
+    portal.smtp.latestTo('demo-agent@portal.example.jp')?.text,
+    new RegExp(`イベント：${OPEN_EVENT.replace(/[()（）]/g, '.')}`),
+  );
   // The cancellation asks first (issue 22): declined, nothing changes.
   const question = formatMessage('CNF_0001', ['イベントのお申し込み', 'キャンセル']);
   await page.getByRole('button', { name: 'お申し込みをキャンセル' }).click();
@@ -134,11 +169,18 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   await cancelled.getByText('イベントのお申し込みをキャンセルしました。').waitFor();
   await cancelled.getByRole('button', { name: '閉じる' }).last().click();
   await page.getByRole('button', { name: 'お申し込み', exact: true }).click();
-  await page.getByRole('dialog', { name: 'イベントのお申し込みを受付ました' }).getByRole('button', { name: '閉じる' }).last().click();
+  await page
+    .getByRole('dialog', { name: 'イベントのお申し込みを受付ました' })
+    .getByRole('button', { name: '閉じる' })
+    .last()
+    .click();
   await page.getByText('お申し込み済みです。').waitFor();
 
   await page.goto(`${portal.url}/skilup-event-list`);
-  await t.resolves(page.getByRole('list', { name: 'お申し込み済みのイベント' }).getByText(OPEN_EVENT).waitFor(), 'listed among applied events');
+  await t.resolves(
+    page.getByRole('list', { name: 'お申し込み済みのイベント' }).getByText(OPEN_EVENT).waitFor(),
+    'listed among applied events',
+  );
   await screenshot(page, 'event-list');
   await expectNoA11yViolations(t, page, 'event list');
 
@@ -179,10 +221,26 @@ t.test('a provider administrator checks the history by switching the business da
   await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(page);
   await openEvent(page, OPEN_EVENT);
-  t.ok(await page.getByRole('link', { name: 'コピーして新規' }).getAttribute('href').then((h) => /\/event-touroku\?categoryId=7&contentsId=\d+&editMode=2/.test(h ?? '')), 'copy as new');
-  t.ok(await page.getByRole('link', { name: '編集' }).getAttribute('href').then((h) => /\/event-touroku\?categoryId=7&contentsId=\d+&editMode=1/.test(h ?? '')), 'edit');
+  t.ok(
+    await page
+      .getByRole('link', { name: 'コピーして新規' })
+      .getAttribute('href')
+      .then((h) => /\/event-touroku\?categoryId=7&contentsId=\d+&editMode=2/.test(h ?? '')),
+    'copy as new',
+  );
+  t.ok(
+    await page
+      .getByRole('link', { name: '編集' })
+      .getAttribute('href')
+      .then((h) => /\/event-touroku\?categoryId=7&contentsId=\d+&editMode=1/.test(h ?? '')),
+    'edit',
+  );
   await page.getByRole('button', { name: 'お申し込み', exact: true }).click();
-  await page.getByRole('dialog', { name: 'イベントのお申し込みを受付ました' }).getByRole('button', { name: '閉じる' }).last().click();
+  await page
+    .getByRole('dialog', { name: 'イベントのお申し込みを受付ました' })
+    .getByRole('button', { name: '閉じる' })
+    .last()
+    .click();
   await page.getByText('お申し込み済みです。').waitFor();
 
   // Preview: no header, footer or breadcrumb.
@@ -200,7 +258,10 @@ t.test('a provider administrator checks the history by switching the business da
   await page.waitForLoadState('load');
   await page.goto(`${portal.url}/skilup-event-list`);
   await page.getByRole('tab', { name: /参加履歴/ }).click();
-  await t.resolves(page.getByRole('tabpanel').getByText(OPEN_EVENT).waitFor(), 'in the history on the business date after the event');
+  await t.resolves(
+    page.getByRole('tabpanel').getByText(OPEN_EVENT).waitFor(),
+    'in the history on the business date after the event',
+  );
   t.ok((await page.locator('a[aria-label$="を編集"]').count()) > 0, 'edit icons for a provider administrator');
   await page.context().close();
 });

@@ -18,7 +18,11 @@ export function registeredRoutes(app: FastifyInstance): { method: string; path: 
     const path = parent + (nth(m, 2).startsWith('*') && parent !== '' && !parent.endsWith('/') ? '/' : '') + m[2];
     prefixAt[depth] = path;
     prefixAt.length = depth + 1;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) out.push({ method, path });
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      out.push({ method, path });
   }
   return out;
 }
@@ -67,7 +71,12 @@ export function messageIds(res: LightMyRequestResponse): string[] {
 }
 
 /** A POST with a raw payload (for malformed JSON and other bodies post() would encode). */
-export function rawPost(h: TestApp, url: string, payload: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export function rawPost(
+  h: TestApp,
+  url: string,
+  payload: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return h.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
 }
 
@@ -78,7 +87,9 @@ export function operationLogsOf(h: TestApp, userId: string) {
 
 /** Fails loudly when a body leaks internals (stack frames, SQL, file paths). */
 export function leaksInternals(body: string): boolean {
-  return /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\bselect\b|\binsert into\b|\bfrom "|relation "|syntax error/i.test(body);
+  return /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\bselect\b|\binsert into\b|\bfrom "|relation "|syntax error/i.test(
+    body,
+  );
 }
 
 /** A mail address of a demo account. */

@@ -32,18 +32,35 @@ export async function signInAs(h: TestApp, loginId: DemoLogin): Promise<Session>
 }
 
 function sessionOf(h: TestApp, loginId: DemoLogin, token: string, userId: string, agCode: string): Session {
-  return { loginId, token, userId, agCode, call: (path, body = {}) => h.post(path, { systemKbn: '01', ...body }, { token }) };
+  return {
+    loginId,
+    token,
+    userId,
+    agCode,
+    call: (path, body = {}) => h.post(path, { systemKbn: '01', ...body }, { token }),
+  };
 }
 
 /** A token of the provider administrator's session that acts as another agent (as pseudo-login issues). */
 export function actingAs(h: TestApp, provider: Session, pseudo: { userId: string; agCode: string }): Session {
-  const claims = JSON.parse(Buffer.from(nth(provider.token.split('.'), 1), 'base64url').toString('utf8')) as { sid: string };
-  const token = signSessionToken(h.app, { sessionId: claims.sid, userId: provider.userId, agCode: provider.agCode, pseudo });
+  const claims = JSON.parse(Buffer.from(nth(provider.token.split('.'), 1), 'base64url').toString('utf8')) as {
+    sid: string;
+  };
+  const token = signSessionToken(h.app, {
+    sessionId: claims.sid,
+    userId: provider.userId,
+    agCode: provider.agCode,
+    pseudo,
+  });
   return sessionOf(h, provider.loginId, token, provider.userId, provider.agCode);
 }
 
 export async function contentByTitle(h: TestApp, title: string): Promise<{ contentId: number; categoryId: number }> {
-  const row = await h.db.selectFrom('contents').select(['content_id', 'category_id']).where('title', '=', title).executeTakeFirstOrThrow();
+  const row = await h.db
+    .selectFrom('contents')
+    .select(['content_id', 'category_id'])
+    .where('title', '=', title)
+    .executeTakeFirstOrThrow();
   return { contentId: row.content_id, categoryId: row.category_id };
 }
 
@@ -97,9 +114,25 @@ export function fileNameOf(res: LightMyRequestResponse): string | null {
  * An independent oracle of visibility, computed in JavaScript from the raw rows (not through
  * api/authority/visibility.ts): content ids an agent may see on a date.
  */
-export async function expectedVisibleIds(h: TestApp, agCode: string, date: string, opts: { isAdmin?: boolean; categoryId?: number } = {}): Promise<Set<number>> {
+export async function expectedVisibleIds(
+  h: TestApp,
+  agCode: string,
+  date: string,
+  opts: { isAdmin?: boolean; categoryId?: number } = {},
+): Promise<Set<number>> {
   const [contents, agents, members, popups] = await Promise.all([
-    h.db.selectFrom('contents').select(['content_id', 'category_id', 'keisai_start', 'keisai_end', 'display_target', 'ag_segment_id', 'deleted_at']).execute(),
+    h.db
+      .selectFrom('contents')
+      .select([
+        'content_id',
+        'category_id',
+        'keisai_start',
+        'keisai_end',
+        'display_target',
+        'ag_segment_id',
+        'deleted_at',
+      ])
+      .execute(),
     h.db.selectFrom('content_agents').selectAll().execute(),
     h.db.selectFrom('agent_segment_members').selectAll().execute(),
     h.db.selectFrom('login_popups').selectAll().execute(),

@@ -31,12 +31,31 @@ export async function plantContents(h: TestApp, specs: readonly Planted[]): Prom
       const category = s.category ?? 5;
       let subId: number | null = null;
       if (s.sub) {
-        const found = await trx.selectFrom('sub_categories').select('sub_category_id').where('category_id', '=', category).where('sub_category_name', '=', s.sub).executeTakeFirst();
-        subId = found?.sub_category_id ?? (await trx.insertInto('sub_categories').values({ category_id: category, sub_category_name: s.sub }).returning('sub_category_id').executeTakeFirstOrThrow()).sub_category_id;
+        const found = await trx
+          .selectFrom('sub_categories')
+          .select('sub_category_id')
+          .where('category_id', '=', category)
+          .where('sub_category_name', '=', s.sub)
+          .executeTakeFirst();
+        subId =
+          found?.sub_category_id ??
+          (
+            await trx
+              .insertInto('sub_categories')
+              .values({ category_id: category, sub_category_name: s.sub })
+              .returning('sub_category_id')
+              .executeTakeFirstOrThrow()
+          ).sub_category_id;
       }
       let segmentId: number | null = null;
       if (s.target && 'segment' in s.target) {
-        segmentId = (await trx.selectFrom('agent_segments').select('ag_segment_id').where('ag_segment_name', '=', s.target.segment).executeTakeFirstOrThrow()).ag_segment_id;
+        segmentId = (
+          await trx
+            .selectFrom('agent_segments')
+            .select('ag_segment_id')
+            .where('ag_segment_name', '=', s.target.segment)
+            .executeTakeFirstOrThrow()
+        ).ag_segment_id;
       }
       const row: Insertable<ContentsTable> = {
         category_id: category,
@@ -50,12 +69,24 @@ export async function plantContents(h: TestApp, specs: readonly Planted[]): Prom
         ag_segment_id: segmentId,
         deleted_at: s.deleted ? new Date() : null,
       };
-      const { content_id } = await trx.insertInto('contents').values(row).returning('content_id').executeTakeFirstOrThrow();
-      if (s.target && 'agents' in s.target) await trx.insertInto('content_agents').values(s.target.agents.map((ag_code) => ({ content_id, ag_code }))).execute();
+      const { content_id } = await trx
+        .insertInto('contents')
+        .values(row)
+        .returning('content_id')
+        .executeTakeFirstOrThrow();
+      if (s.target && 'agents' in s.target)
+        await trx
+          .insertInto('content_agents')
+          .values(s.target.agents.map((ag_code) => ({ content_id, ag_code })))
+          .execute();
       for (const name of s.tags ?? []) {
         const tag =
           (await trx.selectFrom('tags').select('tag_id').where('tag_name', '=', name).executeTakeFirst()) ??
-          (await trx.insertInto('tags').values({ tag_name: name, category_id: category, display_order: 100 }).returning('tag_id').executeTakeFirstOrThrow());
+          (await trx
+            .insertInto('tags')
+            .values({ tag_name: name, category_id: category, display_order: 100 })
+            .returning('tag_id')
+            .executeTakeFirstOrThrow());
         await trx.insertInto('content_tags').values({ content_id, tag_id: tag.tag_id }).execute();
       }
       await reindexContent(trx, content_id);
@@ -68,7 +99,14 @@ export async function plantContents(h: TestApp, specs: readonly Planted[]): Prom
 export interface SearchAnswer {
   status: number;
   ids: number[];
-  rows: Array<{ contentId: number; categoryId: number; serchScore: number; postPeriod: string; updateFormPath: string; contentsTitle: string }>;
+  rows: Array<{
+    contentId: number;
+    categoryId: number;
+    serchScore: number;
+    postPeriod: string;
+    updateFormPath: string;
+    contentsTitle: string;
+  }>;
   tags: Array<{ tagId: number; tagName: string; categoryId: number | ''; categoryName: string; isChecked: boolean }>;
   body: Record<string, unknown>;
 }
@@ -85,7 +123,12 @@ export async function search(s: Session, body: Record<string, unknown>): Promise
  * raw rows) in the given categories whose title, tags, sub-category or body text contain every
  * term, with the score each field gives — found with String.includes, not the index.
  */
-export async function oracle(h: TestApp, agCode: string, keyword: string, categoryIds: readonly number[]): Promise<Map<number, number>> {
+export async function oracle(
+  h: TestApp,
+  agCode: string,
+  keyword: string,
+  categoryIds: readonly number[],
+): Promise<Map<number, number>> {
   const terms = searchTerms(keyword);
   const visible = await expectedVisibleIds(h, agCode, TODAY);
   const contents = await h.db
@@ -94,7 +137,11 @@ export async function oracle(h: TestApp, agCode: string, keyword: string, catego
     .select(['c.content_id', 'c.category_id', 'c.title', 'c.body_html', 'sc.sub_category_name'])
     .where('c.category_id', 'in', [...categoryIds])
     .execute();
-  const tagRows = await h.db.selectFrom('content_tags as ct').innerJoin('tags as t', 't.tag_id', 'ct.tag_id').select(['ct.content_id', 't.tag_name']).execute();
+  const tagRows = await h.db
+    .selectFrom('content_tags as ct')
+    .innerJoin('tags as t', 't.tag_id', 'ct.tag_id')
+    .select(['ct.content_id', 't.tag_name'])
+    .execute();
   const out = new Map<number, number>();
   for (const c of contents) {
     if (!visible.has(c.content_id)) continue;
@@ -112,7 +159,11 @@ export async function oracle(h: TestApp, agCode: string, keyword: string, catego
       const inSub = fields.sub.includes(term);
       const inBody = fields.body.includes(term);
       if (!(inTitle || inTags || inSub || inBody)) all = false;
-      score += (inTitle ? FIELD_WEIGHTS.title : 0) + (inTags ? FIELD_WEIGHTS.tags : 0) + (inSub ? FIELD_WEIGHTS.subCategory : 0) + (inBody ? FIELD_WEIGHTS.body : 0);
+      score +=
+        (inTitle ? FIELD_WEIGHTS.title : 0) +
+        (inTags ? FIELD_WEIGHTS.tags : 0) +
+        (inSub ? FIELD_WEIGHTS.subCategory : 0) +
+        (inBody ? FIELD_WEIGHTS.body : 0);
     }
     if (all && terms.length) out.set(c.content_id, score);
   }

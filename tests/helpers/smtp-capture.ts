@@ -10,7 +10,10 @@ export interface CapturedMail {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_m, b64: string) => Buffer.from(b64, 'base64').toString('utf8')).replace(/\r?\n\s+/g, '').replace(/\?=\s*=\?/g, '');
+  return value
+    .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_m, b64: string) => Buffer.from(b64, 'base64').toString('utf8'))
+    .replace(/\r?\n\s+/g, '')
+    .replace(/\?=\s*=\?/g, '');
 }
 
 export function parseMail(raw: string, to: string[]): CapturedMail {
@@ -19,7 +22,9 @@ export function parseMail(raw: string, to: string[]): CapturedMail {
   const subjectLine = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
   const subject = decodeHeader(subjectLine.replace(/\?=\s+=\?/g, '?==?'));
   const body = rest.join('\n\n');
-  const text = /Content-Transfer-Encoding: base64/i.test(headers) ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body;
+  const text = /Content-Transfer-Encoding: base64/i.test(headers)
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    : body;
   return { to, subject, text, raw };
 }
 
@@ -44,7 +49,12 @@ function listen(mails: CapturedMail[], port: number): Promise<SMTPServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        mails.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },

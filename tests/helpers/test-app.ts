@@ -39,9 +39,16 @@ export interface TestApp {
   db: FastifyInstance['db'];
   /** The app's file storage (a temporary directory holding the seeded files). */
   storage: FileStorage;
-  post(url: string, body?: unknown, opts?: { token?: string; cookies?: Record<string, string>; ip?: string }): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    body?: unknown,
+    opts?: { token?: string; cookies?: Record<string, string>; ip?: string },
+  ): Promise<LightMyRequestResponse>;
   /** Signs in through the one-time code; returns the token, the user and the browser's cookies. */
-  signIn(loginId: string, password?: string): Promise<{ token: string; user: Record<string, unknown>; cookies: Record<string, string> }>;
+  signIn(
+    loginId: string,
+    password?: string,
+  ): Promise<{ token: string; user: Record<string, unknown>; cookies: Record<string, string> }>;
   close(): Promise<void>;
 }
 
@@ -87,8 +94,26 @@ export async function createTestApp(
   }
   const handle = opts.database ?? (await openTestDatabase({ seed: { today } }));
   const smtp = await startSmtpCapture();
-  const config = loadConfig({ OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00', SMTP_URL: smtp.url, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', ...opts.env });
-  const app = await buildApp({ config, db: handle.db, clock, signingSecret: 'test-secret-0123456789-0123456789-abcdef', logger: false, authLimits: opts.authLimits, distDir: '/nonexistent', storage, uploadLocker: opts.uploadLocker, mailOutbox: opts.mailOutbox, definitionsDir: opts.definitionsDir });
+  const config = loadConfig({
+    OPERATING_HOURS: opts.operatingHours ?? '08:00-21:00',
+    SMTP_URL: smtp.url,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://portal.test',
+    ...opts.env,
+  });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    clock,
+    signingSecret: 'test-secret-0123456789-0123456789-abcdef',
+    logger: false,
+    authLimits: opts.authLimits,
+    distDir: '/nonexistent',
+    storage,
+    uploadLocker: opts.uploadLocker,
+    mailOutbox: opts.mailOutbox,
+    definitionsDir: opts.definitionsDir,
+  });
   // Tests change rows straight through `db` (another connection, like an operator's SQL or
   // another instance): on PostgreSQL the change reaches the caches by NOTIFY a moment later,
   // so each request first waits for what was committed before it. PGlite hands it over at once.

@@ -49,7 +49,11 @@ function hashSources(): string {
     for (const entry of fs.readdirSync(abs, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const child = path.join(rel, entry.name);
       if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) h.update(child).update('\0').update(fs.readFileSync(path.join(root, child))).update('\0');
+      else if (entry.isFile())
+        h.update(child)
+          .update('\0')
+          .update(fs.readFileSync(path.join(root, child)))
+          .update('\0');
     }
   };
   for (const dir of SOURCES) walk(dir);
@@ -122,7 +126,11 @@ function withDatabase(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-async function openPostgresClone(serverUrl: string, key: string, opts: TestDatabaseOptions): Promise<DatabaseHandle & { url: string }> {
+async function openPostgresClone(
+  serverUrl: string,
+  key: string,
+  opts: TestDatabaseOptions,
+): Promise<DatabaseHandle & { url: string }> {
   const template = `portal_tpl_${key}`;
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -149,15 +157,23 @@ async function openPostgresClone(serverUrl: string, key: string, opts: TestDatab
 }
 
 /** Builds the template database once per key; an advisory lock keeps concurrent files from building it twice. */
-async function ensurePostgresTemplate(admin: pg.Client, serverUrl: string, template: string, opts: TestDatabaseOptions) {
-  const exists = async () => (await admin.query(`select 1 from pg_database where datname = $1 and datallowconn`, [template])).rowCount === 1;
+async function ensurePostgresTemplate(
+  admin: pg.Client,
+  serverUrl: string,
+  template: string,
+  opts: TestDatabaseOptions,
+) {
+  const exists = async () =>
+    (await admin.query(`select 1 from pg_database where datname = $1 and datallowconn`, [template])).rowCount === 1;
   if (await exists()) return;
   await admin.query(`select pg_advisory_lock(hashtext('portal test templates'))`);
   try {
     if (await exists()) return;
     const building = `${template}_b`;
     await admin.query(`drop database if exists ${building} with (force)`);
-    await admin.query(`create database ${building} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`);
+    await admin.query(
+      `create database ${building} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`,
+    );
     const handle = await openDatabase({ kind: 'postgres', url: withDatabase(serverUrl, building) });
     try {
       await prepare(handle, opts);

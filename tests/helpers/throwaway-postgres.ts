@@ -15,7 +15,8 @@ export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 /** Why a throwaway cluster cannot be made here, or null when it can. */
 export function throwawayUnavailable(): string | null {
-  if (!fs.existsSync(path.join(PG_BIN, 'initdb')) || !fs.existsSync(path.join(PG_BIN, 'pg_ctl'))) return `no PostgreSQL binaries in ${PG_BIN} (set PG_BIN)`;
+  if (!fs.existsSync(path.join(PG_BIN, 'initdb')) || !fs.existsSync(path.join(PG_BIN, 'pg_ctl')))
+    return `no PostgreSQL binaries in ${PG_BIN} (set PG_BIN)`;
   if (process.getuid?.() === 0) {
     try {
       fs.accessSync('/usr/sbin/runuser');
@@ -58,7 +59,9 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     await run('chown', ['-R', 'postgres:', data, sock]);
   }
   const pg = (tool: string, args: string[]) =>
-    asRoot ? run('/usr/sbin/runuser', ['-u', 'postgres', '--', path.join(PG_BIN, tool), ...args]) : run(path.join(PG_BIN, tool), args);
+    asRoot
+      ? run('/usr/sbin/runuser', ['-u', 'postgres', '--', path.join(PG_BIN, tool), ...args])
+      : run(path.join(PG_BIN, tool), args);
   const port = await freePort();
   await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
   const ctl = (...args: string[]) => pg('pg_ctl', ['-D', data, '-l', path.join(sock, 'pg.log'), ...args]);

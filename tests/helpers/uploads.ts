@@ -10,7 +10,10 @@ export interface FilePart {
   type?: string;
 }
 
-export async function multipart(fields: Record<string, string>, file?: FilePart): Promise<{ payload: Buffer; contentType: string }> {
+export async function multipart(
+  fields: Record<string, string>,
+  file?: FilePart,
+): Promise<{ payload: Buffer; contentType: string }> {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   if (file) {
@@ -21,9 +24,20 @@ export async function multipart(fields: Record<string, string>, file?: FilePart)
   return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
 }
 
-export async function postMultipart(h: TestApp, url: string, token: string, fields: Record<string, string>, file?: FilePart): Promise<LightMyRequestResponse> {
+export async function postMultipart(
+  h: TestApp,
+  url: string,
+  token: string,
+  fields: Record<string, string>,
+  file?: FilePart,
+): Promise<LightMyRequestResponse> {
   const { payload, contentType } = await multipart(fields, file);
-  return h.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
+  return h.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+  });
 }
 
 export const tusMetadata = (meta: Record<string, string>) =>
@@ -32,11 +46,23 @@ export const tusMetadata = (meta: Record<string, string>) =>
     .join(',');
 
 /** POST /api/files: creates an upload; the answer's Location names it. */
-export function tusCreate(h: TestApp, token: string | null, size: number, meta: Record<string, string>, extra: Record<string, string> = {}) {
+export function tusCreate(
+  h: TestApp,
+  token: string | null,
+  size: number,
+  meta: Record<string, string>,
+  extra: Record<string, string> = {},
+) {
   return h.app.inject({
     method: 'POST',
     url: '/api/files',
-    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': tusMetadata(meta), ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(size),
+      'upload-metadata': tusMetadata(meta),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...extra,
+    },
   });
 }
 
@@ -45,18 +71,37 @@ export function tusPatch(h: TestApp, token: string, location: string, offset: nu
     method: 'PATCH',
     url: location,
     payload: Buffer.from(bytes),
-    headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', authorization: `Bearer ${token}` },
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+      authorization: `Bearer ${token}`,
+    },
   });
 }
 
 export function tusHead(h: TestApp, token: string, location: string) {
-  return h.app.inject({ method: 'HEAD', url: location, headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}` } });
+  return h.app.inject({
+    method: 'HEAD',
+    url: location,
+    headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}` },
+  });
 }
 
 /** Creates and finishes an upload in one go; returns its id. */
-export async function tusUpload(h: TestApp, token: string, name: string, bytes: Uint8Array | string, meta: Record<string, string>): Promise<string> {
+export async function tusUpload(
+  h: TestApp,
+  token: string,
+  name: string,
+  bytes: Uint8Array | string,
+  meta: Record<string, string>,
+): Promise<string> {
   const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
-  const created = await tusCreate(h, token, data.length, { filename: name, filetype: 'application/octet-stream', ...meta });
+  const created = await tusCreate(h, token, data.length, {
+    filename: name,
+    filetype: 'application/octet-stream',
+    ...meta,
+  });
   if (created.statusCode !== 201) throw new Error(`tus create ${created.statusCode} ${created.body}`);
   const location = String(created.headers.location);
   if (data.length > 0) {

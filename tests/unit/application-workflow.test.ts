@@ -14,8 +14,12 @@ t.test('the workflow table', async (t) => {
   }
   t.same(actionsFor(W, 'applicant', 'new'), ['save', 'submit'], 'a new form: temporary save and submit');
   t.same(actionsFor(W, 'applicant', '10'), ['save', 'submit'], 'a draft: the same');
-  t.ok(actionsFor(W, 'applicant', '20').includes('withdraw') && actionsFor(W, 'applicant', '30').includes('withdraw'), 'withdraw from 20 and 30');
-  for (const s of ['10', '40', '90']) t.notOk(actionsFor(W, 'applicant', s).includes('withdraw'), `no withdraw in ${s}`);
+  t.ok(
+    actionsFor(W, 'applicant', '20').includes('withdraw') && actionsFor(W, 'applicant', '30').includes('withdraw'),
+    'withdraw from 20 and 30',
+  );
+  for (const s of ['10', '40', '90'])
+    t.notOk(actionsFor(W, 'applicant', s).includes('withdraw'), `no withdraw in ${s}`);
   t.same([...W.editable.applicant], ['new', '10', '30'], 'the applicant edits new, draft and agent checking');
   t.same([...W.editable.receiver], ['20', '30'], 'the receiver edits supplier and agent checking');
   t.notOk(transition(W, 'applicant', 'new', '30'), 'an applicant never sets 30');
@@ -27,7 +31,10 @@ t.test('the workflow table', async (t) => {
 });
 
 t.test('mail addresses', async (t) => {
-  t.same(checkMailList({ to: [], cc: [''], bcc: [] }).map((f) => f.messageId), ['ERR_0001']);
+  t.same(
+    checkMailList({ to: [], cc: [''], bcc: [] }).map((f) => f.messageId),
+    ['ERR_0001'],
+  );
   const found = checkMailList({ to: ['a@example.jp', 'x'], cc: ['Ａ@example.jp'], bcc: ['A@EXAMPLE.JP'] });
   t.same(
     found.map((f) => [f.field, f.index, f.messageId, f.args[0]]),
@@ -37,5 +44,9 @@ t.test('mail addresses', async (t) => {
       ['bcc', 0, 'ERR_0017', 'メールアドレス（A@EXAMPLE.JP）'],
     ],
   );
-  t.same(checkMailList({ to: Array(6).fill('') }).map((f) => f.messageId), ['ERR_0001', 'ERR_0025'], 'at most five inputs');
+  t.same(
+    checkMailList({ to: Array(6).fill('') }).map((f) => f.messageId),
+    ['ERR_0001', 'ERR_0025'],
+    'at most five inputs',
+  );
 });

@@ -6,7 +6,14 @@ import { callBodySchema } from '../../api/forms/call-schema';
 import { formOf, loadDefinitions } from '../../api/forms/registry';
 import type { CallSpec, FormDefinition } from '../../schemas/meta/types';
 
-type S = { type?: string; properties?: Record<string, S>; required?: string[]; items?: S; maxLength?: number; enum?: unknown[] };
+type S = {
+  type?: string;
+  properties?: Record<string, S>;
+  required?: string[];
+  items?: S;
+  maxLength?: number;
+  enum?: unknown[];
+};
 const defs = loadDefinitions();
 const callOf = (form: FormDefinition, name: 'load' | 'create' | 'update' | 'delete'): CallSpec => {
   const call = form.calls?.[name];
@@ -34,8 +41,17 @@ t.test('a record at the top; the key required for an update and a load, not for 
   t.ok(create.required?.includes('title'));
   t.notOk(create.required?.includes('contentsId'));
   t.ok(update.required?.includes('contentsId') && update.required.includes('title'));
-  t.same(Object.keys(load.properties ?? {}).sort(), ['agCode', 'contentsCategoryId', 'contentsId', 'systemKbn', 'userId']);
-  t.ok(load.required?.includes('contentsId') && load.required.includes('contentsCategoryId'), 'the key and the byField');
+  t.same(Object.keys(load.properties ?? {}).sort(), [
+    'agCode',
+    'contentsCategoryId',
+    'contentsId',
+    'systemKbn',
+    'userId',
+  ]);
+  t.ok(
+    load.required?.includes('contentsId') && load.required.includes('contentsCategoryId'),
+    'the key and the byField',
+  );
 });
 
 t.test('a selection delete: a list of the keys its template names', async (t) => {
@@ -54,14 +70,20 @@ t.test('workflow forms: the status and the optimistic fields; an update may stor
   t.same(update.required, ['systemKbn', 'appNo'], 'no rule-required field: a status change stores none');
   const load = callBodySchema(form, callOf(form, 'load'), 'load') as S;
   t.same(load.required, ['systemKbn'], 'a load that may open a new record needs no key');
-  t.notOk((callBodySchema(form, callOf(form, 'create'), 'new') as S).properties?.dispDateTime, 'a create has nothing to compare');
+  t.notOk(
+    (callBodySchema(form, callOf(form, 'create'), 'new') as S).properties?.dispDateTime,
+    'a create has nothing to compare',
+  );
 });
 
 t.test('a field added to a definition is documented with its type and required rule', async (t) => {
   const base = formOf(defs, 'banner-reg');
   const form: FormDefinition = {
     ...base,
-    schema: { ...base.schema, properties: { ...base.schema.properties, faxNo: { type: 'string', title: 'FAX番号', maxLength: 20 } } },
+    schema: {
+      ...base.schema,
+      properties: { ...base.schema.properties, faxNo: { type: 'string', title: 'FAX番号', maxLength: 20 } },
+    },
     rules: [...base.rules, { rule: 'required', field: 'faxNo', message: 'ERR_0001', args: ['FAX番号'] }],
   };
   const s = callBodySchema(form, callOf(form, 'create'), 'new') as S;

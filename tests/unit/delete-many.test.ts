@@ -10,14 +10,36 @@ const messages = (fn: () => unknown) => {
     fn();
     return [];
   } catch (e) {
-    return ((e as { body?: { messages?: { messageId: string; args: string[] }[] } }).body?.messages ?? []).map((m) => `${m.messageId}:${m.args.join(',')}`);
+    return ((e as { body?: { messages?: { messageId: string; args: string[] }[] } }).body?.messages ?? []).map(
+      (m) => `${m.messageId}:${m.args.join(',')}`,
+    );
   }
 };
 
 t.same(selectionPath(call.body), ['popupIdList']);
 t.same(selectionPath({ wrap: { rows: '=selected{a}' }, other: '=record' }), ['wrap', 'rows']);
 t.equal(selectionPath({ a: '=record' }), null);
-t.same(selectedKeys(call, { popupIdList: [{ contentsId: 3 }, { contentsId: '4' }, { contentsId: 3 }] }, 'contentsId', true, 'ログインポップアップ'), [3, 4]);
-t.same(messages(() => selectedKeys(call, { popupIdList: [] }, 'contentsId', true, 'x')), ['ERR_0003:明細']);
-t.same(messages(() => selectedKeys(call, {}, 'contentsId', true, 'x')), ['ERR_0003:明細']);
-t.same(messages(() => selectedKeys(call, { popupIdList: [{ contentsId: 'abc' }] }, 'contentsId', true, 'ログインポップアップ')), ['ERR_0009:ログインポップアップ']);
+t.same(
+  selectedKeys(
+    call,
+    { popupIdList: [{ contentsId: 3 }, { contentsId: '4' }, { contentsId: 3 }] },
+    'contentsId',
+    true,
+    'ログインポップアップ',
+  ),
+  [3, 4],
+);
+t.same(
+  messages(() => selectedKeys(call, { popupIdList: [] }, 'contentsId', true, 'x')),
+  ['ERR_0003:明細'],
+);
+t.same(
+  messages(() => selectedKeys(call, {}, 'contentsId', true, 'x')),
+  ['ERR_0003:明細'],
+);
+t.same(
+  messages(() =>
+    selectedKeys(call, { popupIdList: [{ contentsId: 'abc' }] }, 'contentsId', true, 'ログインポップアップ'),
+  ),
+  ['ERR_0009:ログインポップアップ'],
+);

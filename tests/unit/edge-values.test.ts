@@ -13,12 +13,14 @@ t.test('numbers as digits, flags as words or 1/0; nothing else', async (t) => {
   t.equal(loosely('12', 'integer'), 12);
   t.equal(loosely('-3', 'integer'), -3);
   t.equal(loosely('1.25', 'number'), 1.25);
-  for (const v of ['1.5', '1e3', ' 2', '0x10', '', 'x', '99999999999999999'] as const) t.equal(loosely(v, 'integer'), NOT_MEANT, `integer ${JSON.stringify(v)}`);
+  for (const v of ['1.5', '1e3', ' 2', '0x10', '', 'x', '99999999999999999'] as const)
+    t.equal(loosely(v, 'integer'), NOT_MEANT, `integer ${JSON.stringify(v)}`);
   t.equal(loosely(12, 'integer'), NOT_MEANT, 'a number is not loose (the schema judges it)');
   t.equal(loosely('true', 'boolean'), true);
   t.equal(loosely(0, 'boolean'), false);
   t.equal(loosely('1', 'boolean'), true);
-  for (const v of ['yes', 'TRUE', 2, ''] as const) t.equal(loosely(v, 'boolean'), NOT_MEANT, `flag ${JSON.stringify(v)}`);
+  for (const v of ['yes', 'TRUE', 2, ''] as const)
+    t.equal(loosely(v, 'boolean'), NOT_MEANT, `flag ${JSON.stringify(v)}`);
 });
 
 t.test('only values the schema refused for their type are replaced, in objects and arrays', async (t) => {

@@ -12,7 +12,10 @@ const real = readDefinitionFiles(path.resolve('schemas'));
 const categoryIds = categories.map((c) => c.id);
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
 const form = (name: string) => clone(real.find((f) => f.kind === 'form' && f.name === name)!);
-const messages = (file: ReturnType<typeof form>) => checkDefinitions([...real.filter((f) => f.name !== file.name || f.kind !== file.kind), file], { categoryIds }).map((p) => p.message);
+const messages = (file: ReturnType<typeof form>) =>
+  checkDefinitions([...real.filter((f) => f.name !== file.name || f.kind !== file.kind), file], { categoryIds }).map(
+    (p) => p.message,
+  );
 
 t.test('the search and download forms pass as they are', async (t) => {
   t.same(checkDefinitions(real, { categoryIds }), []);
@@ -24,8 +27,14 @@ t.test('assign and clears name fields of the schema', async (t) => {
   present(actions.search, 'actions.search').assign = { customerCnt: '=result.customerCount' };
   present(actions.clear, 'actions.clear').clears = ['customerCnt'];
   const got = messages(f);
-  t.ok(got.some((m) => m.includes('actions.search: field "customerCnt" is not in the schema')), got.join('\n'));
-  t.ok(got.some((m) => m.includes('actions.clear: field "customerCnt" is not in the schema')), got.join('\n'));
+  t.ok(
+    got.some((m) => m.includes('actions.search: field "customerCnt" is not in the schema')),
+    got.join('\n'),
+  );
+  t.ok(
+    got.some((m) => m.includes('actions.clear: field "customerCnt" is not in the schema')),
+    got.join('\n'),
+  );
 });
 
 t.test('custom-button options on a built-in action, clears on another action', async (t) => {
@@ -34,12 +43,21 @@ t.test('custom-button options on a built-in action, clears on another action', a
   present(actions.back, 'actions.back').primary = true;
   present(actions.download, 'actions.download').clears = ['eventId'];
   const got = messages(f);
-  t.ok(got.some((m) => m.includes('actions.back: primary, validate and assign belong to custom buttons')), got.join('\n'));
-  t.ok(got.some((m) => m.includes('actions.download: only the clear action takes "clears"')), got.join('\n'));
+  t.ok(
+    got.some((m) => m.includes('actions.back: primary, validate and assign belong to custom buttons')),
+    got.join('\n'),
+  );
+  t.ok(
+    got.some((m) => m.includes('actions.download: only the clear action takes "clears"')),
+    got.join('\n'),
+  );
 });
 
 t.test('a misspelt option is refused by the meta-schema', async (t) => {
   const f = form('event-entry-dl');
-  present((f.data as { actions: Record<string, Record<string, unknown>> }).actions.download, '(f.data as { actions: Record<string, Record<string, unknown>> }).actions.download').validates = true;
+  present(
+    (f.data as { actions: Record<string, Record<string, unknown>> }).actions.download,
+    '(f.data as { actions: Record<string, Record<string, unknown>> }).actions.download',
+  ).validates = true;
   t.ok(messages(f).length > 0);
 });

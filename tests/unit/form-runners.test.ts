@@ -39,9 +39,18 @@ t.test('runAction: asked first, then the call, then its message; the answer come
 
 t.test('runAction: a no before the call stops it; no call stops after asking', async (t) => {
   const log: string[] = [];
-  const declined = await runAction({ before: async () => false, call: async () => void log.push('call'), failed: async () => void log.push('failed') });
+  const declined = await runAction({
+    before: async () => false,
+    call: async () => void log.push('call'),
+    failed: async () => void log.push('failed'),
+  });
   t.equal(declined, null);
-  const noCall = await runAction({ before: async () => (log.push('before'), true), call: undefined, failed: async () => void log.push('failed'), done: () => 'never' });
+  const noCall = await runAction({
+    before: async () => (log.push('before'), true),
+    call: undefined,
+    failed: async () => void log.push('failed'),
+    done: () => 'never',
+  });
   t.equal(noCall, null);
   t.same(log, ['before'], 'nothing called, nothing reported');
 });
@@ -98,7 +107,24 @@ t.test('rowTable options: defaults where a definition says nothing', async (t) =
 t.test('rowTable options: values of the right type are read, others count as absent', async (t) => {
   const columns = [{ key: 'dispNo', label: '表示順', kind: 'text' }];
   const o = readRowTableOptions(
-    { columns, categorySource: 'menuCategories', newRow: { selection: false }, copyFrom: 'nowSettingList', copyLabel: '予約', rowHeight: 120, fixedRows: true, transferTo: 'chosen', transferLabel: '選択', rowKey: 'contentsId', filterBy: 'keyword', filterKeys: ['title', 7], reorder: true, removable: true, emptyText: 'なし', rowLabel: 'title' },
+    {
+      columns,
+      categorySource: 'menuCategories',
+      newRow: { selection: false },
+      copyFrom: 'nowSettingList',
+      copyLabel: '予約',
+      rowHeight: 120,
+      fixedRows: true,
+      transferTo: 'chosen',
+      transferLabel: '選択',
+      rowKey: 'contentsId',
+      filterBy: 'keyword',
+      filterKeys: ['title', 7],
+      reorder: true,
+      removable: true,
+      emptyText: 'なし',
+      rowLabel: 'title',
+    },
     'ラベル',
   );
   t.same(o.columns, columns);
@@ -111,7 +137,10 @@ t.test('rowTable options: values of the right type are read, others count as abs
   t.same([o.transferTo, o.transferLabel, o.rowKey, o.filterBy], ['chosen', '選択', 'contentsId', 'keyword']);
   t.same(o.filterKeys, ['title', '7']);
   t.same([o.reorder, o.removable, o.emptyText, o.rowLabel], [true, true, 'なし', 'title']);
-  const wrong = readRowTableOptions({ columns: 'x', rowHeight: '120', fixedRows: 'true', newRow: null, filterKeys: 'title' }, undefined);
+  const wrong = readRowTableOptions(
+    { columns: 'x', rowHeight: '120', fixedRows: 'true', newRow: null, filterKeys: 'title' },
+    undefined,
+  );
   t.same(wrong.columns, []);
   t.equal(wrong.rowHeight, undefined);
   t.equal(wrong.fixedRows, false);

@@ -1,7 +1,13 @@
 // Pure parts of the incentive screen: the multi-column CSV reader of the import, the row checks,
 // the figures of a year (report month, like-for-like totals, ratios) and the screen's formats.
 import t from 'tap';
-import { commendationPart, fiscalYearOf, formatPercent, rewardPart, type MonthFigure } from '../../api/resources/incentive/figures';
+import {
+  commendationPart,
+  fiscalYearOf,
+  formatPercent,
+  rewardPart,
+  type MonthFigure,
+} from '../../api/resources/incentive/figures';
 import { floatingFigures } from '../../api/resources/incentive/summary';
 import { parseCsvRecords } from '../../schemas/rules/csv-records';
 import { checkFigureFile } from '../../schemas/rules/incentive-import';
@@ -23,24 +29,36 @@ t.test('figure rows: checks and the values they give', async (t) => {
   const header = '代表コード,対象システム,年,月,売上実績,目標,稼働ID数';
   const ok = checkFigureFile(`${header}\nA0000001,01,2026,3,"-1,200",5000000,12\nA0000001,01,2026,4,,4000000,`, known);
   t.same(ok.messages, []);
-  t.same(ok.rows.map((r) => [r.line, r.sales, r.target, r.activeIds]), [
-    [2, -1200, 5000000, 12],
-    [3, null, 4000000, 0],
-  ]);
-  const bad = checkFigureFile(`${header}\nA0000001,01,1999,3,1,,1\nA0000001,01,2026,3,1.5,,1\nA0000001,01,2026,3,1,,x`, known);
+  t.same(
+    ok.rows.map((r) => [r.line, r.sales, r.target, r.activeIds]),
+    [
+      [2, -1200, 5000000, 12],
+      [3, null, 4000000, 0],
+    ],
+  );
+  const bad = checkFigureFile(
+    `${header}\nA0000001,01,1999,3,1,,1\nA0000001,01,2026,3,1.5,,1\nA0000001,01,2026,3,1,,x`,
+    known,
+  );
   t.same(bad.messages, [
     { messageId: 'ERR_0015', args: ['2', '年'] },
     { messageId: 'ERR_0013', args: ['3', '売上実績'] },
     { messageId: 'ERR_0013', args: ['4', '稼働ID数'] },
   ]);
   t.same(bad.rows, [], 'no rows when any row is wrong');
-  t.equal(checkFigureFile(`${header}\n${Array.from({ length: 30 }, () => 'A0000009,01,2026,1,1,,1').join('\n')}`, known).messages.length, 20, 'messages capped like the code lists');
+  t.equal(
+    checkFigureFile(`${header}\n${Array.from({ length: 30 }, () => 'A0000009,01,2026,1,1,,1').join('\n')}`, known)
+      .messages.length,
+    20,
+    'messages capped like the code lists',
+  );
 });
 
 t.test('a year of figures: report month, totals over reported months, ratios', async (t) => {
   const figures: MonthFigure[] = [];
   for (let m = 1; m <= 12; m++) figures.push({ year: 2025, month: m, sales: 100, target: null, activeIds: 10 });
-  for (let m = 1; m <= 3; m++) figures.push({ year: 2026, month: m, sales: m === 2 ? 80 : 120, target: 110, activeIds: 11 });
+  for (let m = 1; m <= 3; m++)
+    figures.push({ year: 2026, month: m, sales: m === 2 ? 80 : 120, target: 110, activeIds: 11 });
   figures.push({ year: 2026, month: 4, sales: null, target: 110, activeIds: 0 });
   figures.push({ year: 2026, month: 5, sales: 999, target: 110, activeIds: 50 }); // after the target date
   const r = rewardPart(figures, 2026, { year: 2026, month: 4 });
@@ -60,16 +78,33 @@ t.test('a year of figures: report month, totals over reported months, ratios', a
   t.equal(rate.togetsuRuikei, '97.0%');
   t.equal(r.shoreiRuikeiZokagaku, 20);
   t.equal(r.shoreiShinchokuJokyo, -10);
-  t.same(r.shoreiKamikiUriageChart.ruikeiDataList.map((p) => p.value), [120, 200, 320, null, null, null]);
+  t.same(
+    r.shoreiKamikiUriageChart.ruikeiDataList.map((p) => p.value),
+    [120, 200, 320, null, null, null],
+  );
   t.equal(formatPercent(1, 0), '', 'no ratio over zero');
 
   t.equal(fiscalYearOf(2026, 7), 2025);
   t.equal(fiscalYearOf(2026, 8), 2026);
   const c = commendationPart(figures, 2025, { year: 2026, month: 4 });
-  t.same(c.hyoshoUriageChart.tonenDataList.map((p) => p.month), [8, 9, 10, 11, 12, 1, 2, 3, 4, 5, 6, 7]);
+  t.same(
+    c.hyoshoUriageChart.tonenDataList.map((p) => p.month),
+    [8, 9, 10, 11, 12, 1, 2, 3, 4, 5, 6, 7],
+  );
   t.equal(nth(c.hyoshoList, 0).togetsuRuikei, '820', 'August 2025 to the report month');
-  t.equal(c.hyoshoRuikeiKadoId, 53, 'IDs: 10 more than none for Aug–Dec (no figures a year before), 1 more for Jan–Mar');
-  const floating = floatingFigures(new Map([['01', figures], ['02', figures]]), 2026, 3);
+  t.equal(
+    c.hyoshoRuikeiKadoId,
+    53,
+    'IDs: 10 more than none for Aug–Dec (no figures a year before), 1 more for Jan–Mar',
+  );
+  const floating = floatingFigures(
+    new Map([
+      ['01', figures],
+      ['02', figures],
+    ]),
+    2026,
+    3,
+  );
   t.equal(floating.shoreiRuikeiZokagaku, 40, 'the panel adds the target systems up');
 });
 

@@ -10,12 +10,19 @@ t.test('the editor and the shared rules have the same palette', async (t) => {
   t.same(EDITOR_COLORS, TEXT_COLORS);
 });
 
-t.test('the server keeps the editor\'s tags and colour classes and drops others', async (t) => {
+t.test("the server keeps the editor's tags and colour classes and drops others", async (t) => {
   for (const tag of RICH_TEXT_TAGS.filter((x) => !['br', 'a', 'span'].includes(x))) {
     t.equal(sanitizeRichText(`<${tag}>x</${tag}>`).startsWith(`<${tag}>`), true, tag);
   }
-  for (const c of TEXT_COLORS) t.equal(sanitizeRichText(`<p><span class="${c.className} other">x</span></p>`), `<p><span class="${c.className}">x</span></p>`);
+  for (const c of TEXT_COLORS)
+    t.equal(
+      sanitizeRichText(`<p><span class="${c.className} other">x</span></p>`),
+      `<p><span class="${c.className}">x</span></p>`,
+    );
   t.notOk(isColorClass('other'));
-  t.equal(sanitizeRichText('<p><a href="javascript:alert(1)">x</a><img src=x></p>'), '<p><a target="_blank" rel="noopener noreferrer">x</a></p>');
+  t.equal(
+    sanitizeRichText('<p><a href="javascript:alert(1)">x</a><img src=x></p>'),
+    '<p><a target="_blank" rel="noopener noreferrer">x</a></p>',
+  );
   t.equal(sanitizeRichText('<h1>x</h1>'), 'x');
 });

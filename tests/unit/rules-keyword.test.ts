@@ -37,7 +37,15 @@ t.test('minimum length after removing spaces', async (t) => {
 
 t.test('maximum 50', async (t) => {
   t.same(validateSearchKeyword('あ'.repeat(50), opts), [], '50 characters');
-  t.same(validateSearchKeyword('あ'.repeat(51), opts), [{ field: 'keyword', messageId: 'ERR_0025', args: ['キーワード'] }], '51');
+  t.same(
+    validateSearchKeyword('あ'.repeat(51), opts),
+    [{ field: 'keyword', messageId: 'ERR_0025', args: ['キーワード'] }],
+    '51',
+  );
   t.same(validateSearchKeyword('𠮷'.repeat(50), opts), [], '50 surrogate pairs are 50 characters');
-  t.same(validateSearchKeyword('ab', { ...opts, max: 1 }).map((r) => r.messageId), ['ERR_0025'], 'custom maximum');
+  t.same(
+    validateSearchKeyword('ab', { ...opts, max: 1 }).map((r) => r.messageId),
+    ['ERR_0025'],
+    'custom maximum',
+  );
 });

@@ -43,7 +43,11 @@ t.test('composition (ERR_0031)', async (t) => {
   for (const [p, why] of cases) {
     t.same(validateNewPassword(p, undefined), [{ field: 'newPassword', messageId: 'ERR_0031', args: [] }], why);
   }
-  t.same(ids(validateNewPassword('abc', undefined)), ['newPassword:ERR_0019', 'newPassword:ERR_0031'], 'both rules reported');
+  t.same(
+    ids(validateNewPassword('abc', undefined)),
+    ['newPassword:ERR_0019', 'newPassword:ERR_0031'],
+    'both rules reported',
+  );
   t.ok(hasPasswordComposition('Ab1#'));
   t.notOk(hasPasswordComposition(''));
 });
@@ -52,7 +56,10 @@ t.test('confirmation must match', async (t) => {
   t.same(validateNewPassword(pw(14), pw(15)), [
     { field: 'newPasswordConfirm', messageId: 'ERR_0007', args: ['新しいパスワード', '新しいパスワード（確認）'] },
   ]);
-  t.same(ids(validateNewPassword('Abcdefgh1234#x', 'abcdefgh1234#x')), ['newPasswordConfirm:ERR_0031', 'newPasswordConfirm:ERR_0007']);
+  t.same(ids(validateNewPassword('Abcdefgh1234#x', 'abcdefgh1234#x')), [
+    'newPasswordConfirm:ERR_0031',
+    'newPasswordConfirm:ERR_0007',
+  ]);
 });
 
 t.test('confirmation undefined: the server checks the single value only', async (t) => {

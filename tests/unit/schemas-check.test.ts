@@ -25,13 +25,21 @@ t.test('the definitions in schemas/ have no problems', async (t) => {
   t.same(checkDefinitions(real, { categoryIds }), []);
 });
 
-t.test('the meta-schema knows exactly the engine\'s rule kinds', async (t) => {
-  const branches = (common.definitions.rule.oneOf as { properties: { rule: { const: string } } }[]).map((b) => b.properties.rule.const);
+t.test("the meta-schema knows exactly the engine's rule kinds", async (t) => {
+  const branches = (common.definitions.rule.oneOf as { properties: { rule: { const: string } } }[]).map(
+    (b) => b.properties.rule.const,
+  );
   t.same([...branches].sort(), [...RULE_KINDS].sort());
 });
 
 t.test('schemaHas follows properties and list items', async (t) => {
-  const schema = { type: 'object', properties: { a: { type: 'string' }, rows: { type: 'array', items: { type: 'object', properties: { url: { type: 'string' } } } } } };
+  const schema = {
+    type: 'object',
+    properties: {
+      a: { type: 'string' },
+      rows: { type: 'array', items: { type: 'object', properties: { url: { type: 'string' } } } },
+    },
+  };
   t.ok(schemaHas(schema, 'a'));
   t.ok(schemaHas(schema, 'rows[].url'));
   t.notOk(schemaHas(schema, 'rows.url'), 'a list needs []');
@@ -41,7 +49,12 @@ t.test('schemaHas follows properties and list items', async (t) => {
 
 t.test('mistakes in a form are reported', async (t) => {
   const f = clone(formFile('ag-user'));
-  const d = f.data as { rules: Record<string, unknown>[]; uiSchema: Record<string, unknown>; permission: { categoryId: number }; options: Record<string, unknown> };
+  const d = f.data as {
+    rules: Record<string, unknown>[];
+    uiSchema: Record<string, unknown>;
+    permission: { categoryId: number };
+    options: Record<string, unknown>;
+  };
   d.rules.push({ rule: 'regex', field: 'email', message: 'ERR_0020' });
   d.rules.push({ rule: 'required', field: 'faxNumber', message: 'ERR_0001', args: ['FAX'] });
   d.rules.push({ rule: 'required', field: 'email', message: 'ERR_9999', args: ['X'] });
@@ -63,8 +76,15 @@ t.test('mistakes in a form are reported', async (t) => {
     /options: "branch" is not in the schema/,
     /categoryId 4242 is not a known category/,
   ];
-  for (const re of expect) t.ok(got.some((m) => re.test(m)), `${re}`);
-  t.notOk(got.some((m) => /rules\/19/.test(m)), 'an unknown kind is reported once, not as schema noise');
+  for (const re of expect)
+    t.ok(
+      got.some((m) => re.test(m)),
+      `${re}`,
+    );
+  t.notOk(
+    got.some((m) => /rules\/19/.test(m)),
+    'an unknown kind is reported once, not as schema noise',
+  );
 });
 
 t.test('structural mistakes and file names', async (t) => {
@@ -72,37 +92,71 @@ t.test('structural mistakes and file names', async (t) => {
   delete (f.data as Record<string, unknown>).rules;
   (f.data as Record<string, unknown>).id = 'segment';
   const got = messages([f]);
-  t.ok(got.some((m) => /must have required property 'rules'/.test(m)), 'missing rules');
+  t.ok(
+    got.some((m) => /must have required property 'rules'/.test(m)),
+    'missing rules',
+  );
   t.ok(got.some((m) => /differs from the file name/.test(m)));
-  t.same(messages([{ kind: 'form', file: 'x.json', name: 'x', data: { __invalidJson: 'Unexpected token' } }]), ['not valid JSON: Unexpected token']);
+  t.same(messages([{ kind: 'form', file: 'x.json', name: 'x', data: { __invalidJson: 'Unexpected token' } }]), [
+    'not valid JSON: Unexpected token',
+  ]);
 });
 
 t.test('mistakes in a list are reported', async (t) => {
   const l = clone(listFile('ag-user'));
-  const d = l.data as Record<string, unknown> & { columns: Record<string, unknown>[]; defaultSort?: unknown; selection: { delete: { empty: { message: string } } } };
+  const d = l.data as Record<string, unknown> & {
+    columns: Record<string, unknown>[];
+    defaultSort?: unknown;
+    selection: { delete: { empty: { message: string } } };
+  };
   d.defaultSort = { column: 'bikou1', direction: 'asc' };
   d.form = 'no-such-form';
   d.selection.delete.empty.message = 'ERR_0999';
   d.columns.push({ key: 'kaisyaName', label: 'again' });
   const got = messages([formFile('ag-user'), l]);
-  for (const re of [/defaultSort.column "bikou1" is not a sortable column/, /form: no form "no-such-form"/, /unknown message code "ERR_0999"/, /column "kaisyaName" appears twice/]) {
-    t.ok(got.some((m) => re.test(m)), `${re}`);
+  for (const re of [
+    /defaultSort.column "bikou1" is not a sortable column/,
+    /form: no form "no-such-form"/,
+    /unknown message code "ERR_0999"/,
+    /column "kaisyaName" appears twice/,
+  ]) {
+    t.ok(
+      got.some((m) => re.test(m)),
+      `${re}`,
+    );
   }
 });
 
-t.test('mistakes in the request lists\' page sizes, links and flags are reported', async (t) => {
+t.test("mistakes in the request lists' page sizes, links and flags are reported", async (t) => {
   const l = clone(listFile('shinsei-kanri-ag'));
-  const d = l.data as Record<string, unknown> & { columns: Record<string, unknown>[]; rowActions: Record<string, unknown>; search: Record<string, unknown> };
+  const d = l.data as Record<string, unknown> & {
+    columns: Record<string, unknown>[];
+    rowActions: Record<string, unknown>;
+    search: Record<string, unknown>;
+  };
   d.pageSizes = [50, 100];
   d.rowActions.preview = { call: '/api/ApplicationMgtAg/GetApplicationList' };
-  d.columns.push({ key: 'statusKbn', kind: 'flag', linkLabel: '{statusKbn}' }, { key: 'appAgName', kind: 'link', action: 'nowhere' });
+  d.columns.push(
+    { key: 'statusKbn', kind: 'flag', linkLabel: '{statusKbn}' },
+    { key: 'appAgName', kind: 'link', action: 'nowhere' },
+  );
   const got = messages([formFile('shinseiform-ag'), l]);
-  for (const re of [/pageSizes must include pageSize 20/, /column "applicationTitle": a link column needs a row action with "to"/, /column "statusKbn": linkLabel is for link columns/, /column "appAgName": action "nowhere" is not in rowActions/]) {
-    t.ok(got.some((m) => re.test(m)), `${re}`);
+  for (const re of [
+    /pageSizes must include pageSize 20/,
+    /column "applicationTitle": a link column needs a row action with "to"/,
+    /column "statusKbn": linkLabel is for link columns/,
+    /column "appAgName": action "nowhere" is not in rowActions/,
+  ]) {
+    t.ok(
+      got.some((m) => re.test(m)),
+      `${re}`,
+    );
   }
   const plain = clone(listFile('shinsei-kanri-ag'));
   (plain.data as Record<string, unknown>).searchMode = false;
-  t.ok(messages([formFile('shinseiform-ag'), plain]).some((m) => /editableInResult is for lists with searchMode/.test(m)));
+  t.ok(
+    messages([formFile('shinseiform-ag'), plain]).some((m) => /editableInResult is for lists with searchMode/.test(m)),
+  );
 });
 
 t.test('unknown widgets, misnamed fields and misused form constructs are reported', async (t) => {
@@ -115,14 +169,26 @@ t.test('unknown widgets, misnamed fields and misused form constructs are reporte
   };
   (d.uiSchema.kanriTag as Record<string, unknown>)['ui:widget'] = 'textArea';
   (d.uiSchema['ui:order'] as string[]).push('kanriTags');
-  (d.uiSchema.contentsImgList as { 'ui:options': Record<string, unknown> })['ui:options'].explanationField = 'contentsImgExp';
+  (d.uiSchema.contentsImgList as { 'ui:options': Record<string, unknown> })['ui:options'].explanationField =
+    'contentsImgExp';
   d.uiSchema.titel = { 'ui:widget': 'textarea' };
-  (d.uiSchema.contentsImgList as { 'ui:options': Record<string, unknown> })['ui:options'].download = { body: { fileName: '=row.fileName' } };
-  d.uiSchema.subCategoryId = { ...(d.uiSchema.subCategoryId as Record<string, unknown>), 'ui:options': { related: { title: '関連情報', call: { call: 'getAppCagetoryData' } } } };
+  (d.uiSchema.contentsImgList as { 'ui:options': Record<string, unknown> })['ui:options'].download = {
+    body: { fileName: '=row.fileName' },
+  };
+  d.uiSchema.subCategoryId = {
+    ...(d.uiSchema.subCategoryId as Record<string, unknown>),
+    'ui:options': { related: { title: '関連情報', call: { call: 'getAppCagetoryData' } } },
+  };
   d.actions.sendMail = { label: 'メール', confirm: { message: 'CNF_0001' } };
   present(d.actions.submit, 'd.actions.submit').call = { call: '/api/ContentsReg/RegContents' };
-  present(d.actions.back, 'd.actions.back').guard = { call: { call: '/api/EventReg/checkEventApplied', result: 'isEventApplied' }, confirm: { message: 'CNF_0008' } };
-  present(d.actions.delete, 'd.actions.delete').guard = { call: { call: '/api/EventReg/checkEventApplied' }, confirm: { message: 'CNF_0007' } };
+  present(d.actions.back, 'd.actions.back').guard = {
+    call: { call: '/api/EventReg/checkEventApplied', result: 'isEventApplied' },
+    confirm: { message: 'CNF_0008' },
+  };
+  present(d.actions.delete, 'd.actions.delete').guard = {
+    call: { call: '/api/EventReg/checkEventApplied' },
+    confirm: { message: 'CNF_0007' },
+  };
   delete present(d.actions.preview, 'd.actions.preview').content;
   d.effects = [{ on: 'jyuyoFlag', clear: ['jyuyoKikanStart'] }, { on: 'jyuyoFlg' }];
   d.visibility = [{ hide: ['jyuyoFlg', 'mailButton'], when: { context: 'isOneStopGide', equals: true } }];
@@ -147,7 +213,11 @@ t.test('unknown widgets, misnamed fields and misused form constructs are reporte
     /options\.subCategoryId\.dependsOn: field "categry" is not in the schema/,
     /mode\.copyTo: field "copySourceId" is not in the schema/,
   ];
-  for (const re of expect) t.ok(got.some((m) => re.test(m)), `${re}`);
+  for (const re of expect)
+    t.ok(
+      got.some((m) => re.test(m)),
+      `${re}`,
+    );
   t.equal(got.length, expect.length, `nothing else is reported: ${got.join(' | ')}`);
 });
 
@@ -185,18 +255,40 @@ t.test('npm run schemas:check exits 1 on problems and 0 on sound files', async (
 
 t.test('a store that names fields the form does not have is reported', async (t) => {
   const f = clone(formFile('notification-reg'));
-  const d = f.data as { store: { columns: Record<string, unknown>; also?: unknown[] }; permission: Record<string, unknown> };
+  const d = f.data as {
+    store: { columns: Record<string, unknown>; also?: unknown[] };
+    permission: Record<string, unknown>;
+  };
   d.store.columns.faxNumber = 'fax_number';
-  d.store.also = [{ table: 'events', key: 'content_id', columns: { heldAt: { column: 'kaisai_at', type: 'datetime' } } }];
+  d.store.also = [
+    { table: 'events', key: 'content_id', columns: { heldAt: { column: 'kaisai_at', type: 'datetime' } } },
+  ];
   d.store.columns.title = { column: 'title; drop table users', type: 'text' };
   const got = messages([f]);
-  for (const re of [/store.columns: field "faxNumber" is not in the schema/, /store.also\[0\].columns: field "heldAt" is not in the schema/, /\/store\/columns\/title/]) t.ok(got.some((m) => re.test(m)), `${re}`);
+  for (const re of [
+    /store.columns: field "faxNumber" is not in the schema/,
+    /store.also\[0\].columns: field "heldAt" is not in the schema/,
+    /\/store\/columns\/title/,
+  ])
+    t.ok(
+      got.some((m) => re.test(m)),
+      `${re}`,
+    );
   const g = clone(formFile('notification-reg'));
   delete (g.data as { store: { columns: Record<string, unknown> } }).store.columns.contentsCategoryId;
-  t.ok(messages([g]).some((m) => /permission.byField "contentsCategoryId" needs a column/.test(m)), 'a per-category form keeps its records within their category');
+  t.ok(
+    messages([g]).some((m) => /permission.byField "contentsCategoryId" needs a column/.test(m)),
+    'a per-category form keeps its records within their category',
+  );
   const k = clone(formFile('notification-reg'));
   (k.data as { store: { keepsAbsent?: string[] } }).store.keepsAbsent = ['title', 'noSuchField'];
   const kept = messages([k]);
-  t.ok(kept.some((m) => /store.keepsAbsent: "noSuchField" is not a column field of the store/.test(m)), 'keepsAbsent names column fields only');
-  t.notOk(kept.some((m) => /keepsAbsent: "title"/.test(m)), 'a column field is accepted');
+  t.ok(
+    kept.some((m) => /store.keepsAbsent: "noSuchField" is not a column field of the store/.test(m)),
+    'keepsAbsent names column fields only',
+  );
+  t.notOk(
+    kept.some((m) => /keepsAbsent: "title"/.test(m)),
+    'a column field is accepted',
+  );
 });

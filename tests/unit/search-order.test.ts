@@ -2,7 +2,12 @@
 import t from 'tap';
 import { compareSearchRows, SEARCH_PAGE_SIZE, SEARCH_SORTS, sortSearchRows } from '../../schemas/rules/search-order';
 
-const row = (contentId: number, categoryId: number, postPeriod: string, serchScore: number) => ({ contentId, categoryId, postPeriod, serchScore });
+const row = (contentId: number, categoryId: number, postPeriod: string, serchScore: number) => ({
+  contentId,
+  categoryId,
+  postPeriod,
+  serchScore,
+});
 const rows = [
   row(1, 2, '2026/11/01', 8),
   row(2, 1, '2026/11/03', 1),
@@ -31,7 +36,9 @@ t.test('every order is total: the input order never matters', async (t) => {
     const b = ids(sortSearchRows([...rows].reverse(), value));
     t.same(a, b, value);
     const cmp = compareSearchRows(value);
-    const ties = rows.flatMap((x) => rows.filter((y) => x !== y && cmp(x, y) === 0).map((y) => `${x.contentId}=${y.contentId}`));
+    const ties = rows.flatMap((x) =>
+      rows.filter((y) => x !== y && cmp(x, y) === 0).map((y) => `${x.contentId}=${y.contentId}`),
+    );
     t.same(ties, [], `${value}: no two rows compare equal`);
   }
   t.same(

@@ -2,13 +2,31 @@
 import t from 'tap';
 import { isReadCall, MAX_READ_RETRIES, parseRetryAfter, retryDelayMs } from '../../renderer/api/server-away';
 
-t.test('reads are the spec’s get…, check… and narrow… calls and the session check; everything else may write', async (t) => {
-  for (const path of ['/api/SiteSearch/getContentsList', '/api/AgUser/getAgUserList', '/api/ApplicationMgtAg/GetApplicationList', '/api/EventReg/checkEventApplied', '/api/SkilUp/narrowVideoList', '/api/auth/validate', '/api/Incentive/getIncentiveJisseki/shorei'])
-    t.ok(isReadCall('POST', path), path);
-  for (const path of ['/api/FavoritPage/toggleFavoritePage', '/api/ApplicationMgtAg/regApplicationData', '/api/EventDetail/eventApplicationCancel', '/api/Auth/login', '/api/log', '/api/AgUser/createAgUser'])
-    t.notOk(isReadCall('POST', path), path);
-  t.ok(isReadCall('GET', '/api/forms/ag-user'), 'a GET');
-});
+t.test(
+  'reads are the spec’s get…, check… and narrow… calls and the session check; everything else may write',
+  async (t) => {
+    for (const path of [
+      '/api/SiteSearch/getContentsList',
+      '/api/AgUser/getAgUserList',
+      '/api/ApplicationMgtAg/GetApplicationList',
+      '/api/EventReg/checkEventApplied',
+      '/api/SkilUp/narrowVideoList',
+      '/api/auth/validate',
+      '/api/Incentive/getIncentiveJisseki/shorei',
+    ])
+      t.ok(isReadCall('POST', path), path);
+    for (const path of [
+      '/api/FavoritPage/toggleFavoritePage',
+      '/api/ApplicationMgtAg/regApplicationData',
+      '/api/EventDetail/eventApplicationCancel',
+      '/api/Auth/login',
+      '/api/log',
+      '/api/AgUser/createAgUser',
+    ])
+      t.notOk(isReadCall('POST', path), path);
+    t.ok(isReadCall('GET', '/api/forms/ag-user'), 'a GET');
+  },
+);
 
 t.test('the wait honours Retry-After and backs off to half a minute', async (t) => {
   t.equal(retryDelayMs(0, 5), 5_000, 'Retry-After 5 s over a 1 s backoff');

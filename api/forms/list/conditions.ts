@@ -34,11 +34,18 @@ export function readConditions(call: ListCallSpec, body: unknown): FormRecord {
  * The list's search rules and the declared values; 400 with every message. A `scope` condition
  * left blank is the caller's own (the hook's scope), so its `required` rule is the browser's only.
  */
-export function checkConditions(app: FastifyInstance, call: ListCallSpec, conditions: FormRecord, extra: RuleResult[] = []): void {
+export function checkConditions(
+  app: FastifyInstance,
+  call: ListCallSpec,
+  conditions: FormRecord,
+  extra: RuleResult[] = [],
+): void {
   const where = Object.entries(call.where ?? {}).map(([field, c]) => [field, conditionOf(c)] as const);
   const scoped = new Set(where.filter(([, c]) => c.match === 'scope').map(([field]) => field));
   const search = call.search === undefined ? undefined : app.definitions.lists.get(call.search)?.search;
-  const rules = (search?.rules ?? []).filter((r) => !(r.rule === 'required' && 'field' in r && scoped.has(String(r.field))));
+  const rules = (search?.rules ?? []).filter(
+    (r) => !(r.rule === 'required' && 'field' in r && scoped.has(String(r.field))),
+  );
   const messages = [...validateForm({ rules }, conditions, serverRuleContext(app)), ...extra];
   const titles = (search?.schema.properties ?? {}) as Record<string, { title?: unknown } | undefined>;
   const titleOf = (field: string) => {
@@ -46,12 +53,14 @@ export function checkConditions(app: FastifyInstance, call: ListCallSpec, condit
     return typeof t === 'string' ? t : field;
   };
   for (const [field, value] of Object.entries(conditions)) {
-    if (typeof value === 'string' && value.length > MAX_TEXT) messages.push({ field, messageId: 'ERR_0025', args: [titleOf(field)] });
+    if (typeof value === 'string' && value.length > MAX_TEXT)
+      messages.push({ field, messageId: 'ERR_0025', args: [titleOf(field)] });
   }
   for (const [field, c] of where) {
     const value = conditions[field];
     // A value the screen does not offer reads as no choice made.
-    if (c.values && value !== undefined && value !== '' && !c.values.includes(String(value))) messages.push({ field, messageId: 'ERR_0003', args: [titleOf(field)] });
+    if (c.values && value !== undefined && value !== '' && !c.values.includes(String(value)))
+      messages.push({ field, messageId: 'ERR_0003', args: [titleOf(field)] });
   }
   if (messages.length) throw problem.validation(messages);
 }

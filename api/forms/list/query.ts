@@ -21,13 +21,22 @@ export interface Listed {
   row: Record<string, unknown>;
 }
 
-export async function queryRecords(db: Kysely<Database>, shape: StoreShape, call: ListCallSpec, conditions: FormRecord, scope: Scope, limit: number | undefined): Promise<Listed[]> {
+export async function queryRecords(
+  db: Kysely<Database>,
+  shape: StoreShape,
+  call: ListCallSpec,
+  conditions: FormRecord,
+  scope: Scope,
+  limit: number | undefined,
+): Promise<Listed[]> {
   const { table, key, softDelete } = shape.spec;
   let q = (db as unknown as AnyDb).selectFrom(`${table} as t`).selectAll('t');
   const lookups = Object.entries(call.lookups ?? {});
   lookups.forEach(([, l], n) => {
     const alias = `l${n}`;
-    q = q.leftJoin(`${l.table} as ${alias}`, `${alias}.${l.key}`, `t.${l.by}`).select(`${alias}.${l.column} as ${lookupAlias(n)}`);
+    q = q
+      .leftJoin(`${l.table} as ${alias}`, `${alias}.${l.key}`, `t.${l.by}`)
+      .select(`${alias}.${l.column} as ${lookupAlias(n)}`);
   });
   for (const [column, value] of Object.entries(scope)) q = q.where(`t.${column}`, '=', value);
   if (softDelete) q = q.where(`t.${softDelete}`, 'is', null);

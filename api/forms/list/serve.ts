@@ -24,14 +24,19 @@ export interface ListServing {
   hook: FormHook;
   call: ListCallSpec;
   shape: () => StoreShape;
-  route: (path: string, description: string, handler: (request: FastifyRequest, body: Body) => Promise<unknown>) => unknown;
+  route: (
+    path: string,
+    description: string,
+    handler: (request: FastifyRequest, body: Body) => Promise<unknown>,
+  ) => unknown;
   ctxOf: (request: FastifyRequest) => HookContext;
   /** The form's permission for the body's category (403), and the scope of its byField. */
   open: (request: FastifyRequest, body: Body) => Promise<Scope>;
 }
 
 export function serveList({ app, form, hook, call, shape, route, ctxOf, open }: ListServing): void {
-  if (call.search !== undefined && !app.definitions.lists.get(call.search)?.search) throw new Error(`form ${form.id}: calls.list.search names no list with a search ("${call.search}")`);
+  if (call.search !== undefined && !app.definitions.lists.get(call.search)?.search)
+    throw new Error(`form ${form.id}: calls.list.search names no list with a search ("${call.search}")`);
   route(call.call, 'Lists the records the search conditions select', async (request, body) => {
     const byField = await open(request, body);
     const ctx = ctxOf(request);

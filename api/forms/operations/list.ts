@@ -9,13 +9,31 @@ import { declaredRoute } from './route';
 
 export function registerList(app: FastifyInstance, s: Served, call: ListCallSpec): void {
   const { form, hook } = s;
-  const route = (path: string, description: string, handler: (request: FastifyRequest, body: Body) => Promise<unknown>) =>
-    declaredRoute(app, path, { description, of: `declared form ${form.id}`, documented: callBodySchema(form, call, 'list') }, async (request) => handler(request, request.body as Body));
+  const route = (
+    path: string,
+    description: string,
+    handler: (request: FastifyRequest, body: Body) => Promise<unknown>,
+  ) =>
+    declaredRoute(
+      app,
+      path,
+      { description, of: `declared form ${form.id}`, documented: callBodySchema(form, call, 'list') },
+      async (request) => handler(request, request.body as Body),
+    );
   // The form's permission for the body's category (403), and the scope of its byField.
   const open = async (request: FastifyRequest, body: Body) => {
     const value = byFieldValue(s, body);
     await authorizeCategory(app, request, s, value);
     return scopeOf(s, value);
   };
-  serveList({ app, form, hook, call, shape: () => s.shape, route, ctxOf: (request) => contextOf(app, request, form), open });
+  serveList({
+    app,
+    form,
+    hook,
+    call,
+    shape: () => s.shape,
+    route,
+    ctxOf: (request) => contextOf(app, request, form),
+    open,
+  });
 }

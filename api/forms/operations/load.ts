@@ -12,22 +12,35 @@ import { declaredRoute } from './route';
 
 export function registerLoad(app: FastifyInstance, s: Served, call: CallSpec): void {
   const { form, hook } = s;
-  declaredRoute(app, call.call, { description: 'Loads a record', of: `declared form ${form.id}`, documented: callBodySchema(form, call, 'load') }, async (request) => {
-    const { ctx, body, scope } = await opening(app, request, s, call, { kind: 'key' });
-    const data = async () => (call.answer !== undefined && readsData(call.answer) && hook.data ? await hook.data(ctx, body) : {});
-    const optimistic = form.store?.optimistic;
-    const path = keyPath(call.body, s.shape.spec.key.field);
-    const value = path ? valueAt(body, path) : undefined;
-    if (call.allowNew && path && (value === undefined || value === null || value === '')) {
-      // A record not saved yet: the template's initial data alone, stamped now for the later check.
-      const template = Object.fromEntries(Object.entries((call.answer ?? {}) as Record<string, unknown>).filter(([, t]) => !(typeof t === 'string' && t.startsWith('=record'))));
-      return { ...(answerOf(template, {}, await data()) as Body), ...(optimistic ? { [optimistic.field]: isoOf(app.clock.now()) } : {}) };
-    }
-    const id = keyOf(s, call, body);
-    const { record, row } = await loadRecord(ctx, s, id, await scope());
-    await hook.authorize?.(ctx, record, 'load');
-    const stamp = optimistic ? { [optimistic.field]: isoOf(row[optimistic.column]) } : {};
-    if (call.answer !== undefined) return { ...(answerOf(call.answer, record, await data()) as Body), ...stamp };
-    return call.result ? { [call.result]: record, ...stamp } : record;
-  });
+  declaredRoute(
+    app,
+    call.call,
+    { description: 'Loads a record', of: `declared form ${form.id}`, documented: callBodySchema(form, call, 'load') },
+    async (request) => {
+      const { ctx, body, scope } = await opening(app, request, s, call, { kind: 'key' });
+      const data = async () =>
+        call.answer !== undefined && readsData(call.answer) && hook.data ? await hook.data(ctx, body) : {};
+      const optimistic = form.store?.optimistic;
+      const path = keyPath(call.body, s.shape.spec.key.field);
+      const value = path ? valueAt(body, path) : undefined;
+      if (call.allowNew && path && (value === undefined || value === null || value === '')) {
+        // A record not saved yet: the template's initial data alone, stamped now for the later check.
+        const template = Object.fromEntries(
+          Object.entries((call.answer ?? {}) as Record<string, unknown>).filter(
+            ([, t]) => !(typeof t === 'string' && t.startsWith('=record')),
+          ),
+        );
+        return {
+          ...(answerOf(template, {}, await data()) as Body),
+          ...(optimistic ? { [optimistic.field]: isoOf(app.clock.now()) } : {}),
+        };
+      }
+      const id = keyOf(s, call, body);
+      const { record, row } = await loadRecord(ctx, s, id, await scope());
+      await hook.authorize?.(ctx, record, 'load');
+      const stamp = optimistic ? { [optimistic.field]: isoOf(row[optimistic.column]) } : {};
+      if (call.answer !== undefined) return { ...(answerOf(call.answer, record, await data()) as Body), ...stamp };
+      return call.result ? { [call.result]: record, ...stamp } : record;
+    },
+  );
 }

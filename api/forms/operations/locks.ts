@@ -33,36 +33,41 @@ function registerLockCall(app: FastifyInstance, path: string, kind: LockKind, fo
   const first = forms[0]?.form;
   const bodyKey = first?.store?.locks?.bodyKey ?? '';
   const documented = keyBodySchema(bodyKey, first?.schema.properties[first.store?.key.field ?? '']);
-  declaredRoute(app, path, { description: `Edit lock: ${kind}`, of: `declared forms ${forms.map((f) => f.form.id).join(', ')}`, documented }, async (request) => {
-    const body = request.body as Body;
-    const served = await sideForm(app, request, forms);
-    const { form, hook } = served;
-    const locks = form.store!.locks!;
-    const ctx = ctxOf(app, request, form);
-    const id = parseKey(body[locks.bodyKey], served.serialKey);
-    if (id === null) throw notFound(form);
-    const { record, row } = await loadRecord(ctx, served, id, (await hook.scope?.(ctx, {})) ?? {});
-    await hook.authorize?.(ctx, record, 'load');
-    const now = app.clock.now();
-    const userId = ctx.caller.userId;
-    switch (kind) {
-      case 'check':
-        return { checkResult: await lockedByOther(app.db, locks, id, userId, now) };
-      case 'set': {
-        const status = form.store?.workflow?.status.column;
-        if (!status || editableAfter(form, String(row[status]))) await takeLock(app.db, locks, id, userId, now);
-        return {};
+  declaredRoute(
+    app,
+    path,
+    { description: `Edit lock: ${kind}`, of: `declared forms ${forms.map((f) => f.form.id).join(', ')}`, documented },
+    async (request) => {
+      const body = request.body as Body;
+      const served = await sideForm(app, request, forms);
+      const { form, hook } = served;
+      const locks = form.store!.locks!;
+      const ctx = ctxOf(app, request, form);
+      const id = parseKey(body[locks.bodyKey], served.serialKey);
+      if (id === null) throw notFound(form);
+      const { record, row } = await loadRecord(ctx, served, id, (await hook.scope?.(ctx, {})) ?? {});
+      await hook.authorize?.(ctx, record, 'load');
+      const now = app.clock.now();
+      const userId = ctx.caller.userId;
+      switch (kind) {
+        case 'check':
+          return { checkResult: await lockedByOther(app.db, locks, id, userId, now) };
+        case 'set': {
+          const status = form.store?.workflow?.status.column;
+          if (!status || editableAfter(form, String(row[status]))) await takeLock(app.db, locks, id, userId, now);
+          return {};
+        }
+        case 'release':
+          await releaseLock(app.db, locks, id, userId);
+          return {};
+        case 'latest': {
+          await touchLock(app.db, locks, id, userId, now);
+          const o = form.store?.optimistic;
+          return { latestUpdDate: o ? isoOf(row[o.column]) : '' };
+        }
       }
-      case 'release':
-        await releaseLock(app.db, locks, id, userId);
-        return {};
-      case 'latest': {
-        await touchLock(app.db, locks, id, userId, now);
-        const o = form.store?.optimistic;
-        return { latestUpdDate: o ? isoOf(row[o.column]) : '' };
-      }
-    }
-  });
+    },
+  );
 }
 
 /** The form of the caller's side among those sharing a call: the first whose permission and hook admit the caller; else 403. */

@@ -21,7 +21,17 @@ import { selectedRecords, selectionPath } from '../delete-many';
 import { serverRuleContext } from '../enforce';
 import type { FormHook, HookContext, SaveMode } from '../hook';
 import { idempotentCall, storedAnswer, type IdempotentCall } from '../idempotency';
-import { loadRow, readChildRows, readExtensions, recordOf, storeShape, type FormRecord, type RecordId, type Scope, type StoreShape } from '../record-store';
+import {
+  loadRow,
+  readChildRows,
+  readExtensions,
+  recordOf,
+  storeShape,
+  type FormRecord,
+  type RecordId,
+  type Scope,
+  type StoreShape,
+} from '../record-store';
 import { readRequestBody, resolveFiles, type FileInput } from '../request-body';
 import { fieldsAt, keyPath, parseKey, recordFromBody, valueAt } from '../wire-record';
 
@@ -65,9 +75,16 @@ export const titleOf = (form: FormDefinition) => {
 };
 
 /** 400 ERR_0009 naming the form: the record is not there (or not the caller's to see). */
-export const notFound = (form: FormDefinition) => problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
+export const notFound = (form: FormDefinition) =>
+  problem.validation([{ messageId: 'ERR_0009', args: [titleOf(form)] }]);
 
-export const ctxOf = (app: FastifyInstance, request: FastifyRequest, form: FormDefinition): HookContext => ({ app, request, caller: request.caller!, form, state: {} });
+export const ctxOf = (app: FastifyInstance, request: FastifyRequest, form: FormDefinition): HookContext => ({
+  app,
+  request,
+  caller: request.caller!,
+  form,
+  state: {},
+});
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -98,9 +115,15 @@ export function scopeOf(s: Served, value: unknown): Scope {
 /** Whose permissions the form's category is checked against: the caller, or whom the hook names (the agent a provider administrator acts as). */
 export const holderOf = (hook: FormHook, caller: Caller) => hook.permissionHolder?.(caller) ?? caller;
 
-export async function authorizeCategory(app: FastifyInstance, request: FastifyRequest, s: Served, value: unknown): Promise<void> {
+export async function authorizeCategory(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  s: Served,
+  value: unknown,
+): Promise<void> {
   const category = categoryFor(s.form, value);
-  if (category === undefined || !(await can(app.db, holderOf(s.hook, request.caller!), category))) throw problem.forbidden();
+  if (category === undefined || !(await can(app.db, holderOf(s.hook, request.caller!), category)))
+    throw problem.forbidden();
 }
 
 /** The value of the byField in a body: at the top, or the spec's `categoryId` for calls that name the category so. */
@@ -128,7 +151,13 @@ export function keysOf(s: Served, call: CallSpec, body: Body): Map<RecordId, For
   return selectedRecords(call, body, s.shape.spec.key.field, s.serialKey, titleOf(s.form));
 }
 
-export async function loadRecord(ctx: HookContext, s: Served, id: RecordId, scope: Scope, db: Kysely<Database> = ctx.app.db) {
+export async function loadRecord(
+  ctx: HookContext,
+  s: Served,
+  id: RecordId,
+  scope: Scope,
+  db: Kysely<Database> = ctx.app.db,
+) {
   const row = await loadRow(db, s.shape, id, scope);
   if (!row) throw notFound(s.form);
   const record = recordOf(s.shape, row);
@@ -165,9 +194,27 @@ export interface Opened {
 }
 
 /** The opening of a call (see the top of this file); `{ replay }` when a repeated create answers its first answer. */
-export async function opening(app: FastifyInstance, request: FastifyRequest, s: Served, call: CallSpec, reading: Exclude<Reading, { kind: 'record' }>): Promise<Opened>;
-export async function opening(app: FastifyInstance, request: FastifyRequest, s: Served, call: CallSpec, reading: Reading): Promise<Opened | { replay: unknown }>;
-export async function opening(app: FastifyInstance, request: FastifyRequest, s: Served, call: CallSpec, reading: Reading): Promise<Opened | { replay: unknown }> {
+export async function opening(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  s: Served,
+  call: CallSpec,
+  reading: Exclude<Reading, { kind: 'record' }>,
+): Promise<Opened>;
+export async function opening(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  s: Served,
+  call: CallSpec,
+  reading: Reading,
+): Promise<Opened | { replay: unknown }>;
+export async function opening(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  s: Served,
+  call: CallSpec,
+  reading: Reading,
+): Promise<Opened | { replay: unknown }> {
   const ctx = ctxOf(app, request, s.form);
   await s.hook.admits?.(ctx);
   if (reading.kind !== 'record') {
@@ -176,7 +223,10 @@ export async function opening(app: FastifyInstance, request: FastifyRequest, s: 
     await authorizeCategory(app, request, s, value);
     if (reading.kind === 'key') requireScope(s, value);
     // Taken when the operation needs it: after the key it reads (a missing key is 400 whatever the scope).
-    const scope = async (selected: FormRecord = {}) => (reading.kind === 'data' ? {} : { ...scopeOf(s, value), ...(await s.hook.scope?.(ctx, { ...fieldsAt(call.body, body), ...selected })) });
+    const scope = async (selected: FormRecord = {}) =>
+      reading.kind === 'data'
+        ? {}
+        : { ...scopeOf(s, value), ...(await s.hook.scope?.(ctx, { ...fieldsAt(call.body, body), ...selected })) };
     return { ctx, body, scope, record: {}, failures: [], files: new Map() };
   }
   const { mode } = reading;
@@ -192,7 +242,8 @@ export async function opening(app: FastifyInstance, request: FastifyRequest, s: 
   const value = byFieldValue(s, body, record);
   await authorizeCategory(app, request, s, value);
   // A save without its category: the rules say what is missing.
-  if (s.form.permission.byField && isBlank(value)) throw problem.validation([...failures, ...validateForm(s.form, record, serverRuleContext(app, { mode }))]);
+  if (s.form.permission.byField && isBlank(value))
+    throw problem.validation([...failures, ...validateForm(s.form, record, serverRuleContext(app, { mode }))]);
   const scope = { ...scopeOf(s, value), ...(await s.hook.scope?.(ctx, record)) };
   return { ctx, body, scope: async () => scope, record, failures, files, idem };
 }

@@ -26,7 +26,11 @@ export function declaredRoute(app: FastifyInstance, path: string, o: RouteOption
     path,
     {
       schema: o.multipart
-        ? { description: `${o.description} (${o.of}; multipart/form-data or JSON)`, consumes: ['multipart/form-data', 'application/json'], response: { 200: AnyAnswer } }
+        ? {
+            description: `${o.description} (${o.of}; multipart/form-data or JSON)`,
+            consumes: ['multipart/form-data', 'application/json'],
+            response: { 200: AnyAnswer },
+          }
         : { description: `${o.description} (${o.of})`, body: FormBody, response: { 200: AnyAnswer } },
       // In place of the app's transform (which only hides what is not under /api/ and opens public calls: these are neither).
       config: { swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: o.documented }, url }) },

@@ -13,7 +13,16 @@ import { HttpProblem, problem } from '../../http/problems';
 import type { SaveMode } from '../hook';
 import { claimKey, keepAnswer, KeyAlreadyUsed, storedAnswer } from '../idempotency';
 import type { FormRecord, RecordId, Scope } from '../record-store';
-import { checkFresh, editableAfter, nextStamp, releaseLock, saveStep, staleRecord, touchLock, type Step } from '../workflow-store';
+import {
+  checkFresh,
+  editableAfter,
+  nextStamp,
+  releaseLock,
+  saveStep,
+  staleRecord,
+  touchLock,
+  type Step,
+} from '../workflow-store';
 import type { Opened, Served } from './opening';
 
 /** One save as it goes: what the opening read, the stored record, and what the features settle. */
@@ -58,7 +67,10 @@ const idempotency: SaveFeature = {
   begin: async (run, trx) => void (run.idem && (await claimKey(trx, run.idem, run.at))),
   saved: async (run, trx, _key, _saved, answer) => void (run.idem && (await keepAnswer(trx, run.idem, answer))),
   // The same key committed by a concurrent duplicate: its answer (nothing of this one was kept).
-  recover: async (run, err) => (err instanceof KeyAlreadyUsed && run.idem ? { answer: await storedAnswer(run.ctx.app.db, run.idem, run.ctx.app.clock.now()) } : undefined),
+  recover: async (run, err) =>
+    err instanceof KeyAlreadyUsed && run.idem
+      ? { answer: await storedAnswer(run.ctx.app.db, run.idem, run.ctx.app.clock.now()) }
+      : undefined,
 };
 
 /** The body's display time against the stored update time (409 CNF_0009); update times strictly increase; the write is conditional on the stored time. */
@@ -72,7 +84,8 @@ const optimistic: SaveFeature = {
   },
   columns: (run) => ({ [run.s.form.store!.optimistic!.column]: run.at }),
   // Of two racing saves, the later one finds no row.
-  guard: (run) => (run.loaded ? { [run.s.form.store!.optimistic!.column]: run.loaded.row[run.s.form.store!.optimistic!.column] } : {}),
+  guard: (run) =>
+    run.loaded ? { [run.s.form.store!.optimistic!.column]: run.loaded.row[run.s.form.store!.optimistic!.column] } : {},
   lost: () => staleRecord(),
 };
 
@@ -82,7 +95,12 @@ const workflow: SaveFeature = {
   applies: (s) => !!s.form.store?.workflow,
   check(run) {
     const status = run.s.form.store!.workflow!.status;
-    run.step = saveStep(run.s.form, run.loaded ? String(run.loaded.row[status.column]) : 'new', run.body[status.field], run.forcedAction);
+    run.step = saveStep(
+      run.s.form,
+      run.loaded ? String(run.loaded.row[status.column]) : 'new',
+      run.body[status.field],
+      run.forcedAction,
+    );
   },
   columns: (run) => (run.step ? { [run.s.form.store!.workflow!.status.column]: run.step.to } : {}),
 };
@@ -93,7 +111,8 @@ const uploads: SaveFeature = {
   applies: () => true,
   async begin(run, trx) {
     for (const f of run.files.values()) {
-      if (f.upload && !(await claimUpload(trx, run.ctx.caller, f.upload, '', run.at))) throw problem.validation([{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }]);
+      if (f.upload && !(await claimUpload(trx, run.ctx.caller, f.upload, '', run.at)))
+        throw problem.validation([{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }]);
     }
   },
   async committed(run) {
@@ -109,7 +128,8 @@ const locks: SaveFeature = {
   applies: (s, mode) => !!s.form.store?.locks && mode === 'update',
   async written(run, trx, key) {
     const l = run.s.form.store!.locks!;
-    if (!run.step?.to || editableAfter(run.s.form, run.step.to)) await touchLock(trx, l, key, run.ctx.caller.userId, run.at);
+    if (!run.step?.to || editableAfter(run.s.form, run.step.to))
+      await touchLock(trx, l, key, run.ctx.caller.userId, run.at);
     else await releaseLock(trx, l, key, run.ctx.caller.userId);
   },
 };
@@ -124,7 +144,15 @@ const audit: SaveFeature = {
   },
   async saved(run, trx, key, saved) {
     const after = { ...saved, ...(await run.s.hook.audit?.(trx, key)) };
-    await recordAudit(trx, { caller: run.ctx.caller, action: run.mode === 'new' ? 'create' : 'update', entity: run.s.shape.spec.audit, entityId: key, before: run.auditBefore, after, at: run.at });
+    await recordAudit(trx, {
+      caller: run.ctx.caller,
+      action: run.mode === 'new' ? 'create' : 'update',
+      entity: run.s.shape.spec.audit,
+      entityId: key,
+      before: run.auditBefore,
+      after,
+      at: run.at,
+    });
   },
 };
 

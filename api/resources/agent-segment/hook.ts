@@ -16,26 +16,43 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** The import of a segment CSV: distinct codes of the non-blank lines. */
 export function importOf(file: FileInput, at: Date): repo.Import {
   const entries = parseCsvList(decodeText(file.bytes!));
-  return { fileName: file.fileName.slice(0, 255), codes: [...new Set(entries.map((e) => e.value))], lineCount: entries.length, at };
+  return {
+    fileName: file.fileName.slice(0, 255),
+    codes: [...new Set(entries.map((e) => e.value))],
+    lineCount: entries.length,
+    at,
+  };
 }
 
 /** ERR_0017 when a name is another segment's (other than `except`) or given twice: the one uniqueness check of creates and renames. */
-export async function nameFailures(db: Kysely<Database>, names: readonly string[], except: readonly number[]): Promise<RuleResult[]> {
+export async function nameFailures(
+  db: Kysely<Database>,
+  names: readonly string[],
+  except: readonly number[],
+): Promise<RuleResult[]> {
   const given = names.filter((n) => n !== '');
   const taken = await repo.segmentsNamed(db, given, except);
-  return taken.length || new Set(given).size !== given.length ? [{ field: 'agSegmentName', messageId: 'ERR_0017', args: ['セグメント名'] }] : [];
+  return taken.length || new Set(given).size !== given.length
+    ? [{ field: 'agSegmentName', messageId: 'ERR_0017', args: ['セグメント名'] }]
+    : [];
 }
 
 export const agentSegmentHook: FormHook = {
   fields: ['uploadFile', 'syozokuAgCnt', 'lastUploadDate', 'uploadFileName', 'uploadDataCnt'],
 
-  check: (ctx, record, _mode, id) => nameFailures(ctx.app.db, [str(record.agSegmentName)], id === null ? [] : [Number(id)]),
+  check: (ctx, record, _mode, id) =>
+    nameFailures(ctx.app.db, [str(record.agSegmentName)], id === null ? [] : [Number(id)]),
 
   // A segment used as a display target is kept (its contents and settings would lose their audience).
   async authorize(ctx, record, mode) {
     if (mode !== 'delete') return;
     if ((await repo.segmentsInUse(ctx.app.db, [Number(record.agSegmentId)])).size)
-      throw problem.validation([{ messageId: 'ERR_0025', args: [`削除対象（表示対象に設定されているAGセグメント「${str(record.agSegmentName)}」）`] }]);
+      throw problem.validation([
+        {
+          messageId: 'ERR_0025',
+          args: [`削除対象（表示対象に設定されているAGセグメント「${str(record.agSegmentName)}」）`],
+        },
+      ]);
   },
 
   // The list's figures (members that are registered agents) are counted in SQL.

@@ -22,7 +22,14 @@ const MEMBER_BATCH = 1000;
 export async function listSegments(db: Db, ids?: readonly number[]): Promise<SegmentRow[]> {
   let q = db
     .selectFrom('agent_segments as s')
-    .select(['s.ag_segment_id', 's.ag_segment_name', 's.last_upload_date', 's.upload_file_name', 's.upload_data_cnt', 's.extra_data'])
+    .select([
+      's.ag_segment_id',
+      's.ag_segment_name',
+      's.last_upload_date',
+      's.upload_file_name',
+      's.upload_data_cnt',
+      's.extra_data',
+    ])
     .select((eb) =>
       eb
         .selectFrom('agent_segment_members as m')
@@ -37,7 +44,11 @@ export async function listSegments(db: Db, ids?: readonly number[]): Promise<Seg
     q = q.where('s.ag_segment_id', 'in', ids);
   }
   const rows = await q.execute();
-  return rows.map((r) => ({ ...r, syozoku_ag_cnt: Number(r.syozoku_ag_cnt ?? 0), extra_data: typeof r.extra_data === 'object' && r.extra_data !== null ? r.extra_data : {} }));
+  return rows.map((r) => ({
+    ...r,
+    syozoku_ag_cnt: Number(r.syozoku_ag_cnt ?? 0),
+    extra_data: typeof r.extra_data === 'object' && r.extra_data !== null ? r.extra_data : {},
+  }));
 }
 
 export async function findSegment(db: Db, id: number): Promise<SegmentRow | undefined> {
@@ -45,14 +56,26 @@ export async function findSegment(db: Db, id: number): Promise<SegmentRow | unde
 }
 
 export async function memberCodes(db: Db, id: number): Promise<string[]> {
-  const rows = await db.selectFrom('agent_segment_members').select('ag_code').where('ag_segment_id', '=', id).orderBy('ag_code').execute();
+  const rows = await db
+    .selectFrom('agent_segment_members')
+    .select('ag_code')
+    .where('ag_segment_id', '=', id)
+    .orderBy('ag_code')
+    .execute();
   return rows.map((r) => r.ag_code);
 }
 
 /** Segments (other than `except`) already named one of the names. */
-export async function segmentsNamed(db: Db, names: readonly string[], except: readonly number[] = []): Promise<{ ag_segment_id: number; ag_segment_name: string }[]> {
+export async function segmentsNamed(
+  db: Db,
+  names: readonly string[],
+  except: readonly number[] = [],
+): Promise<{ ag_segment_id: number; ag_segment_name: string }[]> {
   if (names.length === 0) return [];
-  let q = db.selectFrom('agent_segments').select(['ag_segment_id', 'ag_segment_name']).where('ag_segment_name', 'in', names);
+  let q = db
+    .selectFrom('agent_segments')
+    .select(['ag_segment_id', 'ag_segment_name'])
+    .where('ag_segment_name', 'in', names);
   if (except.length) q = q.where('ag_segment_id', 'not in', except);
   return q.execute();
 }
@@ -81,13 +104,22 @@ export async function replaceMembers(db: Db, id: number, imp: Import): Promise<v
   await insertMembers(db, id, imp.codes);
   await db
     .updateTable('agent_segments')
-    .set({ last_upload_date: imp.at, upload_file_name: imp.fileName, upload_data_cnt: imp.lineCount, updated_at: imp.at })
+    .set({
+      last_upload_date: imp.at,
+      upload_file_name: imp.fileName,
+      upload_data_cnt: imp.lineCount,
+      updated_at: imp.at,
+    })
     .where('ag_segment_id', '=', id)
     .execute();
 }
 
 export async function renameSegment(db: Db, id: number, name: string, at: Date): Promise<void> {
-  await db.updateTable('agent_segments').set({ ag_segment_name: name, updated_at: at }).where('ag_segment_id', '=', id).execute();
+  await db
+    .updateTable('agent_segments')
+    .set({ ag_segment_name: name, updated_at: at })
+    .where('ag_segment_id', '=', id)
+    .execute();
 }
 
 /** Ids among `ids` used as a display target (contents, global navigation, icon menu settings). */
@@ -96,8 +128,22 @@ export async function segmentsInUse(db: Db, ids: readonly number[]): Promise<Set
   const asText = ids.map(String);
   const [contents, navi, icons] = await Promise.all([
     db.selectFrom('contents').select('ag_segment_id').where('ag_segment_id', 'in', ids).execute(),
-    db.selectFrom('global_navi_settings').select('target_code').where('target_kbn', '=', '1').where('target_code', 'in', asText).execute(),
-    db.selectFrom('icon_menu_settings').select('target_code').where('target_kbn', '=', '1').where('target_code', 'in', asText).execute(),
+    db
+      .selectFrom('global_navi_settings')
+      .select('target_code')
+      .where('target_kbn', '=', '1')
+      .where('target_code', 'in', asText)
+      .execute(),
+    db
+      .selectFrom('icon_menu_settings')
+      .select('target_code')
+      .where('target_kbn', '=', '1')
+      .where('target_code', 'in', asText)
+      .execute(),
   ]);
-  return new Set([...contents.map((r) => Number(r.ag_segment_id)), ...navi.map((r) => Number(r.target_code)), ...icons.map((r) => Number(r.target_code))]);
+  return new Set([
+    ...contents.map((r) => Number(r.ag_segment_id)),
+    ...navi.map((r) => Number(r.target_code)),
+    ...icons.map((r) => Number(r.target_code)),
+  ]);
 }

@@ -52,7 +52,8 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
     '/api/AgSegment/download/agSegment',
     {
       schema: {
-        description: 'The member agent codes as CSV (one per line, UTF-8 with BOM, CRLF); the name is in Content-Disposition.',
+        description:
+          'The member agent codes as CSV (one per line, UTF-8 with BOM, CRLF); the name is in Content-Disposition.',
         body: Body({ ...CallerIds, agSegmentData: Type.Object({ agSegmentId: SegmentId }) }),
       },
     },
@@ -61,7 +62,10 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
       const segment = id === null ? undefined : await repo.findSegment(app.db, id);
       if (!segment) throw invalid({ field: 'agSegmentId', messageId: 'ERR_0009', args: [SEGMENT] });
       const codes = await repo.memberCodes(app.db, segment.ag_segment_id);
-      const name = segment.upload_file_name && extensionOf(segment.upload_file_name) === 'csv' ? segment.upload_file_name : `agsegment_${segment.ag_segment_id}.csv`;
+      const name =
+        segment.upload_file_name && extensionOf(segment.upload_file_name) === 'csv'
+          ? segment.upload_file_name
+          : `agsegment_${segment.ag_segment_id}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition(name))
@@ -89,7 +93,9 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
       // The same reading as the declared form's create: multipart parts or JSON, a file or a tus upload.
       const form = formOf(app.definitions, FORM);
       const { body, files } = await readRequestBody(app, request);
-      const segment = (typeof body.agSegmentData === 'object' && body.agSegmentData !== null ? body.agSegmentData : {}) as Record<string, unknown>;
+      const segment = (
+        typeof body.agSegmentData === 'object' && body.agSegmentData !== null ? body.agSegmentData : {}
+      ) as Record<string, unknown>;
       const record: Record<string, unknown> = { uploadFile: body.uploadFile };
       const inputs = await resolveFiles(app, request, form, record, body, files);
       const file = inputs.get('uploadFile');
@@ -97,20 +103,28 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
       const before = id === null ? undefined : await repo.findSegment(app.db, id);
       await enforceForm(app, FORM, record, {
         fields: ['uploadFile'],
-        serverChecks: () => [...(before ? [] : [{ field: 'agSegmentId', messageId: 'ERR_0009', args: [SEGMENT] }]), ...contentFailures(form, inputs)],
+        serverChecks: () => [
+          ...(before ? [] : [{ field: 'agSegmentId', messageId: 'ERR_0009', args: [SEGMENT] }]),
+          ...contentFailures(form, inputs),
+        ],
       });
       const now = app.clock.now();
       const imp = importOf(file!, now);
       await app.db.transaction().execute(async (trx) => {
         const oldCodes = await repo.memberCodes(trx, id!);
         await repo.replaceMembers(trx, id!, imp);
-        if (file!.upload && !(await claimUpload(trx, caller, file!.upload, '', now))) throw invalid({ field: 'uploadFile', messageId: 'ERR_SYS003', args: ['ファイルアップロード'] });
+        if (file!.upload && !(await claimUpload(trx, caller, file!.upload, '', now)))
+          throw invalid({ field: 'uploadFile', messageId: 'ERR_SYS003', args: ['ファイルアップロード'] });
         await recordAudit(trx, {
           caller,
           action: 'upload',
           entity: 'agent_segment',
           entityId: id!,
-          before: { uploadFileName: before!.upload_file_name, uploadDataCnt: before!.upload_data_cnt, agCodes: oldCodes },
+          before: {
+            uploadFileName: before!.upload_file_name,
+            uploadDataCnt: before!.upload_data_cnt,
+            agCodes: oldCodes,
+          },
           after: { uploadFileName: imp.fileName, uploadDataCnt: imp.lineCount, agCodes: imp.codes },
           at: now,
         });
@@ -127,22 +141,46 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
       config: { form: 'ag-segment' },
       schema: {
         description: 'Renames segments: rows whose name differs from the stored one are updated; none → ERR_0008.',
-        body: Body({ ...CallerIds, agSegmentDataList: Type.Array(Type.Object({ agSegmentId: SegmentId, agSegmentName: Type.String({ maxLength: 1000 }) }), { maxItems: 1000 }) }),
+        body: Body({
+          ...CallerIds,
+          agSegmentDataList: Type.Array(
+            Type.Object({ agSegmentId: SegmentId, agSegmentName: Type.String({ maxLength: 1000 }) }),
+            { maxItems: 1000 },
+          ),
+        }),
         response: { 200: EmptyResponse },
       },
     },
     async (request) => {
       const caller = request.caller!;
       const rows = request.body.agSegmentDataList.map((r) => ({ id: parseId(r.agSegmentId), name: r.agSegmentName }));
-      const stored = new Map((await repo.listSegments(app.db, rows.flatMap((r) => (r.id === null ? [] : [r.id])))).map((s) => [s.ag_segment_id, s]));
-      const changed = rows.filter((r) => r.id !== null && stored.has(r.id) && stored.get(r.id)!.ag_segment_name !== r.name) as { id: number; name: string }[];
+      const stored = new Map(
+        (
+          await repo.listSegments(
+            app.db,
+            rows.flatMap((r) => (r.id === null ? [] : [r.id])),
+          )
+        ).map((s) => [s.ag_segment_id, s]),
+      );
+      const changed = rows.filter(
+        (r) => r.id !== null && stored.has(r.id) && stored.get(r.id)!.ag_segment_name !== r.name,
+      ) as { id: number; name: string }[];
       const messages: RuleResult[] = [];
       rows.forEach((r, i) => {
-        for (const m of formFailures(app, FORM, { agSegmentName: r.name }, { fields: ['agSegmentName'] })) messages.push({ ...m, field: `agSegmentDataList.${i}.agSegmentName` });
+        for (const m of formFailures(app, FORM, { agSegmentName: r.name }, { fields: ['agSegmentName'] }))
+          messages.push({ ...m, field: `agSegmentDataList.${i}.agSegmentName` });
       });
-      if (rows.some((r) => r.id === null || !stored.has(r.id))) messages.push({ field: 'agSegmentDataList', messageId: 'ERR_0009', args: [SEGMENT] });
-      messages.push(...(await nameFailures(app.db, changed.map((r) => r.name), changed.map((r) => r.id))));
-      if (messages.length === 0 && changed.length === 0) messages.push({ field: 'agSegmentDataList', messageId: 'ERR_0008', args: [NAME] });
+      if (rows.some((r) => r.id === null || !stored.has(r.id)))
+        messages.push({ field: 'agSegmentDataList', messageId: 'ERR_0009', args: [SEGMENT] });
+      messages.push(
+        ...(await nameFailures(
+          app.db,
+          changed.map((r) => r.name),
+          changed.map((r) => r.id),
+        )),
+      );
+      if (messages.length === 0 && changed.length === 0)
+        messages.push({ field: 'agSegmentDataList', messageId: 'ERR_0008', args: [NAME] });
       if (messages.length) throw problem.validation(messages);
 
       const now = app.clock.now();
@@ -150,7 +188,15 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
         await app.db.transaction().execute(async (trx) => {
           for (const r of changed) {
             await repo.renameSegment(trx, r.id, r.name, now);
-            await recordAudit(trx, { caller, action: 'update', entity: 'agent_segment', entityId: r.id, before: { agSegmentName: stored.get(r.id)!.ag_segment_name }, after: { agSegmentName: r.name }, at: now });
+            await recordAudit(trx, {
+              caller,
+              action: 'update',
+              entity: 'agent_segment',
+              entityId: r.id,
+              before: { agSegmentName: stored.get(r.id)!.ag_segment_name },
+              after: { agSegmentName: r.name },
+              at: now,
+            });
           }
         });
       } catch (err) {

@@ -15,7 +15,10 @@ export const SegmentData = Type.Object(
   { additionalProperties: true, description: 'Plus the fields schemas/forms/ag-segment.json declares beyond these' },
 );
 
-export const SegmentId = Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ pattern: '^[0-9]{1,9}$' })]);
+export const SegmentId = Type.Union([
+  Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  Type.String({ pattern: '^[0-9]{1,9}$' }),
+]);
 
 const TOKYO_MS = 9 * 3600 * 1000;
 function wireDateTime(d: Date | null): string {

@@ -44,33 +44,50 @@ export const agentUserHook: FormHook = {
     if (before) record.agCode = before.agCode;
     else if (!str(record.agCode)) record.agCode = effectiveIds(ctx.caller).agCode;
     if (!mayManage(ctx.caller, str(record.agCode))) throw problem.forbidden();
-    if (mode === 'delete' && record.userId === ctx.caller.userId) throw problem.validation([{ messageId: 'ERR_0025', args: ['削除対象（ログイン中のユーザー）'] }]);
+    if (mode === 'delete' && record.userId === ctx.caller.userId)
+      throw problem.validation([{ messageId: 'ERR_0025', args: ['削除対象（ログイン中のユーザー）'] }]);
   },
 
   // A deleted user's row stays for the logs and the audit trail; their sign-in ends at once.
   async removed(ctx, id) {
     const at = ctx.app.clock.now();
     await ctx.trx.updateTable('users').set({ updated_at: at }).where('user_id', '=', String(id)).execute();
-    await ctx.trx.updateTable('sessions').set({ revoked_at: at, revoke_reason: 'user-deleted' }).where('user_id', '=', String(id)).where('revoked_at', 'is', null).execute();
+    await ctx.trx
+      .updateTable('sessions')
+      .set({ revoked_at: at, revoke_reason: 'user-deleted' })
+      .where('user_id', '=', String(id))
+      .where('revoked_at', 'is', null)
+      .execute();
   },
 
   async check(ctx, record, mode, id) {
     const out: RuleResult[] = [];
     const db = ctx.app.db;
     const agCode = str(record.agCode);
-    if (agCode && !(await db.selectFrom('agents').select('ag_code').where('ag_code', '=', agCode).executeTakeFirst())) out.push({ field: 'agCode', messageId: 'ERR_0006', args: ['代理店コード'] });
+    if (agCode && !(await db.selectFrom('agents').select('ag_code').where('ag_code', '=', agCode).executeTakeFirst()))
+      out.push({ field: 'agCode', messageId: 'ERR_0006', args: ['代理店コード'] });
     const roleId = str(record.roleId);
     // An e-mail address is unique within the agent (the password reset finds the user by both; migration 0021).
     const email = str(record.email);
     if (agCode && email) {
-      let same = db.selectFrom('users').select('user_id').where('ag_code', '=', agCode).where('deleted_at', 'is', null).where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+      let same = db
+        .selectFrom('users')
+        .select('user_id')
+        .where('ag_code', '=', agCode)
+        .where('deleted_at', 'is', null)
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
       if (id !== null) same = same.where('user_id', '<>', String(id));
       if (await same.executeTakeFirst()) out.push(EMAIL_TAKEN);
     }
-    if (roleId && !(await db.selectFrom('roles').select('role_id').where('role_id', '=', roleId).executeTakeFirst())) out.push({ field: 'roleId', messageId: 'ERR_0025', args: ['機能権限'] });
+    if (roleId && !(await db.selectFrom('roles').select('role_id').where('role_id', '=', roleId).executeTakeFirst()))
+      out.push({ field: 'roleId', messageId: 'ERR_0025', args: ['機能権限'] });
     // An administrator keeps their own role: changing it could lock them out.
     if (mode === 'update' && id === ctx.caller.userId) {
-      const own = await db.selectFrom('users').select('role_id').where('user_id', '=', ctx.caller.userId).executeTakeFirst();
+      const own = await db
+        .selectFrom('users')
+        .select('role_id')
+        .where('user_id', '=', ctx.caller.userId)
+        .executeTakeFirst();
       if (own && own.role_id !== roleId) out.push({ field: 'roleId', messageId: 'ERR_0025', args: ['機能権限'] });
     }
     return out;
@@ -80,13 +97,29 @@ export const agentUserHook: FormHook = {
     const isAdmin = { is_admin: str(record.roleId) === ADMIN_ROLE_ID };
     if (mode === 'update') return isAdmin;
     const db = ctx.app.db;
-    const next = (await sql<{ id: string }>`select lpad(nextval('users_user_id_seq')::text, 10, '0') as id`.execute(db)).rows[0];
+    const next = (await sql<{ id: string }>`select lpad(nextval('users_user_id_seq')::text, 10, '0') as id`.execute(db))
+      .rows[0];
     if (!next) throw new Error('users_user_id_seq answered no value');
     const { id } = next;
-    const provider = await db.selectFrom('users').select('user_id').where('ag_code', '=', str(record.agCode)).where('is_provider', '=', true).limit(1).executeTakeFirst();
+    const provider = await db
+      .selectFrom('users')
+      .select('user_id')
+      .where('ag_code', '=', str(record.agCode))
+      .where('is_provider', '=', true)
+      .limit(1)
+      .executeTakeFirst();
     const at = ctx.app.clock.now();
     // Nobody knows this password: the user sets one through the mailed link.
-    return { ...isAdmin, user_id: id, login_id: id, password_hash: await hashPassword(newResetToken()), is_provider: !!provider, password_changed_at: at, created_at: at, updated_at: at };
+    return {
+      ...isAdmin,
+      user_id: id,
+      login_id: id,
+      password_hash: await hashPassword(newResetToken()),
+      is_provider: !!provider,
+      password_changed_at: at,
+      created_at: at,
+      updated_at: at,
+    };
   },
 
   async write(ctx, id, record, mode) {
@@ -94,7 +127,12 @@ export const agentUserHook: FormHook = {
     const token = newResetToken();
     const at = ctx.app.clock.now();
     const validMs = SETUP_LINK_HOURS * 3600 * 1000;
-    await storeResetToken(ctx.trx, { tokenHash: sha256(token), userId: String(id), at, expiresAt: new Date(at.getTime() + validMs) });
+    await storeResetToken(ctx.trx, {
+      tokenHash: sha256(token),
+      userId: String(id),
+      at,
+      expiresAt: new Date(at.getTime() + validMs),
+    });
     // The mail is written with the user: both are kept or neither (api/mail/outbox.ts).
     const link = `${ctx.app.config.publicUrl}/with-ag/password-update/token/${token}`;
     ctx.state.setupMailIds = await enqueueMail(ctx.trx, {
@@ -119,6 +157,7 @@ export const agentUserHook: FormHook = {
 
   async committed(ctx, _id, _record, mode) {
     // A mail that cannot be sent now is retried by the outbox's sender.
-    if (mode === 'new' && Array.isArray(ctx.state.setupMailIds)) await ctx.app.mailOutbox.deliverNow(ctx.state.setupMailIds as number[]);
+    if (mode === 'new' && Array.isArray(ctx.state.setupMailIds))
+      await ctx.app.mailOutbox.deliverNow(ctx.state.setupMailIds as number[]);
   },
 };

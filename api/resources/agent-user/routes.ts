@@ -36,7 +36,14 @@ export default async function agUserRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/AgUser',
-    { schema: { body: Body(CallerIds), response: { 200: Type.Object({ agCodeList: Type.Array(Type.Object({ agCode: Type.String(), agName: Type.String() })) }) } } },
+    {
+      schema: {
+        body: Body(CallerIds),
+        response: {
+          200: Type.Object({ agCodeList: Type.Array(Type.Object({ agCode: Type.String(), agName: Type.String() })) }),
+        },
+      },
+    },
     async (request) => {
       const caller = request.caller!;
       const agents = await repo.listAgents(app.db, isProviderAdmin(caller) ? undefined : ownAgCode(caller));
@@ -49,7 +56,12 @@ export default async function agUserRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: Body({ ...CallerIds, displayAgCode: Text }),
-        response: { 200: Type.Object({ agName: Type.String(), kinouKengenList: Type.Array(Type.Object({ value: Type.String(), text: Type.String() })) }) },
+        response: {
+          200: Type.Object({
+            agName: Type.String(),
+            kinouKengenList: Type.Array(Type.Object({ value: Type.String(), text: Type.String() })),
+          }),
+        },
       },
     },
     async (request) => {

@@ -19,7 +19,6 @@ import type { FormHook, HookContext } from '../../forms/hook';
 import type { Step } from '../../forms/workflow-store';
 import { CATEGORY } from '../../../schemas/categories';
 
-
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 const isReceiver = (ctx: HookContext) => ctx.form.store?.workflow?.side === 'receiver';
 
@@ -38,7 +37,8 @@ export async function categoryData(db: HookContext['app']['db'], categoryId: num
   return categoryWire(await repo.category(db, categoryId), await repo.categoryFiles(db, categoryId));
 }
 
-export const categoryOptions = async (db: HookContext['app']['db']) => (await repo.categories(db)).map((c) => ({ value: String(c.app_category_id), text: c.category_name }));
+export const categoryOptions = async (db: HookContext['app']['db']) =>
+  (await repo.categories(db)).map((c) => ({ value: String(c.app_category_id), text: c.category_name }));
 
 interface FileChanges {
   kept: repo.AttachmentRow[];
@@ -62,18 +62,27 @@ export const applicationHook: FormHook = {
   // applicant side never searches the internal memo (repository.ts).
   searchCheck: (_ctx, c) => {
     const type = categoryOf(c.appType);
-    return type !== undefined && !Number.isSafeInteger(type) ? [{ field: 'appType', messageId: 'ERR_0003', args: ['申請種別'] }] : [];
+    return type !== undefined && !Number.isSafeInteger(type)
+      ? [{ field: 'appType', messageId: 'ERR_0003', args: ['申請種別'] }]
+      : [];
   },
   listLimit: () => applicationListSettings.maxResults,
   async list(ctx, c, _scope, limit) {
     const side = isReceiver(ctx) ? 'receiver' : 'applicant';
     const ids = side === 'receiver' ? { userId: ctx.caller.userId, agCode: undefined } : effectiveIds(ctx.caller);
     const sideOnly =
-      side === 'receiver' ? { targetAgCode: text(c.targetAgCode) || undefined, operater: text(c.operater) || undefined, providerUser: text(c.providerUser) || undefined } : { appUserName: text(c.appUserName) || undefined };
+      side === 'receiver'
+        ? {
+            targetAgCode: text(c.targetAgCode) || undefined,
+            operater: text(c.operater) || undefined,
+            providerUser: text(c.providerUser) || undefined,
+          }
+        : { appUserName: text(c.appUserName) || undefined };
     // The search rules require both ends of the period as dates; a body that slips past them is refused the same way.
     const from = parseWireDate(text(c.appDateFrom));
     const to = parseWireDate(text(c.appDateTo));
-    if (!from || !to) throw problem.validation([{ messageId: 'ERR_0020', args: [from ? '申請期間To' : '申請期間From'] }]);
+    if (!from || !to)
+      throw problem.validation([{ messageId: 'ERR_0020', args: [from ? '申請期間To' : '申請期間From'] }]);
     const rows = await repo.listApplications(ctx.app.db, {
       side,
       agCode: ids.agCode,
@@ -103,7 +112,8 @@ export const applicationHook: FormHook = {
     if (!target) return;
     if (isReceiver(ctx)) {
       // A draft is the agent's own until submitted: not there for staff.
-      if (!isVisibleTo(W, 'receiver', String(target.appStatusKbn))) throw problem.validation([{ messageId: 'ERR_0009', args: ['申請'] }]);
+      if (!isVisibleTo(W, 'receiver', String(target.appStatusKbn)))
+        throw problem.validation([{ messageId: 'ERR_0009', args: ['申請'] }]);
     } else if (target.appAgCode !== effectiveIds(ctx.caller).agCode) throw problem.forbidden();
   },
 
@@ -112,20 +122,32 @@ export const applicationHook: FormHook = {
     // Names and sizes come from the stored rows and the caller's finished uploads, never from the
     // body. A stored file is kept by its stable fileId, never by its place in the list (the screen
     // renumbers rowNo when a file is removed).
-    const list = Array.isArray(record.appTempFileList) ? (record.appTempFileList as { fileId?: unknown; uploadId?: unknown }[]) : [];
+    const list = Array.isArray(record.appTempFileList)
+      ? (record.appTempFileList as { fileId?: unknown; uploadId?: unknown }[])
+      : [];
     const existing = id === null ? [] : await repo.filesOf(ctx.app.db, Number(id));
     const keptIds = new Set(list.filter((f) => blank(f.uploadId) && !blank(f.fileId)).map((f) => Number(f.fileId)));
     const kept = existing.filter((f) => keptIds.has(Number(f.file_id)));
     const uploads = [];
-    for (const f of list) if (!blank(f.uploadId)) uploads.push(await finishedUpload(ctx.app, ctx.caller, String(f.uploadId)));
-    record.appTempFileList = [...kept.map((f) => ({ fileName: f.file_name, size: Number(f.file_size) })), ...uploads.map((u) => ({ fileName: u.fileName, size: u.size, uploadId: u.id }))];
-    ctx.state.attachments = { kept, removed: existing.filter((f) => !keptIds.has(Number(f.file_id))), uploadIds: uploads.map((u) => u.id) } satisfies FileChanges;
+    for (const f of list)
+      if (!blank(f.uploadId)) uploads.push(await finishedUpload(ctx.app, ctx.caller, String(f.uploadId)));
+    record.appTempFileList = [
+      ...kept.map((f) => ({ fileName: f.file_name, size: Number(f.file_size) })),
+      ...uploads.map((u) => ({ fileName: u.fileName, size: u.size, uploadId: u.id })),
+    ];
+    ctx.state.attachments = {
+      kept,
+      removed: existing.filter((f) => !keptIds.has(Number(f.file_id))),
+      uploadIds: uploads.map((u) => u.id),
+    } satisfies FileChanges;
   },
 
   async check(ctx, record) {
     if (isReceiver(ctx) || blank(record.appCategoryId)) return [];
     const id = Number(record.appCategoryId);
-    return Number.isSafeInteger(id) && (await repo.category(ctx.app.db, id)) ? [] : [{ field: 'appCategoryId', messageId: 'ERR_0003', args: ['申請種別'] }];
+    return Number.isSafeInteger(id) && (await repo.category(ctx.app.db, id))
+      ? []
+      : [{ field: 'appCategoryId', messageId: 'ERR_0003', args: ['申請種別'] }];
   },
 
   columns(ctx, record, mode) {
@@ -159,17 +181,42 @@ export const applicationHook: FormHook = {
     const files = ctx.state.attachments as FileChanges | undefined;
     if (!files) return;
     if (files.removed.length) {
-      await ctx.trx.deleteFrom('application_files').where('app_no', '=', appNo).where('file_id', 'in', files.removed.map((f) => Number(f.file_id))).execute();
+      await ctx.trx
+        .deleteFrom('application_files')
+        .where('app_no', '=', appNo)
+        .where(
+          'file_id',
+          'in',
+          files.removed.map((f) => Number(f.file_id)),
+        )
+        .execute();
       // The seeds' shared files stay.
       for (const f of files.removed) if (!f.stored_key.startsWith('seed/')) ctx.discard(f.stored_key);
     }
     if (!files.uploadIds.length) return;
-    const attached = await ctx.attach({ form: ctx.form, field: 'appTempFileList', uploadIds: files.uploadIds, existingNames: files.kept.map((f) => f.file_name), keyPrefix: `applications/${appNo}` });
+    const attached = await ctx.attach({
+      form: ctx.form,
+      field: 'appTempFileList',
+      uploadIds: files.uploadIds,
+      existingNames: files.kept.map((f) => f.file_name),
+      keyPrefix: `applications/${appNo}`,
+    });
     let next = Math.max(0, ...files.kept.map((f) => f.row_no), ...files.removed.map((f) => f.row_no)) + 1;
     const at = ctx.state.at as Date;
     await ctx.trx
       .insertInto('application_files')
-      .values(attached.map((f) => ({ app_no: appNo, row_no: next++, file_name: f.fileName, stored_key: f.storageKey, file_size: f.size, content_type: f.contentType, uploaded_by: ctx.caller.userId, uploaded_at: at })))
+      .values(
+        attached.map((f) => ({
+          app_no: appNo,
+          row_no: next++,
+          file_name: f.fileName,
+          stored_key: f.storageKey,
+          file_size: f.size,
+          content_type: f.contentType,
+          uploaded_by: ctx.caller.userId,
+          uploaded_at: at,
+        })),
+      )
       .execute();
   },
 
@@ -185,8 +232,20 @@ export const applicationHook: FormHook = {
   },
 
   async removed(ctx, id) {
-    const linked = await ctx.trx.selectFrom('application_notifications').select('notification_id').where('app_no', '=', Number(id)).execute();
-    if (linked.length) await ctx.trx.deleteFrom('notifications').where('notification_id', 'in', linked.map((l) => l.notification_id)).execute();
+    const linked = await ctx.trx
+      .selectFrom('application_notifications')
+      .select('notification_id')
+      .where('app_no', '=', Number(id))
+      .execute();
+    if (linked.length)
+      await ctx.trx
+        .deleteFrom('notifications')
+        .where(
+          'notification_id',
+          'in',
+          linked.map((l) => l.notification_id),
+        )
+        .execute();
   },
 
   async committed(ctx) {
@@ -197,6 +256,11 @@ export const applicationHook: FormHook = {
   async data(ctx) {
     const base = { categoryList: await categoryOptions(ctx.app.db), maxFileSize: ctx.app.config.maxFileSize };
     if (!isReceiver(ctx)) return base;
-    return { ...base, statusList: W.statuses.filter((s) => isVisibleTo(W, 'receiver', s.value)).map((s) => ({ value: s.value, text: s.text })) };
+    return {
+      ...base,
+      statusList: W.statuses
+        .filter((s) => isVisibleTo(W, 'receiver', s.value))
+        .map((s) => ({ value: s.value, text: s.text })),
+    };
   },
 };

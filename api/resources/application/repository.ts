@@ -33,26 +33,27 @@ export interface ReceiverRow extends ApplicationRow {
   app_user_mail: string | null;
 }
 
-const shared = () => [
-  'a.app_no',
-  'a.app_date',
-  'a.status_kbn',
-  'a.ag_code',
-  'g.ag_name',
-  'a.user_id',
-  'a.app_user',
-  'a.app_title',
-  sql<string>`coalesce(to_char(a.wish_date, 'YYYY-MM-DD'), '')`.as('wish_date'),
-  'a.app_category_id',
-  'c.category_name',
-  'a.target_ag_code',
-  'a.target_company_id',
-  'a.app_memo',
-  'a.provider_comment',
-  'a.provider_user',
-  'a.operate_user',
-  'a.updated_at',
-] as const;
+const shared = () =>
+  [
+    'a.app_no',
+    'a.app_date',
+    'a.status_kbn',
+    'a.ag_code',
+    'g.ag_name',
+    'a.user_id',
+    'a.app_user',
+    'a.app_title',
+    sql<string>`coalesce(to_char(a.wish_date, 'YYYY-MM-DD'), '')`.as('wish_date'),
+    'a.app_category_id',
+    'c.category_name',
+    'a.target_ag_code',
+    'a.target_company_id',
+    'a.app_memo',
+    'a.provider_comment',
+    'a.provider_user',
+    'a.operate_user',
+    'a.updated_at',
+  ] as const;
 
 const base = (db: Db) =>
   db
@@ -63,7 +64,8 @@ const base = (db: Db) =>
 
 /** A request as the applicant side may see it (no internal memo), whoever owns it: the caller checks the owner. */
 export async function loadForApplicant(db: Db, appNo: number): Promise<ApplicationRow | undefined> {
-  return (await base(db).select(shared()).where('a.app_no', '=', appNo).executeTakeFirst()) as ApplicationRow | undefined;
+  return (await base(db).select(shared()).where('a.app_no', '=', appNo).executeTakeFirst()) as
+    ApplicationRow | undefined;
 }
 
 export async function loadForReceiver(db: Db, appNo: number): Promise<ReceiverRow | undefined> {
@@ -88,19 +90,40 @@ export interface AttachmentRow extends FileRow {
 }
 
 export async function filesOf(db: Db, appNo: number): Promise<AttachmentRow[]> {
-  return db.selectFrom('application_files').select(['file_id', 'row_no', 'file_name', 'stored_key', 'file_size', 'content_type']).where('app_no', '=', appNo).orderBy('row_no').execute();
+  return db
+    .selectFrom('application_files')
+    .select(['file_id', 'row_no', 'file_name', 'stored_key', 'file_size', 'content_type'])
+    .where('app_no', '=', appNo)
+    .orderBy('row_no')
+    .execute();
 }
 
 export async function categoryFiles(db: Db, categoryId: number): Promise<FileRow[]> {
-  return db.selectFrom('application_category_files').select(['row_no', 'file_name', 'stored_key', 'file_size', 'content_type']).where('app_category_id', '=', categoryId).orderBy('row_no').execute();
+  return db
+    .selectFrom('application_category_files')
+    .select(['row_no', 'file_name', 'stored_key', 'file_size', 'content_type'])
+    .where('app_category_id', '=', categoryId)
+    .orderBy('row_no')
+    .execute();
 }
 
 export async function categories(db: Db) {
-  return db.selectFrom('application_categories').selectAll().where('is_active', '=', true).orderBy('display_order').orderBy('app_category_id').execute();
+  return db
+    .selectFrom('application_categories')
+    .selectAll()
+    .where('is_active', '=', true)
+    .orderBy('display_order')
+    .orderBy('app_category_id')
+    .execute();
 }
 
 export async function category(db: Db, id: number) {
-  return db.selectFrom('application_categories').selectAll().where('app_category_id', '=', id).where('is_active', '=', true).executeTakeFirst();
+  return db
+    .selectFrom('application_categories')
+    .selectAll()
+    .where('app_category_id', '=', id)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
 }
 
 export interface ListCriteria {
@@ -196,7 +219,11 @@ export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow
   if (c.targetAgCode) q = q.where('a.ag_code', '=', c.targetAgCode);
   if (c.operater) q = q.where('a.operate_user', 'like', like(c.operater));
   if (c.providerUser) q = q.where('a.provider_user', 'like', like(c.providerUser));
-  return (await q.orderBy('a.app_date', 'desc').orderBy('a.app_no', 'desc').limit(c.limit + 1).execute()) as ListRow[];
+  return (await q
+    .orderBy('a.app_date', 'desc')
+    .orderBy('a.app_no', 'desc')
+    .limit(c.limit + 1)
+    .execute()) as ListRow[];
 }
 
 /** The receiver's new requests (providerNewFlg) among the statuses staff see: the staff 申請管理 badge. */
@@ -215,14 +242,22 @@ export async function countNewForReceiver(db: Db, userId: string, statuses: read
 /** Marks the request read by the user, and its navigation notifications (the 申請管理 badge). */
 export async function markRead(db: Db, appNo: number, userId: string, now: Date): Promise<void> {
   // Never before the request's last change (its stamp may run a millisecond ahead of the clock).
-  const row = await db.selectFrom('applications').select('updated_at').where('app_no', '=', appNo).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('applications')
+    .select('updated_at')
+    .where('app_no', '=', appNo)
+    .executeTakeFirstOrThrow();
   const at = new Date(Math.max(now.getTime(), new Date(row.updated_at).getTime()));
   await db
     .insertInto('application_reads')
     .values({ app_no: appNo, user_id: userId, read_at: at })
     .onConflict((oc) => oc.columns(['app_no', 'user_id']).doUpdateSet({ read_at: at }))
     .execute();
-  const linked = await db.selectFrom('application_notifications').select('notification_id').where('app_no', '=', appNo).execute();
+  const linked = await db
+    .selectFrom('application_notifications')
+    .select('notification_id')
+    .where('app_no', '=', appNo)
+    .execute();
   if (linked.length)
     await db
       .insertInto('notification_reads')
@@ -234,8 +269,27 @@ export async function markRead(db: Db, appNo: number, userId: string, now: Date)
 
 /** The agent's 申請管理 notification for a request the supplier answered (the previous ones are replaced). */
 export async function notifyAgent(db: Db, appNo: number, agCode: string, title: string): Promise<void> {
-  const old = await db.selectFrom('application_notifications').select('notification_id').where('app_no', '=', appNo).execute();
-  if (old.length) await db.deleteFrom('notifications').where('notification_id', 'in', old.map((o) => o.notification_id)).execute();
-  const n = await db.insertInto('notifications').values({ category_id: 13, ag_code: agCode, user_id: null, title: `申請「${title}」に回答がありました` }).returning('notification_id').executeTakeFirstOrThrow();
-  await db.insertInto('application_notifications').values({ notification_id: n.notification_id, app_no: appNo }).execute();
+  const old = await db
+    .selectFrom('application_notifications')
+    .select('notification_id')
+    .where('app_no', '=', appNo)
+    .execute();
+  if (old.length)
+    await db
+      .deleteFrom('notifications')
+      .where(
+        'notification_id',
+        'in',
+        old.map((o) => o.notification_id),
+      )
+      .execute();
+  const n = await db
+    .insertInto('notifications')
+    .values({ category_id: 13, ag_code: agCode, user_id: null, title: `申請「${title}」に回答がありました` })
+    .returning('notification_id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('application_notifications')
+    .values({ notification_id: n.notification_id, app_no: appNo })
+    .execute();
 }

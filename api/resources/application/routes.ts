@@ -20,7 +20,13 @@ import { contentDisposition } from '../../files/content-disposition';
 import { zipStream } from '../../files/zip';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
 import { Body, CallerIds } from '../../http/wire';
-import { applicationListSettings, categoryData as categoryDataOf, categoryOptions as categoryOptionsOf, isApplicant, isStaff } from './hook';
+import {
+  applicationListSettings,
+  categoryData as categoryDataOf,
+  categoryOptions as categoryOptionsOf,
+  isApplicant,
+  isStaff,
+} from './hook';
 import * as repo from './repository';
 import { CategoryData, Option, WireNo } from './wire';
 import { CATEGORY } from '../../../schemas/categories';
@@ -41,9 +47,16 @@ const Ids = {
 };
 
 const MailAddresses = Type.Array(Type.Union([Type.String({ maxLength: 320 }), Type.Null()]), { maxItems: 10 });
-const MailListBody = { to: Type.Optional(MailAddresses), cc: Type.Optional(MailAddresses), bcc: Type.Optional(MailAddresses) };
+const MailListBody = {
+  to: Type.Optional(MailAddresses),
+  cc: Type.Optional(MailAddresses),
+  bcc: Type.Optional(MailAddresses),
+};
 
-const Binary = Type.String({ format: 'binary', description: 'The file (or application/zip); its name in Content-Disposition' });
+const Binary = Type.String({
+  format: 'binary',
+  description: 'The file (or application/zip); its name in Content-Disposition',
+});
 
 function parseNo(v: unknown): number {
   const n = typeof v === 'number' ? v : /^\d{1,9}$/.test(String(v ?? '')) ? Number(v) : NaN;
@@ -91,7 +104,8 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   const categoryData = (categoryId: number | null) => categoryDataOf(app.db, categoryId);
   const categoryOptions = () => categoryOptionsOf(app.db);
-  const statusOptions = (side: Side) => W.statuses.filter((s) => isVisibleTo(W, side, s.value)).map((s) => ({ value: s.value, text: s.text }));
+  const statusOptions = (side: Side) =>
+    W.statuses.filter((s) => isVisibleTo(W, side, s.value)).map((s) => ({ value: s.value, text: s.text }));
 
   // ---- initial data of the lists ---------------------------------------------------------------
   // The lists themselves (GetApplicationList) are the forms' calls.list (schemas/forms/shinseiform-*.json,
@@ -110,18 +124,40 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     return { shinseiKikanStart: d.toISOString().slice(0, 10), shinseiKikanEnd: today };
   }
 
-  app.post('/api/ApplicationMgtAg/getInitialData', { schema: { body: Body(Ids), response: { 200: Type.Object(InitialAnswer) } } }, async (request) => {
-    await applicant(request.caller!);
-    return { categoryList: await categoryOptions(), statusList: statusOptions('applicant'), ...period() };
-  });
+  app.post(
+    '/api/ApplicationMgtAg/getInitialData',
+    { schema: { body: Body(Ids), response: { 200: Type.Object(InitialAnswer) } } },
+    async (request) => {
+      await applicant(request.caller!);
+      return { categoryList: await categoryOptions(), statusList: statusOptions('applicant'), ...period() };
+    },
+  );
 
   app.post(
     '/api/ApplicationMgtProvider/getInitialData',
-    { schema: { body: Body(Ids), response: { 200: Type.Object({ ...InitialAnswer, agCodeList: Type.Array(Option), userList: Type.Array(Option) }) } } },
+    {
+      schema: {
+        body: Body(Ids),
+        response: {
+          200: Type.Object({ ...InitialAnswer, agCodeList: Type.Array(Option), userList: Type.Array(Option) }),
+        },
+      },
+    },
     async (request) => {
       await receiver(request.caller!);
-      const agents = await app.db.selectFrom('agents').select(['ag_code', 'ag_name']).where('ag_code', 'not like', 'P%').orderBy('ag_code').execute();
-      const staff = await app.db.selectFrom('users').select(['user_name']).where('is_provider', '=', true).where('deleted_at', 'is', null).orderBy('user_id').execute();
+      const agents = await app.db
+        .selectFrom('agents')
+        .select(['ag_code', 'ag_name'])
+        .where('ag_code', 'not like', 'P%')
+        .orderBy('ag_code')
+        .execute();
+      const staff = await app.db
+        .selectFrom('users')
+        .select(['user_name'])
+        .where('is_provider', '=', true)
+        .where('deleted_at', 'is', null)
+        .orderBy('user_id')
+        .execute();
       return {
         categoryList: await categoryOptions(),
         statusList: statusOptions('receiver'),
@@ -141,11 +177,17 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/ApplicationMgtCommon/getAppCagetoryData',
-    { schema: { body: Body({ ...Ids, appCategoryId: WireNo('Request category') }), response: { 200: Type.Object({ appCategoryData: CategoryData }) } } },
+    {
+      schema: {
+        body: Body({ ...Ids, appCategoryId: WireNo('Request category') }),
+        response: { 200: Type.Object({ appCategoryData: CategoryData }) },
+      },
+    },
     async (request) => {
       await sideOf(request.caller!);
       const id = Number(request.body.appCategoryId);
-      if (!Number.isSafeInteger(id) || !(await repo.category(app.db, id))) throw problem.validation([{ messageId: 'ERR_0003', args: ['申請種別'] }]);
+      if (!Number.isSafeInteger(id) || !(await repo.category(app.db, id)))
+        throw problem.validation([{ messageId: 'ERR_0003', args: ['申請種別'] }]);
       return { appCategoryData: await categoryData(id) };
     },
   );
@@ -154,7 +196,12 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   const DownloadBody = Body({
     ...Ids,
-    fileName: Type.Optional(Type.String({ maxLength: 255, description: 'The file; "" downloads every reference file as one ZIP (downloadKanrenFile)' })),
+    fileName: Type.Optional(
+      Type.String({
+        maxLength: 255,
+        description: 'The file; "" downloads every reference file as one ZIP (downloadKanrenFile)',
+      }),
+    ),
     categoryId: WireNo('Request category (downloadKanrenFile)'),
     contentId: WireNo('Not used: the category names the files'),
     appNo: WireNo('Request number (downloadAppTempFile)'),
@@ -174,41 +221,64 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
   }
   const noFile = () => new HttpProblem(404, messagesBody([{ messageId: 'ERR_0009', args: ['ファイル'] }]));
 
-  app.post('/api/download/downloadKanrenFile', { schema: { body: DownloadBody, response: { 200: Binary } } }, async (request, typedReply) => {
-    const reply = typedReply as unknown as FastifyReply;
-    await sideOf(request.caller!);
-    const id = Number(request.body.categoryId);
-    const cat = Number.isSafeInteger(id) ? await repo.category(app.db, id) : undefined;
-    if (!cat) throw noFile();
-    const files = await repo.categoryFiles(app.db, id);
-    if (blank(request.body.fileName)) {
-      if (!files.length) throw noFile();
-      // Every file is there before the first byte is sent (a missing one is 404, an unreachable store 503).
-      for (const f of files) if ((await app.storage.size(f.stored_key)) === null) throw noFile();
-      const modified = app.clock.now();
-      const zip = zipStream(files.map((f) => ({ name: f.file_name, modified, open: () => app.storage.get(f.stored_key) })));
-      zip.on('error', (err) => request.log.error({ err }, 'ZIP stream failed'));
-      return reply.header('Content-Type', 'application/zip').header('Content-Disposition', contentDisposition(`${cat.category_name}_関連資料.zip`)).header('Cache-Control', 'no-store').send(zip);
-    }
-    const f = files.find((x) => x.file_name === request.body.fileName);
-    if (!f) throw noFile();
-    return sendFile(reply, f);
-  });
+  app.post(
+    '/api/download/downloadKanrenFile',
+    { schema: { body: DownloadBody, response: { 200: Binary } } },
+    async (request, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply;
+      await sideOf(request.caller!);
+      const id = Number(request.body.categoryId);
+      const cat = Number.isSafeInteger(id) ? await repo.category(app.db, id) : undefined;
+      if (!cat) throw noFile();
+      const files = await repo.categoryFiles(app.db, id);
+      if (blank(request.body.fileName)) {
+        if (!files.length) throw noFile();
+        // Every file is there before the first byte is sent (a missing one is 404, an unreachable store 503).
+        for (const f of files) if ((await app.storage.size(f.stored_key)) === null) throw noFile();
+        const modified = app.clock.now();
+        const zip = zipStream(
+          files.map((f) => ({ name: f.file_name, modified, open: () => app.storage.get(f.stored_key) })),
+        );
+        zip.on('error', (err) => request.log.error({ err }, 'ZIP stream failed'));
+        return reply
+          .header('Content-Type', 'application/zip')
+          .header('Content-Disposition', contentDisposition(`${cat.category_name}_関連資料.zip`))
+          .header('Cache-Control', 'no-store')
+          .send(zip);
+      }
+      const f = files.find((x) => x.file_name === request.body.fileName);
+      if (!f) throw noFile();
+      return sendFile(reply, f);
+    },
+  );
 
-  app.post('/api/download/downloadAppTempFile', { schema: { body: DownloadBody, response: { 200: Binary } } }, async (request, typedReply) => {
-    const reply = typedReply as unknown as FastifyReply;
-    const who = await sideOf(request.caller!);
-    const row = await requestFor(who.side, parseNo(request.body.appNo), who.agCode);
-    const f = (await repo.filesOf(app.db, row.app_no)).find((x) => x.file_name === request.body.fileName);
-    if (!f) throw noFile();
-    return sendFile(reply, f);
-  });
+  app.post(
+    '/api/download/downloadAppTempFile',
+    { schema: { body: DownloadBody, response: { 200: Binary } } },
+    async (request, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply;
+      const who = await sideOf(request.caller!);
+      const row = await requestFor(who.side, parseNo(request.body.appNo), who.agCode);
+      const f = (await repo.filesOf(app.db, row.app_no)).find((x) => x.file_name === request.body.fileName);
+      if (!f) throw noFile();
+      return sendFile(reply, f);
+    },
+  );
 
   // ---- the navigation badge --------------------------------------------------------------------
 
   app.post(
     '/api/NotificationManagement/updNotification',
-    { schema: { body: Body({ ...Ids, categoryId: WireNo('13 (申請管理) or 14 (its provider side)'), notificationNo: WireNo('The request number') }), response: { 200: Type.Object({}) } } },
+    {
+      schema: {
+        body: Body({
+          ...Ids,
+          categoryId: WireNo('13 (申請管理) or 14 (its provider side)'),
+          notificationNo: WireNo('The request number'),
+        }),
+        response: { 200: Type.Object({}) },
+      },
+    },
     async (request) => {
       const caller = request.caller!;
       const categoryId = Number(request.body.categoryId);
@@ -230,15 +300,25 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   function checkAddresses(list: { to?: (string | null)[]; cc?: (string | null)[]; bcc?: (string | null)[] }) {
     const failures = checkMailList(list);
-    if (failures.length) throw problem.validation(failures.map((f) => ({ field: f.field, messageId: f.messageId, args: f.args })));
+    if (failures.length)
+      throw problem.validation(failures.map((f) => ({ field: f.field, messageId: f.messageId, args: f.args })));
     return cleanMailList(list);
   }
 
-  app.post('/api/ApplicationMgtProvider/mailCheck', { schema: { body: Body({ ...Ids, ...MailListBody }), response: { 200: Type.Object({ checkResult: Type.Boolean() }) } } }, async (request) => {
-    await receiver(request.caller!);
-    checkAddresses(request.body);
-    return { checkResult: true };
-  });
+  app.post(
+    '/api/ApplicationMgtProvider/mailCheck',
+    {
+      schema: {
+        body: Body({ ...Ids, ...MailListBody }),
+        response: { 200: Type.Object({ checkResult: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      await receiver(request.caller!);
+      checkAddresses(request.body);
+      return { checkResult: true };
+    },
+  );
 
   const agentLink = (appNo: number) => `${app.config.publicUrl}/with-ag/shinseiform-ag/appNo/${appNo}`;
   const staffLink = (appNo: number) => `${app.config.publicUrl}/with-ag/shinseiform-provider/appNo/${appNo}`;
@@ -246,7 +326,12 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/ApplicationMgtProvider/sendMail',
-    { schema: { body: Body({ ...Ids, appNo: WireNo('Request number'), mailList: Type.Object(MailListBody) }), response: { 200: Type.Object({}) } } },
+    {
+      schema: {
+        body: Body({ ...Ids, appNo: WireNo('Request number'), mailList: Type.Object(MailListBody) }),
+        response: { 200: Type.Object({}) },
+      },
+    },
     async (request) => {
       const caller = request.caller!;
       await receiver(caller);
@@ -282,14 +367,22 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
         text,
       });
       await app.mailOutbox.deliverNow(mailIds);
-      request.log.info({ appNo: row.app_no, to: list.to.length, cc: list.cc.length, bcc: list.bcc.length }, 'request notification mailed');
+      request.log.info(
+        { appNo: row.app_no, to: list.to.length, cc: list.cc.length, bcc: list.bcc.length },
+        'request notification mailed',
+      );
       return {};
     },
   );
 
   app.post(
     '/api/ApplicationMgtProvider/getEscalationMailInfo',
-    { schema: { body: Body({ ...Ids, appNo: WireNo('Request number') }), response: { 200: Type.Object({ mailSubject: Type.String(), mailBody: Type.String() }) } } },
+    {
+      schema: {
+        body: Body({ ...Ids, appNo: WireNo('Request number') }),
+        response: { 200: Type.Object({ mailSubject: Type.String(), mailBody: Type.String() }) },
+      },
+    },
     async (request) => {
       await receiver(request.caller!);
       const row = await receivedRequest(parseNo(request.body.appNo));

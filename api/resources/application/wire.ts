@@ -7,12 +7,13 @@ import { statusText, APPLICATION_WORKFLOW } from '../../../schemas/workflows/wor
 import { isoOf } from '../../forms/workflow-store';
 import type { ApplicationRow, AttachmentRow, FileRow, ListRow, ReceiverRow } from './repository';
 
-export const WireNo = (description: string) => Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 12 })], { description }));
+export const WireNo = (description: string) =>
+  Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 12 })], { description }));
 
 export const Option = Type.Object({ value: Type.String(), text: Type.String() });
 
 export const Attachment = Type.Object({
-  fileId: Type.Integer({ description: 'The stored file\'s stable id: a save keeps the files whose fileId it sends' }),
+  fileId: Type.Integer({ description: "The stored file's stable id: a save keeps the files whose fileId it sends" }),
   rowNo: Type.Number(),
   fileName: Type.String(),
   tempFilePath: Type.String(),
@@ -22,7 +23,12 @@ export const Attachment = Type.Object({
   fileUrl: Type.String(),
 });
 
-export const ReferenceFile = Type.Object({ rowNo: Type.Number(), tempFileName: Type.String(), tempFilePath: Type.String(), tempFileSize: Type.String() });
+export const ReferenceFile = Type.Object({
+  rowNo: Type.Number(),
+  tempFileName: Type.String(),
+  tempFilePath: Type.String(),
+  tempFileSize: Type.String(),
+});
 
 export const CategoryData = Type.Object({
   osgCategoryID: Type.String(),
@@ -51,7 +57,7 @@ const applicantFields = {
   appMemo: Type.String(),
   providerComment: Type.String(),
   providerUser: Type.String(),
-  lastUpdDate: Type.String({ description: 'The optimistic check value (the record\'s last update, ISO 8601)' }),
+  lastUpdDate: Type.String({ description: "The optimistic check value (the record's last update, ISO 8601)" }),
 };
 
 export const ApplicantRecord = Type.Object(applicantFields);
@@ -59,7 +65,9 @@ export const ReceiverRecord = Type.Object({
   ...applicantFields,
   operateUser: Type.String(),
   providerMemo: Type.String({ description: 'Internal memo: receiver side only' }),
-  appUserMail: Type.String({ description: 'The applicant\'s mail address (the mail modal\'s first To): receiver side only' }),
+  appUserMail: Type.String({
+    description: "The applicant's mail address (the mail modal's first To): receiver side only",
+  }),
 });
 
 export const ListItem = Type.Object({
@@ -97,14 +105,38 @@ const dateOnly = (d: Date | string | null): string => {
 };
 
 export function attachmentsWire(files: AttachmentRow[]): Static<typeof Attachment>[] {
-  return files.map((f) => ({ fileId: Number(f.file_id), rowNo: f.row_no, fileName: f.file_name, tempFilePath: '', tempFileSize: sizeText(Number(f.file_size)), size: Number(f.file_size), isUpload: false, fileUrl: '' }));
+  return files.map((f) => ({
+    fileId: Number(f.file_id),
+    rowNo: f.row_no,
+    fileName: f.file_name,
+    tempFilePath: '',
+    tempFileSize: sizeText(Number(f.file_size)),
+    size: Number(f.file_size),
+    isUpload: false,
+    fileUrl: '',
+  }));
 }
 
 export function referencesWire(files: FileRow[]): Static<typeof ReferenceFile>[] {
-  return files.map((f) => ({ rowNo: f.row_no, tempFileName: f.file_name, tempFilePath: '', tempFileSize: sizeText(Number(f.file_size)) }));
+  return files.map((f) => ({
+    rowNo: f.row_no,
+    tempFileName: f.file_name,
+    tempFilePath: '',
+    tempFileSize: sizeText(Number(f.file_size)),
+  }));
 }
 
-export function categoryWire(c: { osg_category_id: number | null; osg_contents_id: number | null; osg_contents_title: string; osg_detail_path: string } | undefined, refs: FileRow[]): Static<typeof CategoryData> {
+export function categoryWire(
+  c:
+    | {
+        osg_category_id: number | null;
+        osg_contents_id: number | null;
+        osg_contents_title: string;
+        osg_detail_path: string;
+      }
+    | undefined,
+  refs: FileRow[],
+): Static<typeof CategoryData> {
   return {
     osgCategoryID: c?.osg_category_id == null ? '' : String(c.osg_category_id),
     osgContentsId: c?.osg_contents_id == null ? '' : String(c.osg_contents_id),
@@ -114,7 +146,11 @@ export function categoryWire(c: { osg_category_id: number | null; osg_contents_i
   };
 }
 
-export function applicantWire(r: ApplicationRow, files: AttachmentRow[], cat: Static<typeof CategoryData>): Static<typeof ApplicantRecord> {
+export function applicantWire(
+  r: ApplicationRow,
+  files: AttachmentRow[],
+  cat: Static<typeof CategoryData>,
+): Static<typeof ApplicantRecord> {
   return {
     appNo: String(r.app_no),
     appDate: slashDateTime(new Date(r.app_date)),
@@ -138,8 +174,17 @@ export function applicantWire(r: ApplicationRow, files: AttachmentRow[], cat: St
   };
 }
 
-export function receiverWire(r: ReceiverRow, files: AttachmentRow[], cat: Static<typeof CategoryData>): Static<typeof ReceiverRecord> {
-  return { ...applicantWire(r, files, cat), operateUser: r.operate_user, providerMemo: r.provider_memo, appUserMail: r.app_user_mail ?? '' };
+export function receiverWire(
+  r: ReceiverRow,
+  files: AttachmentRow[],
+  cat: Static<typeof CategoryData>,
+): Static<typeof ReceiverRecord> {
+  return {
+    ...applicantWire(r, files, cat),
+    operateUser: r.operate_user,
+    providerMemo: r.provider_memo,
+    appUserMail: r.app_user_mail ?? '',
+  };
 }
 
 export function listItemWire(r: ListRow, side: 'applicant' | 'receiver'): Static<typeof ListItem> {

@@ -13,8 +13,21 @@ export function readSignedCookie(request: FastifyRequest, name: string): string 
   return r.valid && r.value ? r.value : null;
 }
 
-export function setSignedCookie(reply: FastifyReply, name: string, value: string, maxAgeSeconds: number, secure: boolean) {
-  reply.setCookie(name, value, { signed: true, httpOnly: true, sameSite: 'strict', secure, path: '/api/Auth', maxAge: maxAgeSeconds });
+export function setSignedCookie(
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  secure: boolean,
+) {
+  reply.setCookie(name, value, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/api/Auth',
+    maxAge: maxAgeSeconds,
+  });
 }
 
 export function clearCookie(reply: FastifyReply, name: string) {

@@ -25,13 +25,23 @@ export async function countAttempts(
   by: { loginId?: string; ip?: string },
   since: Date,
 ): Promise<number> {
-  let q = db.selectFrom('auth_attempts').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).where('attempted_at', '>', since);
+  let q = db
+    .selectFrom('auth_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', kind)
+    .where('attempted_at', '>', since);
   if (by.loginId !== undefined) q = q.where('login_id', '=', by.loginId);
   if (by.ip !== undefined) q = q.where('ip', '=', by.ip);
   const row = await q.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function recordAttempt(db: Kysely<Database>, kind: string, loginId: string, ip: string, at: Date): Promise<void> {
+export async function recordAttempt(
+  db: Kysely<Database>,
+  kind: string,
+  loginId: string,
+  ip: string,
+  at: Date,
+): Promise<void> {
   await db.insertInto('auth_attempts').values({ kind, login_id: loginId, ip, attempted_at: at }).execute();
 }

@@ -13,10 +13,20 @@ export function findActiveUserByLoginId(db: Db, loginId: string) {
     .executeTakeFirst();
 }
 
-export async function createSession(db: Db, s: { sessionId: string; userId: string; ip: string; userAgent: string; at: Date }) {
+export async function createSession(
+  db: Db,
+  s: { sessionId: string; userId: string; ip: string; userAgent: string; at: Date },
+) {
   await db
     .insertInto('sessions')
-    .values({ session_id: s.sessionId, user_id: s.userId, ip: s.ip.slice(0, 64), user_agent: s.userAgent.slice(0, 512), created_at: s.at, last_seen_at: s.at })
+    .values({
+      session_id: s.sessionId,
+      user_id: s.userId,
+      ip: s.ip.slice(0, 64),
+      user_agent: s.userAgent.slice(0, 512),
+      created_at: s.at,
+      last_seen_at: s.at,
+    })
     .execute();
 }
 
@@ -50,12 +60,21 @@ export function sessionToucher(db: Db, now: () => Date) {
 }
 
 export async function revokeSession(db: Db, sessionId: string, at: Date, reason: string) {
-  await db.updateTable('sessions').set({ revoked_at: at, revoke_reason: reason }).where('session_id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: at, revoke_reason: reason })
+    .where('session_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every session of the user except `keep` (a password change keeps the one that made it). */
 export async function revokeUserSessions(db: Db, userId: string, at: Date, reason: string, keep?: string) {
-  let q = db.updateTable('sessions').set({ revoked_at: at, revoke_reason: reason }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: at, revoke_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keep) q = q.where('session_id', '!=', keep);
   await q.execute();
 }
@@ -73,18 +92,43 @@ export async function isTrustedBrowser(db: Db, browserId: string, userId: string
 }
 
 export async function trustBrowser(db: Db, browserId: string, userId: string, at: Date, expiresAt: Date) {
-  await db.insertInto('trusted_browsers').values({ browser_id: browserId, user_id: userId, created_at: at, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('trusted_browsers')
+    .values({ browser_id: browserId, user_id: userId, created_at: at, expires_at: expiresAt })
+    .execute();
 }
 
 export async function forgetTrustedBrowsers(db: Db, userId: string, at: Date) {
-  await db.updateTable('trusted_browsers').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('trusted_browsers')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** A new challenge replaces any open one: only the latest code of a user can be used. */
 /** Inside the caller's transaction, which also writes the code's mail (api/mail/outbox.ts). */
-export async function openOtpChallenge(trx: Db, c: { challengeId: string; userId: string; codeHash: string; at: Date; expiresAt: Date }) {
-  await trx.updateTable('otp_challenges').set({ used_at: c.at }).where('user_id', '=', c.userId).where('used_at', 'is', null).execute();
-  await trx.insertInto('otp_challenges').values({ challenge_id: c.challengeId, user_id: c.userId, code_hash: c.codeHash, created_at: c.at, expires_at: c.expiresAt }).execute();
+export async function openOtpChallenge(
+  trx: Db,
+  c: { challengeId: string; userId: string; codeHash: string; at: Date; expiresAt: Date },
+) {
+  await trx
+    .updateTable('otp_challenges')
+    .set({ used_at: c.at })
+    .where('user_id', '=', c.userId)
+    .where('used_at', 'is', null)
+    .execute();
+  await trx
+    .insertInto('otp_challenges')
+    .values({
+      challenge_id: c.challengeId,
+      user_id: c.userId,
+      code_hash: c.codeHash,
+      created_at: c.at,
+      expires_at: c.expiresAt,
+    })
+    .execute();
 }
 
 export function findOpenOtpChallenge(db: Db, challengeId: string, userId: string) {
@@ -110,7 +154,12 @@ export async function countOtpAttempt(db: Db, challengeId: string): Promise<numb
 
 /** Marks the challenge used; false if another request used it first (single use under races). */
 export async function closeOtpChallenge(db: Db, challengeId: string, at: Date): Promise<boolean> {
-  const r = await db.updateTable('otp_challenges').set({ used_at: at }).where('challenge_id', '=', challengeId).where('used_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('otp_challenges')
+    .set({ used_at: at })
+    .where('challenge_id', '=', challengeId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 

@@ -18,7 +18,14 @@ import { countAttempts, recordAttempt } from './limits';
 import { codeMailsExhausted, liveChallenge, markVerified } from './otp-throttle';
 import * as repo from './repository';
 import { SessionUser, loadSessionUser } from './session-user';
-import { OTP_CHALLENGE_COOKIE, TRUSTED_BROWSER_COOKIE, TRUSTED_BROWSER_DAYS, clearCookie, readSignedCookie, setSignedCookie } from './cookies';
+import {
+  OTP_CHALLENGE_COOKIE,
+  TRUSTED_BROWSER_COOKIE,
+  TRUSTED_BROWSER_DAYS,
+  clearCookie,
+  readSignedCookie,
+  setSignedCookie,
+} from './cookies';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
 const OTP_MAX_TRIES = 5;
@@ -47,7 +54,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       countAttempts(app.db, 'login', { loginId }, since),
       countAttempts(app.db, 'login', { ip: request.ip }, since),
     ]);
-    if (byId >= app.authLimits.maxFailuresPerLoginId || byIp >= app.authLimits.maxFailuresPerIp) throw problem.tooManyAttempts();
+    if (byId >= app.authLimits.maxFailuresPerLoginId || byIp >= app.authLimits.maxFailuresPerIp)
+      throw problem.tooManyAttempts();
     const user = await repo.findActiveUserByLoginId(app.db, loginId);
     const ok = user ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
@@ -61,9 +69,23 @@ export default async function authRoutes(fastify: FastifyInstance) {
     const { user_id: userId, ag_code: agCode } = user;
     const now = app.clock.now();
     const sessionId = newId();
-    await repo.createSession(app.db, { sessionId, userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? '', at: now });
+    await repo.createSession(app.db, {
+      sessionId,
+      userId,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+      at: now,
+    });
     await repo.clearLoginFailures(app.db, user.login_id);
-    await recordOperation(app.db, { source: 'server', userId, agCode, actionTime: now, operationType: OperationType.login, controlName: 'login', ip: request.ip });
+    await recordOperation(app.db, {
+      source: 'server',
+      userId,
+      agCode,
+      actionTime: now,
+      operationType: OperationType.login,
+      controlName: 'login',
+      ip: request.ip,
+    });
     return {
       token: signSessionToken(app, { sessionId, userId, agCode }),
       systemDate: tokyoDateSlash(now),
@@ -90,19 +112,38 @@ export default async function authRoutes(fastify: FastifyInstance) {
       if (await codeMailsExhausted(app.db, user.user_id, now)) {
         // No new mail: this browser may answer the live code (the last one mailed), if any.
         const live = await liveChallenge(app.db, user.user_id, now);
-        if (live) setSignedCookie(reply, OTP_CHALLENGE_COOKIE, live.challenge_id, Math.ceil((live.expires_at.getTime() - now.getTime()) / 1000), secureCookies);
+        if (live)
+          setSignedCookie(
+            reply,
+            OTP_CHALLENGE_COOKIE,
+            live.challenge_id,
+            Math.ceil((live.expires_at.getTime() - now.getTime()) / 1000),
+            secureCookies,
+          );
         return { token: '', systemDate: tokyoDateSlash(now), isAreadyOptAuth: false, user: null };
       }
       const challengeId = newId();
       const code = newOneTimeCode();
       const mailIds = await app.db.transaction().execute(async (trx) => {
-        await repo.openOtpChallenge(trx, { challengeId, userId: user.user_id, codeHash: otpHash(challengeId, code), at: now, expiresAt: new Date(now.getTime() + OTP_TTL_MS) });
+        await repo.openOtpChallenge(trx, {
+          challengeId,
+          userId: user.user_id,
+          codeHash: otpHash(challengeId, code),
+          at: now,
+          expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+        });
         // Never sent after the code's validity: a late code is no use (the sender expires it).
-        return enqueueMail(trx, { kind: 'one_time_code', to: user.email, validForMs: OTP_TTL_MS, ...oneTimeCodeMail(user.user_name || user.login_id, code) });
+        return enqueueMail(trx, {
+          kind: 'one_time_code',
+          to: user.email,
+          validForMs: OTP_TTL_MS,
+          ...oneTimeCodeMail(user.user_name || user.login_id, code),
+        });
       });
       // The screen would ask for a code that never comes: say the mail could not be sent
       // (the row stays for the sender's retries while the code is valid).
-      if ((await app.mailOutbox.deliverNow(mailIds)).waiting > 0) throw problem.mailNotSent('セキュリティコードのメール送信');
+      if ((await app.mailOutbox.deliverNow(mailIds)).waiting > 0)
+        throw problem.mailNotSent('セキュリティコードのメール送信');
       setSignedCookie(reply, OTP_CHALLENGE_COOKIE, challengeId, OTP_TTL_MS / 1000, secureCookies);
       return { token: '', systemDate: tokyoDateSlash(now), isAreadyOptAuth: false, user: null };
     },
@@ -110,7 +151,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/Auth/OtpLogin',
-    { config: { public: true }, schema: { body: Body({ ...Credentials, otp: Type.String({ maxLength: 100 }) }), response: { 200: LoginResponse } } },
+    {
+      config: { public: true },
+      schema: {
+        body: Body({ ...Credentials, otp: Type.String({ maxLength: 100 }) }),
+        response: { 200: LoginResponse },
+      },
+    },
     async (request, reply) => {
       const { loginId, password, otp } = request.body;
       const errors = [...validateLoginForm({ loginId, password }), ...validateOtpForm({ otp })];
@@ -130,7 +177,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
         if (tries >= OTP_MAX_TRIES) await repo.closeOtpChallenge(app.db, challenge.challenge_id, now);
         throw problem.unauthorized('ERR_USER004');
       }
-      if (!(await repo.closeOtpChallenge(app.db, challenge.challenge_id, now))) throw problem.unauthorized('ERR_USER004');
+      if (!(await repo.closeOtpChallenge(app.db, challenge.challenge_id, now)))
+        throw problem.unauthorized('ERR_USER004');
       await markVerified(app.db, challenge.challenge_id, now);
       clearCookie(reply, OTP_CHALLENGE_COOKIE);
 
@@ -147,17 +195,34 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/api/auth/validate',
     {
       schema: {
-        body: Type.Union([Type.String({ maxLength: 20 }), Type.Object({ systemKbn: Type.Optional(SystemKbn), userId: Type.Optional(Type.String({ maxLength: 20 })) })]),
+        body: Type.Union([
+          Type.String({ maxLength: 20 }),
+          Type.Object({ systemKbn: Type.Optional(SystemKbn), userId: Type.Optional(Type.String({ maxLength: 20 })) }),
+        ]),
         response: { 200: Type.Object({ isValid: Type.Boolean(), token: Type.String() }) },
       },
     },
     async (request) => {
       const caller = request.caller!;
       const claimed = request.body;
-      if (typeof claimed === 'string' && claimed !== '' && claimed !== caller.userId && claimed !== caller.pseudo?.userId) throw problem.forbidden();
+      if (
+        typeof claimed === 'string' &&
+        claimed !== '' &&
+        claimed !== caller.userId &&
+        claimed !== caller.pseudo?.userId
+      )
+        throw problem.forbidden();
       await touchSession(caller.sessionId);
       const pseudo = caller.pseudo ? { userId: caller.pseudo.userId, agCode: caller.pseudo.agCode } : null;
-      return { isValid: true, token: signSessionToken(app, { sessionId: caller.sessionId, userId: caller.userId, agCode: caller.agCode, pseudo }) };
+      return {
+        isValid: true,
+        token: signSessionToken(app, {
+          sessionId: caller.sessionId,
+          userId: caller.userId,
+          agCode: caller.agCode,
+          pseudo,
+        }),
+      };
     },
   );
 

@@ -19,9 +19,14 @@ import { CATEGORY } from '../../../schemas/categories';
 
 const FORM = 'banner-reg';
 
-const Kbn = Type.String({ maxLength: 2, description: 'Banner area: 01 carousel, 02 side, 03 related links, 04 skill-up training, 05 road to master' });
+const Kbn = Type.String({
+  maxLength: 2,
+  description: 'Banner area: 01 carousel, 02 side, 03 related links, 04 skill-up training, 05 road to master',
+});
 const BannerId = Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: 'The banner id' });
-const DispOrder = Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: 'Display order, at most 3 digits' }));
+const DispOrder = Type.Optional(
+  Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: 'Display order, at most 3 digits' }),
+);
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -44,7 +49,13 @@ export default async function bannerRegRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: Body(CallerIds),
-        response: { 200: Type.Object({ initialDisplayData: Type.Object({ bannerAreaList: Type.Array(Type.Object({ areaId: Type.String(), areaName: Type.String() })) }) }) },
+        response: {
+          200: Type.Object({
+            initialDisplayData: Type.Object({
+              bannerAreaList: Type.Array(Type.Object({ areaId: Type.String(), areaName: Type.String() })),
+            }),
+          }),
+        },
       },
     },
     async () => ({ initialDisplayData: { bannerAreaList: BANNER_AREAS.map((a) => ({ ...a })) } }),
@@ -55,8 +66,18 @@ export default async function bannerRegRoutes(fastify: FastifyInstance) {
     {
       config: { form: FORM },
       schema: {
-        description: 'Saves the display orders of the changed rows (required, at most 3 digits); none → ERR_0008 (表示順).',
-        body: Body({ ...CallerIds, bannerDataList: Type.Array(Type.Object({ bannerKbn: Type.Optional(Kbn), bannerId: BannerId, dispOrder: DispOrder }, { additionalProperties: true }), { maxItems: 1000 }) }),
+        description:
+          'Saves the display orders of the changed rows (required, at most 3 digits); none → ERR_0008 (表示順).',
+        body: Body({
+          ...CallerIds,
+          bannerDataList: Type.Array(
+            Type.Object(
+              { bannerKbn: Type.Optional(Kbn), bannerId: BannerId, dispOrder: DispOrder },
+              { additionalProperties: true },
+            ),
+            { maxItems: 1000 },
+          ),
+        }),
         response: { 200: EmptyResponse },
       },
     },
@@ -66,7 +87,15 @@ export default async function bannerRegRoutes(fastify: FastifyInstance) {
       if (list.length === 0) throw invalid({ field: 'bannerDataList', messageId: 'ERR_0008', args: ['表示順'] });
       // The form's own rules for the display order (required on update, digits, at most 3).
       const messages: RuleResult[] = [];
-      for (const row of list) messages.push(...formFailures(app, FORM, { dispOrder: str(row.dispOrder) }, { fields: ['dispOrder'], context: { mode: 'update' } }));
+      for (const row of list)
+        messages.push(
+          ...formFailures(
+            app,
+            FORM,
+            { dispOrder: str(row.dispOrder) },
+            { fields: ['dispOrder'], context: { mode: 'update' } },
+          ),
+        );
       if (messages.length) throw problem.validation(messages);
       const changes: { banner: repo.BannerRow; order: number }[] = [];
       for (const row of list) {
@@ -79,7 +108,15 @@ export default async function bannerRegRoutes(fastify: FastifyInstance) {
       await app.db.transaction().execute(async (trx) => {
         for (const { banner, order } of changes) {
           await repo.setDisplayOrder(trx, banner.banner_id, order, at, caller.userId);
-          await recordAudit(trx, { caller, action: 'update', entity: 'banner', entityId: banner.banner_id, before: { dispOrder: String(banner.display_order) }, after: { dispOrder: String(order) }, at });
+          await recordAudit(trx, {
+            caller,
+            action: 'update',
+            entity: 'banner',
+            entityId: banner.banner_id,
+            before: { dispOrder: String(banner.display_order) },
+            after: { dispOrder: String(order) },
+            at,
+          });
         }
       });
       await settleChanges(app.db);

@@ -33,10 +33,15 @@ const imageEntry = (record: Record<string, unknown>): Entry | undefined => {
 };
 
 async function storedImage(db: Kysely<Database>, bannerId: number) {
-  return db.selectFrom('banners').select(['image_file_name', 'image_key']).where('banner_id', '=', bannerId).executeTakeFirst();
+  return db
+    .selectFrom('banners')
+    .select(['image_file_name', 'image_key'])
+    .where('banner_id', '=', bannerId)
+    .executeTakeFirst();
 }
 
-const imageUrl = (ctx: HookContext, row: Record<string, unknown>) => (row.image_key ? bannerImageUrl(ctx.app, Number(row.banner_id), row.updated_at as Date | string) : '');
+const imageUrl = (ctx: HookContext, row: Record<string, unknown>) =>
+  row.image_key ? bannerImageUrl(ctx.app, Number(row.banner_id), row.updated_at as Date | string) : '';
 
 export const bannerHook: FormHook = {
   fields: [IMAGE_FIELD, 'bannerImgFileName'],
@@ -48,15 +53,18 @@ export const bannerHook: FormHook = {
 
   async check(ctx, record, mode, id) {
     const out: RuleResult[] = [];
-    if (!isBannerArea(record.bannerKbn)) out.push({ field: 'bannerKbn', messageId: 'ERR_0003', args: ['バナーエリア'] });
+    if (!isBannerArea(record.bannerKbn))
+      out.push({ field: 'bannerKbn', messageId: 'ERR_0003', args: ['バナーエリア'] });
     // The portal links only an http(s) address or an in-app path (SmartLink); anything else would be a dead banner.
     const url = str(record.bannerUrl).trim();
-    if (url && !/^https?:\/\/[^\s/]+/i.test(url) && !/^\/(?!\/)/.test(url)) out.push({ field: 'bannerUrl', messageId: 'ERR_0020', args: ['リンクURL'] });
+    if (url && !/^https?:\/\/[^\s/]+/i.test(url) && !/^\/(?!\/)/.test(url))
+      out.push({ field: 'bannerUrl', messageId: 'ERR_0020', args: ['リンクURL'] });
     // An image entry without an upload keeps the stored image: only the banner's own, by name.
     const entry = imageEntry(record);
     if (entry && !str(entry.uploadId)) {
       const stored = mode === 'update' && id !== null ? await storedImage(ctx.app.db, Number(id)) : undefined;
-      if (!stored || stored.image_key === '' || stored.image_file_name !== str(entry.fileName)) out.push({ field: IMAGE_FIELD, messageId: 'ERR_0003', args: ['バナー画像'] });
+      if (!stored || stored.image_key === '' || stored.image_file_name !== str(entry.fileName))
+        out.push({ field: IMAGE_FIELD, messageId: 'ERR_0003', args: ['バナー画像'] });
     }
     return out;
   },
@@ -72,7 +80,12 @@ export const bannerHook: FormHook = {
       out.image_file_name = '';
       out.image_key = '';
       if (!str(record.dispOrder) && isBannerArea(record.bannerKbn)) {
-        const last = await ctx.app.db.selectFrom('banners').select((eb) => eb.fn.max('display_order').as('max')).where('banner_kbn', '=', record.bannerKbn).where('deleted_at', 'is', null).executeTakeFirst();
+        const last = await ctx.app.db
+          .selectFrom('banners')
+          .select((eb) => eb.fn.max('display_order').as('max'))
+          .where('banner_kbn', '=', record.bannerKbn)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
         out.display_order = Math.min(999, Number(last?.max ?? 0) + 1);
       }
     }
@@ -85,23 +98,42 @@ export const bannerHook: FormHook = {
     if (!uploadId) return;
     const bannerId = Number(id);
     const before = await storedImage(ctx.trx, bannerId);
-    const file = await attachOne(ctx.attach, { form: ctx.form, field: IMAGE_FIELD, uploadIds: [uploadId], keyPrefix: `banners/${bannerId}` });
+    const file = await attachOne(ctx.attach, {
+      form: ctx.form,
+      field: IMAGE_FIELD,
+      uploadIds: [uploadId],
+      keyPrefix: `banners/${bannerId}`,
+    });
     await ctx.trx
       .updateTable('banners')
-      .set({ image_file_name: file.fileName.slice(0, 255), image_key: file.storageKey, image_size: file.size, image_content_type: file.contentType })
+      .set({
+        image_file_name: file.fileName.slice(0, 255),
+        image_key: file.storageKey,
+        image_size: file.size,
+        image_content_type: file.contentType,
+      })
       .where('banner_id', '=', bannerId)
       .execute();
     // Only images this form stored are removed (seeded banners share the demo files).
     const old = before?.image_key ?? '';
     if (old.startsWith('banners/') && old !== file.storageKey) {
-      const other = await ctx.trx.selectFrom('banners').select('banner_id').where('image_key', '=', old).where('banner_id', '<>', bannerId).executeTakeFirst();
+      const other = await ctx.trx
+        .selectFrom('banners')
+        .select('banner_id')
+        .where('image_key', '=', old)
+        .where('banner_id', '<>', bannerId)
+        .executeTakeFirst();
       if (!other) ctx.discard(old);
     }
   },
 
   // Who deleted it, beside the engine's soft delete (the row stays for the audit trail).
   async removed(ctx, id) {
-    await ctx.trx.updateTable('banners').set({ updated_at: ctx.app.clock.now(), updated_by: ctx.caller.userId }).where('banner_id', '=', Number(id)).execute();
+    await ctx.trx
+      .updateTable('banners')
+      .set({ updated_at: ctx.app.clock.now(), updated_by: ctx.caller.userId })
+      .where('banner_id', '=', Number(id))
+      .execute();
   },
 
   // A listed banner shows its image through the signed address (changed with every save).
@@ -112,7 +144,9 @@ export const bannerHook: FormHook = {
   async read(ctx, _db, _id, record, row) {
     const url = imageUrl(ctx, row);
     record.bannerImgFileName = url;
-    record[IMAGE_FIELD] = row.image_key ? [{ rowNo: 1, fileName: str(row.image_file_name), size: Number(row.image_size), fileUrl: url, isUpload: false }] : [];
+    record[IMAGE_FIELD] = row.image_key
+      ? [{ rowNo: 1, fileName: str(row.image_file_name), size: Number(row.image_size), fileUrl: url, isUpload: false }]
+      : [];
   },
 
   async audit(db, id) {

@@ -3,7 +3,11 @@
 // shows at once although the signed path stays the same for up to an hour and is cached.
 import type { FastifyInstance } from 'fastify';
 
-export function bannerImageUrl(app: FastifyInstance, bannerId: number, updatedAt: Date | string | null | undefined): string {
+export function bannerImageUrl(
+  app: FastifyInstance,
+  bannerId: number,
+  updatedAt: Date | string | null | undefined,
+): string {
   const t = updatedAt instanceof Date ? updatedAt.getTime() : updatedAt ? new Date(updatedAt).getTime() : 0;
   return `${app.mediaUrls.pathFor({ kind: 'banner', id: bannerId })}?t=${Number.isFinite(t) ? t : 0}`;
 }

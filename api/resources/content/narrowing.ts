@@ -37,7 +37,11 @@ export function tagIds(raw: string | Array<number | string> | undefined, message
 }
 
 /** The event period as yyyy-MM-dd From/To with the fallbacks, or null when neither is given. */
-export function eventPeriod(fromRaw: string | undefined, toRaw: string | undefined, messages: Message[]): { from: string; to: string } | null {
+export function eventPeriod(
+  fromRaw: string | undefined,
+  toRaw: string | undefined,
+  messages: Message[],
+): { from: string; to: string } | null {
   if (!fromRaw && !toRaw) return null;
   const from = fromRaw ? parseWireDate(fromRaw) : DEFAULT_FROM;
   const to = toRaw ? parseWireDate(toRaw) : DEFAULT_TO;

@@ -7,7 +7,12 @@ import type { MediaUrls } from '../../files/media-url';
 
 export async function loadContentParts(db: Kysely<Database>, media: MediaUrls, contentId: number) {
   const [links, files] = await Promise.all([
-    db.selectFrom('content_links').select(['row_no', 'url', 'caption']).where('content_id', '=', contentId).orderBy('row_no').execute(),
+    db
+      .selectFrom('content_links')
+      .select(['row_no', 'url', 'caption'])
+      .where('content_id', '=', contentId)
+      .orderBy('row_no')
+      .execute(),
     db
       .selectFrom('content_files')
       .select(['file_id', 'kind', 'row_no', 'file_name', 'file_size', 'explanation'])
@@ -19,9 +24,20 @@ export async function loadContentParts(db: Kysely<Database>, media: MediaUrls, c
   const path = (f: (typeof files)[number]) => media.pathFor({ kind: 'file', id: f.file_id });
   return {
     links: links.map((l) => ({ rowNo: l.row_no, url: l.url, caption: l.caption })),
-    files: files.filter((f) => f.kind === 'file').map((f) => ({ rowNo: f.row_no, tempFilePath: path(f), tempFileName: f.file_name, tempFileSize: Number(f.file_size) })),
-    images: files.filter((f) => f.kind === 'image').map((f) => ({ rowNo: f.row_no, imgPath: path(f), imgName: f.file_name, imgExp: f.explanation })),
-    videos: files.filter((f) => f.kind === 'video').map((f) => ({ rowNo: f.row_no, videoPath: path(f), videoName: f.file_name, videoExp: f.explanation })),
+    files: files
+      .filter((f) => f.kind === 'file')
+      .map((f) => ({
+        rowNo: f.row_no,
+        tempFilePath: path(f),
+        tempFileName: f.file_name,
+        tempFileSize: Number(f.file_size),
+      })),
+    images: files
+      .filter((f) => f.kind === 'image')
+      .map((f) => ({ rowNo: f.row_no, imgPath: path(f), imgName: f.file_name, imgExp: f.explanation })),
+    videos: files
+      .filter((f) => f.kind === 'video')
+      .map((f) => ({ rowNo: f.row_no, videoPath: path(f), videoName: f.file_name, videoExp: f.explanation })),
   };
 }
 
@@ -44,7 +60,11 @@ export interface DetailRow {
 }
 
 /** The content detail of spec 000 section 3, shared by contents and events; the edit path only for provider administrators. */
-export function contentDetailWire(r: DetailRow, parts: Awaited<ReturnType<typeof loadContentParts>>, providerAdmin: boolean) {
+export function contentDetailWire(
+  r: DetailRow,
+  parts: Awaited<ReturnType<typeof loadContentParts>>,
+  providerAdmin: boolean,
+) {
   return {
     categoryId: r.category_id,
     categoryName: r.category_name,

@@ -18,7 +18,15 @@ export function infoItems(db: Db, v: Viewer) {
     .select(isNewOn(v.date).as('new_flg'))
     .select(isImportantOn(v.date).as('jyuyo_flg'))
     .select((eb) =>
-      eb.exists(eb.selectFrom('content_files as f').select('f.file_id').whereRef('f.content_id', '=', 'c.content_id').where('f.kind', '=', 'file')).as('file_flg'),
+      eb
+        .exists(
+          eb
+            .selectFrom('content_files as f')
+            .select('f.file_id')
+            .whereRef('f.content_id', '=', 'c.content_id')
+            .where('f.kind', '=', 'file'),
+        )
+        .as('file_flg'),
     )
     .where(contentVisibleTo(v));
 }

@@ -27,7 +27,15 @@ export async function findContentDetail(db: Db, v: Viewer, categoryId: number, c
     .select(isNewOn(v.date).as('new_flg'))
     .select(isImportantOn(v.date).as('jyuyo_flg'))
     .select((eb) =>
-      eb.exists(eb.selectFrom('favorites as f').select('f.content_id').whereRef('f.content_id', '=', 'c.content_id').where('f.user_id', '=', v.userId)).as('is_favorite'),
+      eb
+        .exists(
+          eb
+            .selectFrom('favorites as f')
+            .select('f.content_id')
+            .whereRef('f.content_id', '=', 'c.content_id')
+            .where('f.user_id', '=', v.userId),
+        )
+        .as('is_favorite'),
     )
     .where('c.content_id', '=', contentId)
     .where('c.category_id', '=', categoryId)
@@ -47,7 +55,10 @@ export interface Crumb {
  * only a heading, falls back to the category's own parents (categories.parent_id).
  */
 export async function breadcrumbsOf(db: Db, agCode: string, date: string, categoryId: number): Promise<Crumb[] | null> {
-  const categories = await db.selectFrom('categories').select(['category_id', 'category_name', 'category_url', 'parent_id']).execute();
+  const categories = await db
+    .selectFrom('categories')
+    .select(['category_id', 'category_name', 'category_url', 'parent_id'])
+    .execute();
   const byId = new Map(categories.map((c) => [c.category_id, c]));
   const own = byId.get(categoryId);
   if (!own) return null;
@@ -55,14 +66,19 @@ export async function breadcrumbsOf(db: Db, agCode: string, date: string, catego
   const item = nav.find((r) => r.categoryId === categoryId && r.categoryId !== 999);
   if (item) {
     const trail: Crumb[] = [];
-    const parent = item.parentId !== null ? nav.find((r) => r.categoryId === item.parentId && r.parentId === null) : undefined;
+    const parent =
+      item.parentId !== null ? nav.find((r) => r.categoryId === item.parentId && r.parentId === null) : undefined;
     if (parent) trail.push({ categoryId: parent.categoryId, categoryName: parent.name, categoryUrl: parent.url });
     trail.push({ categoryId: item.categoryId, categoryName: item.name, categoryUrl: item.url || own.category_url });
     return trail;
   }
   const trail: Crumb[] = [];
   const seen = new Set<number>();
-  for (let c: typeof own | undefined = own; c && !seen.has(c.category_id); c = c.parent_id !== null ? byId.get(c.parent_id) : undefined) {
+  for (
+    let c: typeof own | undefined = own;
+    c && !seen.has(c.category_id);
+    c = c.parent_id !== null ? byId.get(c.parent_id) : undefined
+  ) {
     seen.add(c.category_id);
     trail.unshift({ categoryId: c.category_id, categoryName: c.category_name, categoryUrl: c.category_url });
   }

@@ -24,7 +24,12 @@ export default async function contentRoutes(fastify: FastifyInstance) {
     async (request) => {
       const caller = request.caller!;
       const viewer = viewerOf(caller, request.body.targetDate, app.clock);
-      const c = await findContentDetail(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), idOf(request.body.contentId, 'contentId'));
+      const c = await findContentDetail(
+        app.db,
+        viewer,
+        idOf(request.body.categoryId, 'categoryId'),
+        idOf(request.body.contentId, 'contentId'),
+      );
       if (!c) throw problem.forbidden();
       const parts = await loadContentParts(app.db, app.mediaUrls, c.content_id);
       return {
@@ -43,7 +48,12 @@ export default async function contentRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const caller = request.caller!;
-      const trail = await breadcrumbsOf(app.db, effectiveIds(caller).agCode, targetDateFor(caller, request.body.targetDate, app.clock), idOf(request.body.categoryId, 'categoryId'));
+      const trail = await breadcrumbsOf(
+        app.db,
+        effectiveIds(caller).agCode,
+        targetDateFor(caller, request.body.targetDate, app.clock),
+        idOf(request.body.categoryId, 'categoryId'),
+      );
       if (!trail) throw problem.validation([{ messageId: 'ERR_0009', args: ['カテゴリ'] }]);
       return { breadcrumbsList: trail };
     },

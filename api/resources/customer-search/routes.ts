@@ -33,7 +33,9 @@ export function formTextOf(companyCount: number): string {
 
 export default async function customerSearchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const prefectures = new Set((formOf(app.definitions, FORM_ID).schema.properties.address1?.enum as string[] | undefined) ?? []);
+  const prefectures = new Set(
+    (formOf(app.definitions, FORM_ID).schema.properties.address1?.enum as string[] | undefined) ?? [],
+  );
 
   const authorize = async (caller: Parameters<typeof can>[1]) => {
     if (!(await can(app.db, caller, CATEGORY.CUSTOMER_SEARCH))) throw problem.forbidden();
@@ -43,16 +45,27 @@ export default async function customerSearchRoutes(fastify: FastifyInstance) {
     '/api/CustomerSerch/getInitialDisplayData',
     {
       schema: {
-        description: 'The explanation (formText) and the date of the last import of registered companies (importDate, yyyy/MM/dd; "" before the first import).',
+        description:
+          'The explanation (formText) and the date of the last import of registered companies (importDate, yyyy/MM/dd; "" before the first import).',
         body: Body({ ...CallerIds }),
-        response: { 200: Type.Object({ resultModel: Type.Object({ formText: Type.String(), importDate: Type.String() }) }) },
+        response: {
+          200: Type.Object({ resultModel: Type.Object({ formText: Type.String(), importDate: Type.String() }) }),
+        },
       },
     },
     async (request) => {
       await authorize(request.caller!);
       const last = await latestImport(app.db);
-      const count = await app.db.selectFrom('registered_companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      return { resultModel: { formText: formTextOf(Number(count.n)), importDate: last ? tokyoDateSlash(last.imported_at) : '' } };
+      const count = await app.db
+        .selectFrom('registered_companies')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return {
+        resultModel: {
+          formText: formTextOf(Number(count.n)),
+          importDate: last ? tokyoDateSlash(last.imported_at) : '',
+        },
+      };
     },
   );
 
@@ -63,21 +76,37 @@ export default async function customerSearchRoutes(fastify: FastifyInstance) {
       schema: {
         description:
           'How many registered companies match: customerName a part of the name (required), address1 a prefecture (or ""), address2 a part of prefecture + address. Full- and half-width forms and spaces do not matter. 0: the screen says WRN_0003.',
-        body: Body({ ...CallerIds, customerName: Text('A part of the company name'), address1: Text('Prefecture (都道府県), one of the form\'s choices'), address2: Text('A part of the address') }),
+        body: Body({
+          ...CallerIds,
+          customerName: Text('A part of the company name'),
+          address1: Text("Prefecture (都道府県), one of the form's choices"),
+          address2: Text('A part of the address'),
+        }),
         response: { 200: Type.Object({ customerCount: Type.Number() }) },
       },
     },
     async (request) => {
       await authorize(request.caller!);
       const { customerName = '', address1 = '', address2 = '' } = request.body;
-      await enforceForm(app, FORM_ID, { customerName, address1, address2 }, {
-        serverChecks: () => [
-          // Only spaces is no name (spaces do not count in matching), not "every company".
-          ...(customerName !== '' && companyText(customerName) === '' ? [{ field: 'customerName', messageId: 'ERR_0001', args: ['会社名'] }] : []),
-          ...(address1 !== '' && !prefectures.has(address1) ? [{ field: 'address1', messageId: 'ERR_0025', args: ['都道府県'] }] : []),
-        ],
-      });
-      return { customerCount: await countCompanies(app.db, { name: customerName, prefecture: address1, address: address2 }) };
+      await enforceForm(
+        app,
+        FORM_ID,
+        { customerName, address1, address2 },
+        {
+          serverChecks: () => [
+            // Only spaces is no name (spaces do not count in matching), not "every company".
+            ...(customerName !== '' && companyText(customerName) === ''
+              ? [{ field: 'customerName', messageId: 'ERR_0001', args: ['会社名'] }]
+              : []),
+            ...(address1 !== '' && !prefectures.has(address1)
+              ? [{ field: 'address1', messageId: 'ERR_0025', args: ['都道府県'] }]
+              : []),
+          ],
+        },
+      );
+      return {
+        customerCount: await countCompanies(app.db, { name: customerName, prefecture: address1, address: address2 }),
+      };
     },
   );
 }

@@ -28,15 +28,24 @@ const DownloadBody = Body({
   pseudoAgCode: Type.Optional(Type.String({ maxLength: 20 })),
   categoryId: WireId('Category of the content'),
   contentId: WireId('Content'),
-  fileName: Type.String({ maxLength: 255, description: 'tempFileName of the file; "" downloads every document as one ZIP' }),
+  fileName: Type.String({
+    maxLength: 255,
+    description: 'tempFileName of the file; "" downloads every document as one ZIP',
+  }),
   targetDate: TargetDate,
   screenName: Type.Optional(Type.String({ maxLength: 255 })),
 });
 
-const Binary = Type.String({ format: 'binary', description: 'The file (or application/zip); its name in Content-Disposition (filename*=UTF-8\'\'…)' });
+const Binary = Type.String({
+  format: 'binary',
+  description: "The file (or application/zip); its name in Content-Disposition (filename*=UTF-8''…)",
+});
 
 /** Parses a single "bytes=a-b" range against the size; null when absent, 'invalid' when unsatisfiable. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
@@ -58,7 +67,14 @@ export function parseRange(header: string | undefined, size: number): { start: n
 export default async function downloadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  async function logDownload(caller: Caller, ip: string, b: { screenName?: string; fileName: string }, categoryId: number, contentId: number, detail: string) {
+  async function logDownload(
+    caller: Caller,
+    ip: string,
+    b: { screenName?: string; fileName: string },
+    categoryId: number,
+    contentId: number,
+    detail: string,
+  ) {
     await recordOperation(app.db, {
       source: 'server',
       userId: caller.userId,
@@ -86,41 +102,51 @@ export default async function downloadRoutes(fastify: FastifyInstance) {
     return size;
   }
 
-  app.post('/api/download', { schema: { body: DownloadBody, response: { 200: Binary } } }, async (request, typedReply) => {
-    const reply = typedReply as unknown as FastifyReply; // the answer is a stream, not the schema's string
-    const caller = request.caller!;
-    const b = request.body;
-    const categoryId = idOf(b.categoryId, 'categoryId');
-    const contentId = idOf(b.contentId, 'contentId');
-    const viewer = viewerOf(caller, b.targetDate, app.clock);
-    const content = await findVisibleContent(app.db, viewer, categoryId, contentId);
-    if (!content) {
-      await logDownload(caller, request.ip, b, categoryId, contentId, 'refused: not visible');
-      throw problem.forbidden();
-    }
+  app.post(
+    '/api/download',
+    { schema: { body: DownloadBody, response: { 200: Binary } } },
+    async (request, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply; // the answer is a stream, not the schema's string
+      const caller = request.caller!;
+      const b = request.body;
+      const categoryId = idOf(b.categoryId, 'categoryId');
+      const contentId = idOf(b.contentId, 'contentId');
+      const viewer = viewerOf(caller, b.targetDate, app.clock);
+      const content = await findVisibleContent(app.db, viewer, categoryId, contentId);
+      if (!content) {
+        await logDownload(caller, request.ip, b, categoryId, contentId, 'refused: not visible');
+        throw problem.forbidden();
+      }
 
-    if (b.fileName === '') {
-      const documents = await documentsOf(app.db, contentId);
-      if (documents.length === 0) throw notFound();
-      for (const d of documents) await storedSize(d);
-      await logDownload(caller, request.ip, b, categoryId, contentId, `download all (${documents.length})`);
-      const modified = app.clock.now();
-      const zip = zipStream(documents.map((d) => ({ name: d.file_name, modified, open: () => app.storage.get(d.stored_key) })));
-      zip.on('error', (err) => request.log.error({ err }, 'ZIP stream failed'));
-      return reply.header('Content-Type', 'application/zip').header('Content-Disposition', contentDisposition(`${content.title}.zip`)).header('Cache-Control', 'no-store').send(zip);
-    }
+      if (b.fileName === '') {
+        const documents = await documentsOf(app.db, contentId);
+        if (documents.length === 0) throw notFound();
+        for (const d of documents) await storedSize(d);
+        await logDownload(caller, request.ip, b, categoryId, contentId, `download all (${documents.length})`);
+        const modified = app.clock.now();
+        const zip = zipStream(
+          documents.map((d) => ({ name: d.file_name, modified, open: () => app.storage.get(d.stored_key) })),
+        );
+        zip.on('error', (err) => request.log.error({ err }, 'ZIP stream failed'));
+        return reply
+          .header('Content-Type', 'application/zip')
+          .header('Content-Disposition', contentDisposition(`${content.title}.zip`))
+          .header('Cache-Control', 'no-store')
+          .send(zip);
+      }
 
-    const file = await fileByName(app.db, contentId, b.fileName);
-    if (!file) throw notFound();
-    const size = await storedSize(file);
-    await logDownload(caller, request.ip, b, categoryId, contentId, 'download');
-    return reply
-      .header('Content-Type', file.content_type)
-      .header('Content-Length', size)
-      .header('Content-Disposition', contentDisposition(file.file_name))
-      .header('Cache-Control', 'no-store')
-      .send(await app.storage.get(file.stored_key));
-  });
+      const file = await fileByName(app.db, contentId, b.fileName);
+      if (!file) throw notFound();
+      const size = await storedSize(file);
+      await logDownload(caller, request.ip, b, categoryId, contentId, 'download');
+      return reply
+        .header('Content-Type', file.content_type)
+        .header('Content-Length', size)
+        .header('Content-Disposition', contentDisposition(file.file_name))
+        .header('Cache-Control', 'no-store')
+        .send(await app.storage.get(file.stored_key));
+    },
+  );
 
   app.get(
     '/api/media/:token',

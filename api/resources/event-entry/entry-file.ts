@@ -6,7 +6,20 @@ import { slashDateTime } from '../content/wire';
 import { csvFile } from '../../files/csv-writer';
 import type { entriesOf } from './repository';
 
-export const ENTRY_FILE_HEADER = ['申込番号', '申込日時', '状態', 'キャンセル日時', '代理店コード', '代理店名', 'ユーザーID', '会社名', '部署名', '氏名', 'メールアドレス', '申込操作者'] as const;
+export const ENTRY_FILE_HEADER = [
+  '申込番号',
+  '申込日時',
+  '状態',
+  'キャンセル日時',
+  '代理店コード',
+  '代理店名',
+  'ユーザーID',
+  '会社名',
+  '部署名',
+  '氏名',
+  'メールアドレス',
+  '申込操作者',
+] as const;
 
 type Entry = Awaited<ReturnType<typeof entriesOf>>[number];
 

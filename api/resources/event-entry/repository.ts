@@ -36,7 +36,19 @@ export async function entriesOf(db: Db, contentId: number) {
     .selectFrom('event_entries as x')
     .innerJoin('users as u', 'u.user_id', 'x.user_id')
     .leftJoin('agents as a', 'a.ag_code', 'x.ag_code')
-    .select(['x.entry_id', 'x.applied_at', 'x.cancelled_at', 'x.ag_code', 'a.ag_name', 'x.user_id', 'u.company_name', 'u.section_name', 'u.user_name', 'u.email', 'x.applied_by'])
+    .select([
+      'x.entry_id',
+      'x.applied_at',
+      'x.cancelled_at',
+      'x.ag_code',
+      'a.ag_name',
+      'x.user_id',
+      'u.company_name',
+      'u.section_name',
+      'u.user_name',
+      'u.email',
+      'x.applied_by',
+    ])
     .where('x.content_id', '=', contentId)
     .orderBy('x.applied_at')
     .orderBy('x.entry_id')

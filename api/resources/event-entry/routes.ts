@@ -26,7 +26,10 @@ const EventListItem = Type.Object({
   eventId: Type.Number(),
   eventName: Type.String({ description: 'The event title' }),
   eventCsvFileName: Type.String({ description: 'The name the entry file is saved under' }),
-  eventDate: Type.String({ description: 'Added (issue 22): when the event is held, yyyy/MM/dd HH:mm Tokyo; the screen shows it beside the title, since titles do not follow the dates' }),
+  eventDate: Type.String({
+    description:
+      'Added (issue 22): when the event is held, yyyy/MM/dd HH:mm Tokyo; the screen shows it beside the title, since titles do not follow the dates',
+  }),
 });
 
 export default async function eventEntryRoutes(fastify: FastifyInstance) {
@@ -41,7 +44,8 @@ export default async function eventEntryRoutes(fastify: FastifyInstance) {
     {
       config: { form: FORM_ID },
       schema: {
-        description: 'The events whose entries may be downloaded: category 7, not deleted, posted by the target date (business date for provider administrators), newest event date first.',
+        description:
+          'The events whose entries may be downloaded: category 7, not deleted, posted by the target date (business date for provider administrators), newest event date first.',
         body: Body({ ...CallerIds, targetDate: TargetDate }),
         response: { 200: Type.Object({ eventListData: Type.Array(EventListItem) }) },
       },
@@ -50,7 +54,14 @@ export default async function eventEntryRoutes(fastify: FastifyInstance) {
       const caller = request.caller!;
       await authorize(caller);
       const events = await downloadableEvents(app.db, targetDateFor(caller, request.body.targetDate, app.clock));
-      return { eventListData: events.map((e) => ({ eventId: e.content_id, eventName: e.title, eventCsvFileName: entryFileNameOf(e), eventDate: slashDateTime(new Date(e.kaisai_at)) })) };
+      return {
+        eventListData: events.map((e) => ({
+          eventId: e.content_id,
+          eventName: e.title,
+          eventCsvFileName: entryFileNameOf(e),
+          eventDate: slashDateTime(new Date(e.kaisai_at)),
+        })),
+      };
     },
   );
 
@@ -60,14 +71,16 @@ export default async function eventEntryRoutes(fastify: FastifyInstance) {
       config: { form: FORM_ID },
       schema: {
         description:
-          'The entry file of an event: CSV, UTF-8 with a byte-order mark (Excel reads it), CRLF, cells neutralised against formulas; one line per application, cancelled ones marked. Saved under the event\'s CSV file name (Content-Disposition). 204 when the event has no application.',
+          "The entry file of an event: CSV, UTF-8 with a byte-order mark (Excel reads it), CRLF, cells neutralised against formulas; one line per application, cancelled ones marked. Saved under the event's CSV file name (Content-Disposition). 204 when the event has no application.",
         body: Body({ ...CallerIds, eventId: Type.Optional(WireId('The event (eventId of eventListData)')) }),
       },
     },
     async (request, reply) => {
       const caller = request.caller!;
       await authorize(caller);
-      await enforceForm(app, FORM_ID, { eventId: request.body.eventId === undefined ? undefined : String(request.body.eventId) });
+      await enforceForm(app, FORM_ID, {
+        eventId: request.body.eventId === undefined ? undefined : String(request.body.eventId),
+      });
       const event = await findEvent(app.db, Number(request.body.eventId));
       if (!event) throw problem.validation([{ messageId: 'ERR_0009', args: ['イベント'] }]);
       const entries = await entriesOf(app.db, event.content_id);

@@ -11,7 +11,6 @@ import { CATEGORY } from '../../../schemas/categories';
 // The content parts without the notice's own further calls (the click mailer).
 const { calls: _noticeCalls, ...contentParts } = contentHook;
 
-
 const DEFAULT_MAIL_MESSAGE = [
   'このたびはイベントにお申し込みいただき、誠にありがとうございます。',
   '当日は開始時刻の10分前までに受付をお済ませください。',
@@ -19,7 +18,8 @@ const DEFAULT_MAIL_MESSAGE = [
 ].join('\n');
 
 /** The file name of the entry download: the title without characters a file name cannot hold. */
-export const entryFileName = (title: string, id: number) => `${title.replace(/[\\/:*?"<>|]/g, '').slice(0, 80) || 'イベント'}_申込者一覧_${id}.csv`;
+export const entryFileName = (title: string, id: number) =>
+  `${title.replace(/[\\/:*?"<>|]/g, '').slice(0, 80) || 'イベント'}_申込者一覧_${id}.csv`;
 
 export const eventHook: FormHook = {
   ...contentParts,
@@ -39,7 +39,11 @@ export const eventHook: FormHook = {
 
   async write(ctx, id, record, mode) {
     await contentHook.write!(ctx, id, record, mode);
-    await ctx.trx.updateTable('events').set({ csv_file_name: entryFileName(String(record.title ?? ''), Number(id)) }).where('content_id', '=', Number(id)).execute();
+    await ctx.trx
+      .updateTable('events')
+      .set({ csv_file_name: entryFileName(String(record.title ?? ''), Number(id)) })
+      .where('content_id', '=', Number(id))
+      .execute();
   },
 
   async data(ctx, body) {
@@ -49,7 +53,13 @@ export const eventHook: FormHook = {
 
   calls: {
     '/api/EventReg/checkEventApplied': async (ctx, _record, row) => {
-      const live = await ctx.app.db.selectFrom('event_entries').select('entry_id').where('content_id', '=', Number(row.content_id)).where('cancelled_at', 'is', null).limit(1).executeTakeFirst();
+      const live = await ctx.app.db
+        .selectFrom('event_entries')
+        .select('entry_id')
+        .where('content_id', '=', Number(row.content_id))
+        .where('cancelled_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
       return { isEventApplied: live !== undefined };
     },
   },

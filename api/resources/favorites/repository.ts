@@ -14,7 +14,13 @@ export const FAVORITE_LIST_LIMIT = 100;
 const FAVORITES_CACHE: CacheSpec = { name: 'favorites', max: 20_000, ttlMs: 10 * 60_000 };
 
 export async function listFavorites(db: Db, v: Viewer) {
-  return cachedRead(db, FAVORITES_CACHE, `${viewerKey(v)}|${v.userId}`, [...CONTENT_TABLES, `favorites:${v.userId}`], () => favoritesOf(db, v));
+  return cachedRead(
+    db,
+    FAVORITES_CACHE,
+    `${viewerKey(v)}|${v.userId}`,
+    [...CONTENT_TABLES, `favorites:${v.userId}`],
+    () => favoritesOf(db, v),
+  );
 }
 
 function favoritesOf(db: Db, v: Viewer) {
@@ -33,7 +39,11 @@ function favoritesOf(db: Db, v: Viewer) {
 }
 
 export async function addFavorite(db: Db, userId: string, contentId: number, at: Date) {
-  await db.insertInto('favorites').values({ user_id: userId, content_id: contentId, created_at: at }).onConflict((oc) => oc.columns(['user_id', 'content_id']).doNothing()).execute();
+  await db
+    .insertInto('favorites')
+    .values({ user_id: userId, content_id: contentId, created_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'content_id']).doNothing())
+    .execute();
   await settleChanges(db);
 }
 
@@ -43,5 +53,10 @@ export async function removeFavorite(db: Db, userId: string, contentId: number) 
 }
 
 export async function isFavorite(db: Db, userId: string, contentId: number): Promise<boolean> {
-  return !!(await db.selectFrom('favorites').select('content_id').where('user_id', '=', userId).where('content_id', '=', contentId).executeTakeFirst());
+  return !!(await db
+    .selectFrom('favorites')
+    .select('content_id')
+    .where('user_id', '=', userId)
+    .where('content_id', '=', contentId)
+    .executeTakeFirst());
 }

@@ -7,7 +7,12 @@ import { viewerOf } from '../../authority/visibility';
 import { findVisibleContent } from '../content/query';
 import { idOf } from '../content/wire';
 import { problem } from '../../http/problems';
-import { FavoriteListAnswer, FavoriteListBody, ToggleFavoriteAnswer, ToggleFavoriteBody } from '../../../schemas/wire/portal';
+import {
+  FavoriteListAnswer,
+  FavoriteListBody,
+  ToggleFavoriteAnswer,
+  ToggleFavoriteBody,
+} from '../../../schemas/wire/portal';
 import { OperationType, recordOperation } from '../../logs/operation-log';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from './repository';
 
@@ -29,7 +34,14 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
       const rows = await listFavorites(app.db, viewer);
       return {
-        favoritListData: rows.map((r) => ({ contentId: r.content_id, categoryId: r.category_id, categoryName: r.category_name, title: r.title, detailPath: r.detail_path, isFavorite: true })),
+        favoritListData: rows.map((r) => ({
+          contentId: r.content_id,
+          categoryId: r.category_id,
+          categoryName: r.category_name,
+          title: r.title,
+          detailPath: r.detail_path,
+          isFavorite: true,
+        })),
         showCount: FAVORITE_SHOW_COUNT,
       };
     },

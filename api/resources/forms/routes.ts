@@ -8,10 +8,18 @@ import { can } from '../../authority/permissions';
 import { serverRuleContext } from '../../forms/enforce';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
 
-const Params = Type.Object({ id: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64, description: 'The definition id (its file name)' }) });
+const Params = Type.Object({
+  id: Type.String({
+    pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+    maxLength: 64,
+    description: 'The definition id (its file name)',
+  }),
+});
 
 const DefinitionResponse = Type.Object({
-  definition: Type.Unknown({ description: 'The JSON of schemas/forms/<id>.json or schemas/lists/<id>.json (shape: schemas/meta/*.schema.json)' }),
+  definition: Type.Unknown({
+    description: 'The JSON of schemas/forms/<id>.json or schemas/lists/<id>.json (shape: schemas/meta/*.schema.json)',
+  }),
   context: Type.Object({
     serverDate: Type.String({ description: 'Today on the server, yyyy-MM-dd (Asia/Tokyo)' }),
     maxFileSize: Type.Number({ description: 'Largest file in bytes (MAX_FILE_SIZE)' }),
@@ -33,7 +41,9 @@ export default async function formRoutes(fastify: FastifyInstance) {
         if (!definition) throw notFound();
         // While acting as an agent, the agent's screens too (its request list); the calls check their own authority.
         const caller = request.caller!;
-        const allowed = (await can(app.db, caller, definition.permission.categoryId)) || (caller.pseudo !== null && (await can(app.db, caller.pseudo, definition.permission.categoryId)));
+        const allowed =
+          (await can(app.db, caller, definition.permission.categoryId)) ||
+          (caller.pseudo !== null && (await can(app.db, caller.pseudo, definition.permission.categoryId)));
         if (!allowed) throw problem.forbidden();
         const { serverDate, maxFileSize } = serverRuleContext(app);
         return { definition, context: { serverDate: serverDate!, maxFileSize: maxFileSize! } };

@@ -18,7 +18,13 @@ export const globalNaviHook = scheduledSettingHook({
         .orderBy('disp_no')
         .orderBy('row_id')
         .execute();
-      return rows.map((r) => ({ categoryId: String(r.category_id), parentId: r.parent_id === null ? '' : String(r.parent_id), itemName: r.disp_name, url: r.url, isSeparateTab: r.is_separate_tab }));
+      return rows.map((r) => ({
+        categoryId: String(r.category_id),
+        parentId: r.parent_id === null ? '' : String(r.parent_id),
+        itemName: r.disp_name,
+        url: r.url,
+        isSeparateTab: r.is_separate_tab,
+      }));
     },
   },
 });

@@ -24,7 +24,13 @@ export interface NaviRow {
 const NAVI_CACHE: CacheSpec = { name: 'global-navi', max: 5_000, ttlMs: 10 * 60_000 };
 
 export async function loadNaviRows(db: Db, agCode: string, date: string): Promise<NaviRow[]> {
-  return cachedRead(db, NAVI_CACHE, `${agCode}|${date}`, ['global_navi_settings', 'global_navi_rows', 'agent_segment_members'], () => naviRowsOf(db, agCode, date));
+  return cachedRead(
+    db,
+    NAVI_CACHE,
+    `${agCode}|${date}`,
+    ['global_navi_settings', 'global_navi_rows', 'agent_segment_members'],
+    () => naviRowsOf(db, agCode, date),
+  );
 }
 
 async function naviRowsOf(db: Db, agCode: string, date: string): Promise<NaviRow[]> {
@@ -38,7 +44,14 @@ async function naviRowsOf(db: Db, agCode: string, date: string): Promise<NaviRow
     .orderBy('disp_no')
     .orderBy('row_id')
     .execute();
-  return rows.map((r) => ({ categoryId: r.category_id, parentId: r.parent_id, name: r.disp_name, url: r.url, order: r.disp_no, separateTab: r.is_separate_tab }));
+  return rows.map((r) => ({
+    categoryId: r.category_id,
+    parentId: r.parent_id,
+    name: r.disp_name,
+    url: r.url,
+    order: r.disp_no,
+    separateTab: r.is_separate_tab,
+  }));
 }
 
 /**
@@ -50,15 +63,27 @@ async function naviRowsOf(db: Db, agCode: string, date: string): Promise<NaviRow
 const BADGE_CACHE: CacheSpec = { name: 'badges', max: 20_000, ttlMs: 10 * 60_000 };
 
 /** `receiver`: the user receives requests (staff with permission 14, not acting as an agent). */
-export async function countNotificationBadges(db: Db, v: Viewer, receiver = false): Promise<{ categoryId: number; count: number }[]> {
-  const sources = [...CONTENT_TABLES, 'notifications', `notification_reads:${v.userId}`, `content_views:${v.userId}`, ...(receiver ? ['applications', `application_reads:${v.userId}`] : [])];
+export async function countNotificationBadges(
+  db: Db,
+  v: Viewer,
+  receiver = false,
+): Promise<{ categoryId: number; count: number }[]> {
+  const sources = [
+    ...CONTENT_TABLES,
+    'notifications',
+    `notification_reads:${v.userId}`,
+    `content_views:${v.userId}`,
+    ...(receiver ? ['applications', `application_reads:${v.userId}`] : []),
+  ];
   return cachedRead(db, BADGE_CACHE, `${viewerKey(v)}|${v.userId}|${receiver ? 'receiver' : ''}`, sources, async () => {
     const badges = await badgesOf(db, v);
     if (!receiver) return badges;
     const count = await countNewForReceiver(db, v.userId, APPLICATION_WORKFLOW.visibleTo.receiver);
     // Category 14 has no notifications of its own: its count is the new requests alone.
     const others = badges.filter((b) => b.categoryId !== CATEGORY.APPLICATIONS_PROVIDER);
-    return count ? [...others, { categoryId: CATEGORY.APPLICATIONS_PROVIDER, count }].sort((a, b) => a.categoryId - b.categoryId) : others;
+    return count
+      ? [...others, { categoryId: CATEGORY.APPLICATIONS_PROVIDER, count }].sort((a, b) => a.categoryId - b.categoryId)
+      : others;
   });
 }
 
@@ -69,7 +94,14 @@ async function badgesOf(db: Db, v: Viewer): Promise<{ categoryId: number; count:
     .where((eb) => eb.or([eb('n.ag_code', 'is', null), eb('n.ag_code', '=', v.agCode)]))
     .where((eb) => eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '=', v.userId)]))
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('notification_reads as r').select('r.user_id').whereRef('r.notification_id', '=', 'n.notification_id').where('r.user_id', '=', v.userId))),
+      not(
+        exists(
+          selectFrom('notification_reads as r')
+            .select('r.user_id')
+            .whereRef('r.notification_id', '=', 'n.notification_id')
+            .where('r.user_id', '=', v.userId),
+        ),
+      ),
     )
     .groupBy('n.category_id');
   const newContents = db
@@ -80,7 +112,14 @@ async function badgesOf(db: Db, v: Viewer): Promise<{ categoryId: number; count:
     .where(contentVisibleTo(v))
     .where(isNewOn(v.date))
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('content_views as w').select('w.user_id').whereRef('w.content_id', '=', 'c.content_id').where('w.user_id', '=', v.userId))),
+      not(
+        exists(
+          selectFrom('content_views as w')
+            .select('w.user_id')
+            .whereRef('w.content_id', '=', 'c.content_id')
+            .where('w.user_id', '=', v.userId),
+        ),
+      ),
     )
     .groupBy('c.category_id');
   const rows = await db

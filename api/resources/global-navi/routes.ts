@@ -26,7 +26,11 @@ export default async function navigationRoutes(fastify: FastifyInstance) {
     '/api/GlobalNavi/getGlobalNaviData',
     {
       schema: {
-        body: Body({ ...CallerIds, pseudoLoginFlg: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])), targetDate: TargetDate }),
+        body: Body({
+          ...CallerIds,
+          pseudoLoginFlg: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])),
+          targetDate: TargetDate,
+        }),
         response: {
           200: Type.Object({
             globalNav: Type.Array(NaviItem),
@@ -42,8 +46,12 @@ export default async function navigationRoutes(fastify: FastifyInstance) {
       const date = targetDateFor(caller, request.body.targetDate, app.clock);
       // While acting as an agent the navigation is that agent's, filtered by its permissions.
       const holder = caller.pseudo ?? caller;
-      const allowed = new Set((await loadPermissions(app.db, holder)).filter((p) => p.parmitionFlg === '1').map((p) => p.categoryId));
-      const rows = (await loadNaviRows(app.db, agCode, date)).filter((r) => r.categoryId === CATEGORY.OTHER || allowed.has(r.categoryId));
+      const allowed = new Set(
+        (await loadPermissions(app.db, holder)).filter((p) => p.parmitionFlg === '1').map((p) => p.categoryId),
+      );
+      const rows = (await loadNaviRows(app.db, agCode, date)).filter(
+        (r) => r.categoryId === CATEGORY.OTHER || allowed.has(r.categoryId),
+      );
       const present = new Set(rows.filter((r) => r.parentId === null).map((r) => r.categoryId));
       return {
         adminManualUrl: caller.isAdmin ? app.config.adminManualUrl : '',
@@ -66,14 +74,19 @@ export default async function navigationRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: Body({ ...CallerIds, targetDate: TargetDate }),
-        response: { 200: Type.Object({ notificationList: Type.Array(Type.Object({ categoryId: Type.Number(), notificationNum: Type.Number() })) }) },
+        response: {
+          200: Type.Object({
+            notificationList: Type.Array(Type.Object({ categoryId: Type.Number(), notificationNum: Type.Number() })),
+          }),
+        },
       },
     },
     async (request) => {
       const caller = request.caller!;
       const viewer = viewerOf(caller, request.body.targetDate, app.clock);
       // Supplier staff who receive requests (not while acting as an agent) see their new ones.
-      const receiver = caller.isProvider && !caller.pseudo && (await can(app.db, caller, CATEGORY.APPLICATIONS_PROVIDER));
+      const receiver =
+        caller.isProvider && !caller.pseudo && (await can(app.db, caller, CATEGORY.APPLICATIONS_PROVIDER));
       const rows = await countNotificationBadges(app.db, viewer, receiver);
       return { notificationList: rows.map((r) => ({ categoryId: r.categoryId, notificationNum: r.count })) };
     },

@@ -17,7 +17,11 @@ export async function iconMenuImageDownloadRoutes(fastify: FastifyInstance) {
     '/api/download/iconMenu',
     {
       schema: {
-        body: Body({ ...CallerIds, fileName: Type.String({ minLength: 1, maxLength: 255 }), screenName: Type.Optional(Type.String({ maxLength: 100 })) }),
+        body: Body({
+          ...CallerIds,
+          fileName: Type.String({ minLength: 1, maxLength: 255 }),
+          screenName: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
         response: { 200: Type.String({ format: 'binary', description: 'The image; its name in Content-Disposition' }) },
       },
     },
@@ -28,7 +32,14 @@ export async function iconMenuImageDownloadRoutes(fastify: FastifyInstance) {
       const name = request.body.fileName;
       const row = await app.db
         .selectFrom('icon_menu_rows')
-        .select(['image_normal_name', 'image_normal_key', 'image_normal_type', 'image_over_name', 'image_over_key', 'image_over_type'])
+        .select([
+          'image_normal_name',
+          'image_normal_key',
+          'image_normal_type',
+          'image_over_name',
+          'image_over_key',
+          'image_over_type',
+        ])
         .where((eb) => eb.or([eb('image_normal_name', '=', name), eb('image_over_name', '=', name)]))
         .orderBy('row_id', 'desc')
         .executeTakeFirst();

@@ -53,7 +53,8 @@ export const iconMenuHook = scheduledSettingHook({
             ['imgPathHover', 'iconOver'],
           ] as const) {
             const entry = row[key] as FormRecord | undefined;
-            if (entry && typeof entry.fileName === 'string' && entry.fileName) row[key] = { ...entry, fileUrl: ctx.app.mediaUrls.pathFor({ kind, id: rowId }) };
+            if (entry && typeof entry.fileName === 'string' && entry.fileName)
+              row[key] = { ...entry, fileUrl: ctx.app.mediaUrls.pathFor({ kind, id: rowId }) };
           }
         });
       }

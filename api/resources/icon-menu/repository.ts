@@ -11,7 +11,13 @@ type Db = Kysely<Database>;
 const ICON_MENU_CACHE: CacheSpec = { name: 'icon-menu', max: 5_000, ttlMs: 10 * 60_000 };
 
 export async function loadIconMenu(db: Db, agCode: string, date: string) {
-  return cachedRead(db, ICON_MENU_CACHE, `${agCode}|${date}`, ['icon_menu_settings', 'icon_menu_rows', 'agent_segment_members'], () => iconMenuOf(db, agCode, date));
+  return cachedRead(
+    db,
+    ICON_MENU_CACHE,
+    `${agCode}|${date}`,
+    ['icon_menu_settings', 'icon_menu_rows', 'agent_segment_members'],
+    () => iconMenuOf(db, agCode, date),
+  );
 }
 
 async function iconMenuOf(db: Db, agCode: string, date: string) {

@@ -18,7 +18,11 @@ export default async function iconMenuRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const caller = request.caller!;
-      const rows = await loadIconMenu(app.db, effectiveIds(caller).agCode, targetDateFor(caller, request.body.targetDate, app.clock));
+      const rows = await loadIconMenu(
+        app.db,
+        effectiveIds(caller).agCode,
+        targetDateFor(caller, request.body.targetDate, app.clock),
+      );
       return {
         iconMenuListData: rows.map((r) => ({
           menuId: r.row_id,

@@ -154,11 +154,17 @@ function buildRows(
   const all = slots.map((_, i) => i);
   const upToReport = all.filter((i) => i <= reported);
   const total = (row: SeriesRow, indexes: number[]): string => {
-    if (row.ratio) return formatPercent(sum(indexes.map((i) => row.ratio!.of[i] ?? null)), sum(indexes.map((i) => row.ratio!.to[i] ?? null)));
+    if (row.ratio)
+      return formatPercent(
+        sum(indexes.map((i) => row.ratio!.of[i] ?? null)),
+        sum(indexes.map((i) => row.ratio!.to[i] ?? null)),
+      );
     return formatAmount(sum(indexes.map((i) => row.values[i] ?? null)));
   };
   return rows.map((row) => {
-    const cells = slots.map((_, i) => (row.ratio ? formatPercent(row.ratio.of[i] ?? null, row.ratio.to[i] ?? null) : formatAmount(row.values[i] ?? null)));
+    const cells = slots.map((_, i) =>
+      row.ratio ? formatPercent(row.ratio.of[i] ?? null, row.ratio.to[i] ?? null) : formatAmount(row.values[i] ?? null),
+    );
     return {
       groupNo: group.no,
       groupTitle: group.title,
@@ -179,7 +185,8 @@ const cumulative = (values: Array<number | null>) => {
   return values.map((v) => (v === null ? null : (run += v)));
 };
 
-const points = (slots: readonly Slot[], values: Array<number | null>): ChartPoint[] => slots.map((s, i) => ({ month: s.month, value: values[i] ?? null }));
+const points = (slots: readonly Slot[], values: Array<number | null>): ChartPoint[] =>
+  slots.map((s, i) => ({ month: s.month, value: values[i] ?? null }));
 
 /**
  * The reward part for calendar year `year`. `limit` is the target date's month: figures after it
@@ -234,10 +241,22 @@ export function rewardPart(figures: readonly MonthFigure[], year: number, limit:
   const chart = (indexes: number[]): RewardChart => {
     const s = indexes.flatMap((i) => slots[i] ?? []);
     return {
-      tonenDataList: points(s, indexes.map((i) => thisYear[i] ?? null)),
-      zennenDataList: points(s, indexes.map((i) => lastYear[i] ?? null)),
-      mokuhyoDataList: points(s, indexes.map((i) => target[i] ?? null)),
-      ruikeiDataList: points(s, indexes.map((i) => running[i] ?? null)),
+      tonenDataList: points(
+        s,
+        indexes.map((i) => thisYear[i] ?? null),
+      ),
+      zennenDataList: points(
+        s,
+        indexes.map((i) => lastYear[i] ?? null),
+      ),
+      mokuhyoDataList: points(
+        s,
+        indexes.map((i) => target[i] ?? null),
+      ),
+      ruikeiDataList: points(
+        s,
+        indexes.map((i) => running[i] ?? null),
+      ),
     };
   };
   const upTo = slots.map((_, i) => i).filter(isReported);
@@ -253,7 +272,10 @@ export function rewardPart(figures: readonly MonthFigure[], year: number, limit:
 /** The commendation part for the fiscal year starting in August of `fiscalYear`. */
 export function commendationPart(figures: readonly MonthFigure[], fiscalYear: number, limit: Slot): CommendationPart {
   const find = lookupOf(figures);
-  const slots: Slot[] = FISCAL_MONTHS.map((month) => ({ year: month >= FISCAL_START_MONTH ? fiscalYear : fiscalYear + 1, month }));
+  const slots: Slot[] = FISCAL_MONTHS.map((month) => ({
+    year: month >= FISCAL_START_MONTH ? fiscalYear : fiscalYear + 1,
+    month,
+  }));
   const reported = reportIndex(slots, find, limit);
   const hokokuMonth = slots[reported]?.month ?? 0;
   const isReported = (i: number) => i <= reported;
@@ -296,7 +318,15 @@ export function commendationPart(figures: readonly MonthFigure[], fiscalYear: nu
     hyoshoRuikeiZokagaku: sum(upTo.map((i) => salesIncrease[i] ?? null)) ?? 0,
     hyoshoRuikeiKadoId: sum(upTo.map((i) => idIncrease[i] ?? null)) ?? 0,
     hyoshoList: rows,
-    hyoshoUriageChart: { tonenDataList: points(slots, sales), zennenDataList: points(slots, lastSales), ruikeiDataList: points(slots, cumulative(sales)) },
-    hyoshoKadoIdChart: { tonenDataList: points(slots, ids), zennenDataList: points(slots, lastIds), ruikeiDataList: points(slots, cumulative(ids)) },
+    hyoshoUriageChart: {
+      tonenDataList: points(slots, sales),
+      zennenDataList: points(slots, lastSales),
+      ruikeiDataList: points(slots, cumulative(sales)),
+    },
+    hyoshoKadoIdChart: {
+      tonenDataList: points(slots, ids),
+      zennenDataList: points(slots, lastIds),
+      ruikeiDataList: points(slots, cumulative(ids)),
+    },
   };
 }

@@ -15,7 +15,9 @@ export const ENTRANT_CACHE: CacheSpec = { name: 'incentive-entrants', max: 20_00
  */
 export async function latestFloating(db: Kysely<Database>, daihyoCode: string, date: string) {
   const { year, month } = yearMonthOf(date);
-  return cachedRead(db, FLOATING_CACHE, `${daihyoCode}|${year}-${month}`, [`incentive_floating:${daihyoCode}`], () => readLatestFloating(db, daihyoCode, year, month));
+  return cachedRead(db, FLOATING_CACHE, `${daihyoCode}|${year}-${month}`, [`incentive_floating:${daihyoCode}`], () =>
+    readLatestFloating(db, daihyoCode, year, month),
+  );
 }
 
 function readLatestFloating(db: Kysely<Database>, daihyoCode: string, year: number, month: number) {
@@ -23,7 +25,12 @@ function readLatestFloating(db: Kysely<Database>, daihyoCode: string, year: numb
     .selectFrom('incentive_floating as f')
     .selectAll()
     .where('f.daihyo_code', '=', daihyoCode)
-    .where((eb) => eb.or([eb('f.hokoku_year', '<', year), eb.and([eb('f.hokoku_year', '=', year), eb('f.hokoku_month', '<=', month)])]))
+    .where((eb) =>
+      eb.or([
+        eb('f.hokoku_year', '<', year),
+        eb.and([eb('f.hokoku_year', '=', year), eb('f.hokoku_month', '<=', month)]),
+      ]),
+    )
     .orderBy('f.hokoku_year', 'desc')
     .orderBy('f.hokoku_month', 'desc')
     .limit(1)
@@ -33,7 +40,11 @@ function readLatestFloating(db: Kysely<Database>, daihyoCode: string, year: numb
 /** Kept until the agent's row changes (its feed message names the code, migration 0014). */
 export async function isIncentiveEntrant(db: Kysely<Database>, agCode: string): Promise<boolean> {
   return cachedRead(db, ENTRANT_CACHE, agCode, [`agents:${agCode}`], async () => {
-    const row = await db.selectFrom('agents').select('is_incentive_entry').where('ag_code', '=', agCode).executeTakeFirst();
+    const row = await db
+      .selectFrom('agents')
+      .select('is_incentive_entry')
+      .where('ag_code', '=', agCode)
+      .executeTakeFirst();
     return row?.is_incentive_entry ?? false;
   });
 }

@@ -19,7 +19,9 @@ export default async function incentiveFloatingRoutes(fastify: FastifyInstance) 
     async (request) => {
       const caller = request.caller!;
       const ids = effectiveIds(caller);
-      const allowed = (await can(app.db, caller.pseudo ?? caller, CATEGORY.INCENTIVE)) && (await isIncentiveEntrant(app.db, ids.agCode));
+      const allowed =
+        (await can(app.db, caller.pseudo ?? caller, CATEGORY.INCENTIVE)) &&
+        (await isIncentiveEntrant(app.db, ids.agCode));
       if (!allowed) throw problem.forbidden();
       const f = await latestFloating(app.db, ids.daihyoCode, targetDateFor(caller, request.body.targetDate, app.clock));
       if (!f) return {};

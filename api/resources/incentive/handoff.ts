@@ -32,7 +32,8 @@ export default async function incentiveHandoffRoutes(fastify: FastifyInstance) {
     '/api/Auth/RegRenkeiLogin',
     {
       schema: {
-        description: 'A handoff token for the incentive tab: single use, valid 5 minutes, bound to this session and identity.',
+        description:
+          'A handoff token for the incentive tab: single use, valid 5 minutes, bound to this session and identity.',
         body: Body({ ...CallerIds, daihyoCode: Id }),
         response: { 200: Type.Object({ token: Type.String() }) },
       },
@@ -74,16 +75,28 @@ export default async function incentiveHandoffRoutes(fastify: FastifyInstance) {
     async (request) => {
       const b = request.body;
       const now = app.clock.now();
-      let session: { sessionId: string; userId: string; agCode: string; pseudo: { userId: string; agCode: string } | null };
+      let session: {
+        sessionId: string;
+        userId: string;
+        agCode: string;
+        pseudo: { userId: string; agCode: string } | null;
+      };
       if (b.token) {
         const handoff = await repo.consumeHandoff(app.db, sha256(b.token), now);
         if (!handoff) throw problem.unauthorized('ERR_USER006');
-        const pseudo = handoff.pseudo_user_id ? { userId: handoff.pseudo_user_id, agCode: handoff.pseudo_ag_code } : null;
+        const pseudo = handoff.pseudo_user_id
+          ? { userId: handoff.pseudo_user_id, agCode: handoff.pseudo_ag_code }
+          : null;
         session = { sessionId: handoff.session_id, userId: handoff.user_id, agCode: handoff.ag_code, pseudo };
       } else {
         const caller = await resolveCaller(app, bearerOf(request));
         if (!caller) throw problem.unauthorized('ERR_USER006');
-        session = { sessionId: caller.sessionId, userId: caller.userId, agCode: caller.agCode, pseudo: caller.pseudo ? { userId: caller.pseudo.userId, agCode: caller.pseudo.agCode } : null };
+        session = {
+          sessionId: caller.sessionId,
+          userId: caller.userId,
+          agCode: caller.agCode,
+          pseudo: caller.pseudo ? { userId: caller.pseudo.userId, agCode: caller.pseudo.agCode } : null,
+        };
       }
       const token = signSessionToken(app, session);
       const caller = await resolveCaller(app, token);

@@ -20,7 +20,11 @@ import { checkBodyIdentity } from '../../plugins/auth';
 import * as repo from './repository';
 import { CATEGORY } from '../../../schemas/categories';
 
-const Values = Type.Object({ sales: Type.Union([Type.Number(), Type.Null()]), target: Type.Union([Type.Number(), Type.Null()]), activeIds: Type.Number() });
+const Values = Type.Object({
+  sales: Type.Union([Type.Number(), Type.Null()]),
+  target: Type.Union([Type.Number(), Type.Null()]),
+  activeIds: Type.Number(),
+});
 const Change = Type.Object({
   lineNo: Type.Number(),
   changeKbn: Type.Union([Type.Literal('insert'), Type.Literal('update')]),
@@ -55,12 +59,18 @@ async function readImportRequest(app: FastifyInstance, request: FastifyRequest):
   if (!request.isMultipart()) throw fileProblem('ERR_0025', ['リクエスト']);
   const fields: Record<string, string> = {};
   let file: { fileName: string; bytes: Buffer | null; size: number } | null = null;
-  for await (const part of request.parts({ limits: { fileSize: app.config.maxFileSize, files: 1, fields: 10, fieldSize: 1024 } })) {
+  for await (const part of request.parts({
+    limits: { fileSize: app.config.maxFileSize, files: 1, fields: 10, fieldSize: 1024 },
+  })) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
       if (part.fieldname !== 'uploadFile') continue;
       const truncated = part.file.truncated;
-      file = { fileName: part.filename ?? '', bytes: truncated ? null : bytes, size: truncated ? app.config.maxFileSize + 1 : bytes.length };
+      file = {
+        fileName: part.filename ?? '',
+        bytes: truncated ? null : bytes,
+        size: truncated ? app.config.maxFileSize + 1 : bytes.length,
+      };
     } else fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
   }
   checkBodyIdentity(request.caller!, fields);
@@ -93,7 +103,10 @@ export default async function incentiveImportRoutes(fastify: FastifyInstance) {
 
       const text = decodeText(input.bytes);
       const codes = [...new Set(parseCsvRecords(text).map((r) => r.cells[0] ?? ''))].filter((c) => c.length <= 8);
-      const known = { daihyoCodes: await repo.knownDaihyoCodes(app.db, codes), targetSystems: await repo.knownTargetSystems(app.db) };
+      const known = {
+        daihyoCodes: await repo.knownDaihyoCodes(app.db, codes),
+        targetSystems: await repo.knownTargetSystems(app.db),
+      };
       const checked = checkFigureFile(text, known);
       if (checked.messages.length) throw problem.validation(checked.messages);
 
@@ -106,7 +119,12 @@ export default async function incentiveImportRoutes(fastify: FastifyInstance) {
         for (const row of checked.rows) {
           const before = stored.get(repo.figureKey(row));
           const after = { sales: row.sales, target: row.target, activeIds: row.activeIds };
-          if (before && before.sales === row.sales && before.target === row.target && before.activeIds === row.activeIds) {
+          if (
+            before &&
+            before.sales === row.sales &&
+            before.target === row.target &&
+            before.activeIds === row.activeIds
+          ) {
             unchanged++;
             continue;
           }

@@ -9,19 +9,38 @@ import { floatingFigures } from './summary';
 export type Db = Kysely<Database>;
 
 export function listTargetSystems(db: Db) {
-  return db.selectFrom('incentive_target_systems').select(['target_system', 'system_name']).orderBy('display_order').orderBy('target_system').execute();
+  return db
+    .selectFrom('incentive_target_systems')
+    .select(['target_system', 'system_name'])
+    .orderBy('display_order')
+    .orderBy('target_system')
+    .execute();
 }
 
 export async function targetSystemExists(db: Db, code: string): Promise<boolean> {
-  return !!(await db.selectFrom('incentive_target_systems').select('target_system').where('target_system', '=', code).executeTakeFirst());
+  return !!(await db
+    .selectFrom('incentive_target_systems')
+    .select('target_system')
+    .where('target_system', '=', code)
+    .executeTakeFirst());
 }
 
 export async function settings(db: Db) {
   const row = await db.selectFrom('incentive_settings').selectAll().where('settings_id', '=', 1).executeTakeFirst();
-  return { shoreiLinkUrl: row?.shorei_link_url ?? '', hyoshoLinkUrl: row?.hyosho_link_url ?? '', jissekiFileName: row?.jisseki_file_name ?? 'インセンティブ実績.csv' };
+  return {
+    shoreiLinkUrl: row?.shorei_link_url ?? '',
+    hyoshoLinkUrl: row?.hyosho_link_url ?? '',
+    jissekiFileName: row?.jisseki_file_name ?? 'インセンティブ実績.csv',
+  };
 }
 
-const toFigure = (r: { figure_year: number; figure_month: number; sales: number | null; target: number | null; active_ids: number }): MonthFigure => ({
+const toFigure = (r: {
+  figure_year: number;
+  figure_month: number;
+  sales: number | null;
+  target: number | null;
+  active_ids: number;
+}): MonthFigure => ({
   year: r.figure_year,
   month: r.figure_month,
   sales: r.sales === null ? null : Number(r.sales),
@@ -30,7 +49,13 @@ const toFigure = (r: { figure_year: number; figure_month: number; sales: number 
 });
 
 /** Monthly figures of one representative code and target system from fromYear to toYear. */
-export async function figuresOf(db: Db, daihyoCode: string, targetSystem: string, fromYear: number, toYear: number): Promise<MonthFigure[]> {
+export async function figuresOf(
+  db: Db,
+  daihyoCode: string,
+  targetSystem: string,
+  fromYear: number,
+  toYear: number,
+): Promise<MonthFigure[]> {
   const rows = await db
     .selectFrom('incentive_monthly_figures')
     .select(['figure_year', 'figure_month', 'sales', 'target', 'active_ids'])
@@ -85,7 +110,11 @@ export async function refreshFloating(db: Db, daihyoCode: string, at: Date): Pro
       updated_at: at,
     };
   });
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('incentive_floating').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('incentive_floating')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 // ---- Handoff tokens ---------------------------------------------------------------------------
@@ -99,9 +128,18 @@ export interface HandoffIdentity {
   pseudoAgCode: string;
 }
 
-export async function createHandoff(db: Db, tokenHash: string, who: HandoffIdentity, at: Date, expiresAt: Date): Promise<void> {
+export async function createHandoff(
+  db: Db,
+  tokenHash: string,
+  who: HandoffIdentity,
+  at: Date,
+  expiresAt: Date,
+): Promise<void> {
   // Old handoffs are of no use to anyone: clear them as new ones are made.
-  await db.deleteFrom('incentive_handoffs').where('expires_at', '<', new Date(at.getTime() - 24 * 3600 * 1000)).execute();
+  await db
+    .deleteFrom('incentive_handoffs')
+    .where('expires_at', '<', new Date(at.getTime() - 24 * 3600 * 1000))
+    .execute();
   await db
     .insertInto('incentive_handoffs')
     .values({
@@ -129,7 +167,15 @@ export async function consumeHandoff(db: Db, tokenHash: string, at: Date) {
     .where('h.token_hash', '=', tokenHash)
     .where('h.used_at', 'is', null)
     .where('h.expires_at', '>', at)
-    .where((eb) => eb.exists(eb.selectFrom('sessions as s').select('s.session_id').whereRef('s.session_id', '=', 'h.session_id').where('s.revoked_at', 'is', null)))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sessions as s')
+          .select('s.session_id')
+          .whereRef('s.session_id', '=', 'h.session_id')
+          .where('s.revoked_at', 'is', null),
+      ),
+    )
     .returningAll()
     .executeTakeFirst();
 }
@@ -148,7 +194,12 @@ export interface FigureRow {
 
 export async function knownDaihyoCodes(db: Db, codes: string[]): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
-  const rows = await db.selectFrom('agents').select('daihyo_code').distinct().where('daihyo_code', 'in', codes).execute();
+  const rows = await db
+    .selectFrom('agents')
+    .select('daihyo_code')
+    .distinct()
+    .where('daihyo_code', 'in', codes)
+    .execute();
   return new Set(rows.map((r) => r.daihyo_code));
 }
 
@@ -156,7 +207,8 @@ export async function knownTargetSystems(db: Db): Promise<Set<string>> {
   return new Set((await listTargetSystems(db)).map((r) => r.target_system));
 }
 
-const keyOf = (r: { daihyoCode: string; targetSystem: string; year: number; month: number }) => `${r.daihyoCode}|${r.targetSystem}|${r.year}|${r.month}`;
+const keyOf = (r: { daihyoCode: string; targetSystem: string; year: number; month: number }) =>
+  `${r.daihyoCode}|${r.targetSystem}|${r.year}|${r.month}`;
 
 /** The stored rows with the same keys as the given ones. */
 export async function existingFigures(db: Db, rows: FigureRow[]): Promise<Map<string, FigureRow>> {
@@ -202,7 +254,13 @@ export async function upsertFigures(db: Db, rows: FigureRow[], userId: string, a
         updated_by: userId,
       })
       .onConflict((oc) =>
-        oc.columns(['daihyo_code', 'target_system', 'figure_year', 'figure_month']).doUpdateSet({ sales: r.sales, target: r.target, active_ids: r.activeIds, updated_at: at, updated_by: userId }),
+        oc.columns(['daihyo_code', 'target_system', 'figure_year', 'figure_month']).doUpdateSet({
+          sales: r.sales,
+          target: r.target,
+          active_ids: r.activeIds,
+          updated_at: at,
+          updated_by: userId,
+        }),
       )
       .execute();
   }

@@ -12,7 +12,11 @@ export default async function incentiveRoutes(fastify: FastifyInstance) {
     { schema: { body: Body(CallerIds), response: { 200: Type.Object({ isIncentiveEntry: Type.Boolean() }) } } },
     async (request) => {
       const { agCode } = effectiveIds(request.caller!);
-      const agent = await app.db.selectFrom('agents').select('is_incentive_entry').where('ag_code', '=', agCode).executeTakeFirst();
+      const agent = await app.db
+        .selectFrom('agents')
+        .select('is_incentive_entry')
+        .where('ag_code', '=', agCode)
+        .executeTakeFirst();
       return { isIncentiveEntry: agent?.is_incentive_entry ?? false };
     },
   );

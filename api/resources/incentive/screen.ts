@@ -16,7 +16,9 @@ import { OperationType, recordOperation } from '../../logs/operation-log';
 import { incentiveDaihyoCode } from './access';
 import * as repo from './repository';
 
-const DaihyoCode = Type.Optional(Type.String({ maxLength: 20, description: 'Representative code (must be the caller\'s own, or the pseudo agent\'s)' }));
+const DaihyoCode = Type.Optional(
+  Type.String({ maxLength: 20, description: "Representative code (must be the caller's own, or the pseudo agent's)" }),
+);
 const ScreenIds = { ...CallerIds, daihyoCode: DaihyoCode };
 
 const Row = Type.Object({
@@ -24,8 +26,12 @@ const Row = Type.Object({
   groupTitle: Type.String(),
   rowTitle: Type.String(),
   jissekiType: Type.String({ description: '1 yen, 2 percent, 3 count of IDs' }),
-  hokokuMonth: Type.Number({ description: 'Report month (1-12) of the figures; 0 before the first report of the year' }),
-  ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`month${String(i + 1).padStart(2, '0')}`, Type.String()])),
+  hokokuMonth: Type.Number({
+    description: 'Report month (1-12) of the figures; 0 before the first report of the year',
+  }),
+  ...Object.fromEntries(
+    Array.from({ length: 12 }, (_, i) => [`month${String(i + 1).padStart(2, '0')}`, Type.String()]),
+  ),
   kamikiTotal: Type.String(),
   shimokiTotal: Type.String(),
   togetsuRuikei: Type.String(),
@@ -33,7 +39,12 @@ const Row = Type.Object({
 });
 const Point = Type.Object({ month: Type.Number(), value: Type.Union([Type.Number(), Type.Null()]) });
 const Points = Type.Array(Point);
-const RewardChart = Type.Object({ tonenDataList: Points, zennenDataList: Points, mokuhyoDataList: Points, ruikeiDataList: Points });
+const RewardChart = Type.Object({
+  tonenDataList: Points,
+  zennenDataList: Points,
+  mokuhyoDataList: Points,
+  ruikeiDataList: Points,
+});
 const CommendationChart = Type.Object({ tonenDataList: Points, zennenDataList: Points, ruikeiDataList: Points });
 const RewardProps = {
   shoreiRuikeiZokagaku: Type.Number({ description: 'Yen' }),
@@ -54,7 +65,9 @@ const JissekiBody = Body({
   ...ScreenIds,
   targetDate: TargetDate,
   targetSystem: Type.String({ maxLength: 2, description: 'A value of targetSystemList' }),
-  targetYear: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal(0), Type.Literal(1)], { description: '0 current year, 1 previous year' }),
+  targetYear: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal(0), Type.Literal(1)], {
+    description: '0 current year, 1 previous year',
+  }),
 });
 type JissekiRequest = Static<typeof JissekiBody>;
 
@@ -68,7 +81,8 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
 
   /** The period asked for: the calendar year (reward) and fiscal year (commendation), current or previous. */
   async function period(caller: Caller, body: JissekiRequest) {
-    if (!(await repo.targetSystemExists(app.db, body.targetSystem))) throw problem.validation([{ messageId: 'ERR_0009', args: [SYSTEM_LABEL] }]);
+    if (!(await repo.targetSystemExists(app.db, body.targetSystem)))
+      throw problem.validation([{ messageId: 'ERR_0009', args: [SYSTEM_LABEL] }]);
     const limit = yearMonthOf(targetDateFor(caller, body.targetDate, app.clock));
     const { year: y, month: m } = limit;
     const back = Number(body.targetYear);
@@ -94,7 +108,10 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
     async (request) => {
       await incentiveDaihyoCode(app.db, request.caller!);
       const systems = await repo.listTargetSystems(app.db);
-      return { targetSystemList: systems.map((s) => ({ value: s.target_system, text: s.system_name })), ...(await repo.settings(app.db)) };
+      return {
+        targetSystemList: systems.map((s) => ({ value: s.target_system, text: s.system_name })),
+        ...(await repo.settings(app.db)),
+      };
     },
   );
 
@@ -105,7 +122,13 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
       const caller = request.caller!;
       const daihyoCode = await incentiveDaihyoCode(app.db, caller);
       const p = await period(caller, request.body);
-      const figures = await repo.figuresOf(app.db, daihyoCode, request.body.targetSystem, Math.min(p.calendarYear, p.fiscalYear) - 1, p.limit.year);
+      const figures = await repo.figuresOf(
+        app.db,
+        daihyoCode,
+        request.body.targetSystem,
+        Math.min(p.calendarYear, p.fiscalYear) - 1,
+        p.limit.year,
+      );
       return { ...rewardPart(figures, p.calendarYear, p.limit), ...commendationPart(figures, p.fiscalYear, p.limit) };
     },
   );
@@ -117,7 +140,13 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
       const caller = request.caller!;
       const daihyoCode = await incentiveDaihyoCode(app.db, caller);
       const p = await period(caller, request.body);
-      const figures = await repo.figuresOf(app.db, daihyoCode, request.body.targetSystem, p.calendarYear - 1, p.limit.year);
+      const figures = await repo.figuresOf(
+        app.db,
+        daihyoCode,
+        request.body.targetSystem,
+        p.calendarYear - 1,
+        p.limit.year,
+      );
       return rewardPart(figures, p.calendarYear, p.limit);
     },
   );
@@ -128,7 +157,12 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
       schema: {
         description:
           'The performance file: both tables of every target system, current and previous year, as CSV (UTF-8 with BOM, CRLF, cells neutralised against formulas). The name is in Content-Disposition.',
-        body: Body({ ...ScreenIds, targetDate: TargetDate, fileName: Type.Optional(Type.String({ maxLength: 255 })), screenName: Type.Optional(Type.String({ maxLength: 100 })) }),
+        body: Body({
+          ...ScreenIds,
+          targetDate: TargetDate,
+          fileName: Type.Optional(Type.String({ maxLength: 255 })),
+          screenName: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
       },
     },
     async (request, reply) => {
@@ -137,11 +171,26 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
       const limit = yearMonthOf(targetDateFor(caller, request.body.targetDate, app.clock));
       const { year: y, month: m } = limit;
       const fiscal = fiscalYearOf(y, m);
-      const header = ['対象システム', '区分', '対象期間', '報告月', 'グループ', '項目', ...Array.from({ length: 12 }, (_, i) => `${i + 1}月`), '上期計', '下期計', '当月累計', '年間計'];
+      const header = [
+        '対象システム',
+        '区分',
+        '対象期間',
+        '報告月',
+        'グループ',
+        '項目',
+        ...Array.from({ length: 12 }, (_, i) => `${i + 1}月`),
+        '上期計',
+        '下期計',
+        '当月累計',
+        '年間計',
+      ];
       const lines: Array<Array<string | number>> = [header];
       const put = (system: string, kind: string, span: string, rows: TableRow[]) => {
         for (const r of rows) {
-          const months = Array.from({ length: 12 }, (_, i) => r[`month${String(i + 1).padStart(2, '0')}` as keyof TableRow] as string);
+          const months = Array.from(
+            { length: 12 },
+            (_, i) => r[`month${String(i + 1).padStart(2, '0')}` as keyof TableRow] as string,
+          );
           const title = r.jissekiType === JissekiType.percent ? `${r.rowTitle}（%）` : r.rowTitle;
           const cells = [...months, r.kamikiTotal, r.shimokiTotal, r.togetsuRuikei, r.yearTotal].map(cellNumber);
           lines.push([system, kind, span, r.hokokuMonth ? `${r.hokokuMonth}月` : '', r.groupTitle, title, ...cells]);

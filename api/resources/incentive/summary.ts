@@ -11,8 +11,17 @@ export interface FloatingFigures {
 }
 
 /** The panel's figures for report month (year, month) from the figures of each target system. */
-export function floatingFigures(bySystem: ReadonlyMap<string, readonly MonthFigure[]>, year: number, month: number): FloatingFigures {
-  const out: FloatingFigures = { shoreiRuikeiZokagaku: 0, shoreiShinchokuJokyo: 0, hyoshoRuikeiZokagaku: 0, hyoshoRuikeiKadoId: 0 };
+export function floatingFigures(
+  bySystem: ReadonlyMap<string, readonly MonthFigure[]>,
+  year: number,
+  month: number,
+): FloatingFigures {
+  const out: FloatingFigures = {
+    shoreiRuikeiZokagaku: 0,
+    shoreiShinchokuJokyo: 0,
+    hyoshoRuikeiZokagaku: 0,
+    hyoshoRuikeiKadoId: 0,
+  };
   const limit = { year, month };
   for (const figures of bySystem.values()) {
     const reward = rewardPart(figures, year, limit);

@@ -13,7 +13,9 @@ export const LATEST_CACHE: CacheSpec = { name: 'latest-of-category', max: 5_000,
 
 export async function latestOfCategory(db: Db, v: Viewer, categoryId: number, limit: number) {
   return cachedRead(db, LATEST_CACHE, `${categoryId}|${limit}|${viewerKey(v)}`, CONTENT_TABLES, async () => {
-    const rows = await newestFirst(infoItems(db, v).where('c.category_id', '=', categoryId), v.date).limit(limit).execute();
+    const rows = await newestFirst(infoItems(db, v).where('c.category_id', '=', categoryId), v.date)
+      .limit(limit)
+      .execute();
     return rows.map(toInfoItem);
   });
 }
@@ -35,5 +37,10 @@ export async function pageOfCategory(db: Db, v: Viewer, categoryId: number, page
 
 /** A content category (news, FAQ, forms …) that list pages may show, or undefined. */
 export async function findContentCategory(db: Db, categoryId: number) {
-  return db.selectFrom('categories').select(['category_id', 'category_name']).where('category_id', '=', categoryId).where('kind', '=', 'content').executeTakeFirst();
+  return db
+    .selectFrom('categories')
+    .select(['category_id', 'category_name'])
+    .where('category_id', '=', categoryId)
+    .where('kind', '=', 'content')
+    .executeTakeFirst();
 }

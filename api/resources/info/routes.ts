@@ -38,9 +38,16 @@ export default async function infoRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const categoryId = idOf(request.body.categoryId, 'categoryId');
-      if (!(await findContentCategory(app.db, categoryId))) throw problem.validation([{ messageId: 'ERR_0009', args: ['カテゴリ'] }]);
+      if (!(await findContentCategory(app.db, categoryId)))
+        throw problem.validation([{ messageId: 'ERR_0009', args: ['カテゴリ'] }]);
       const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
-      const { items, totalCount } = await pageOfCategory(app.db, viewer, categoryId, request.body.page ?? 1, LIST_PAGE_SIZE);
+      const { items, totalCount } = await pageOfCategory(
+        app.db,
+        viewer,
+        categoryId,
+        request.body.page ?? 1,
+        LIST_PAGE_SIZE,
+      );
       return { infoListData: items, totalCount };
     },
   );

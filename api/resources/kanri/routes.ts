@@ -23,7 +23,13 @@ const PseudoResult = Type.Object({
   pseudoInvoiceNo: Type.String(),
 });
 
-const noPseudo = { pseudoLoginAgCode: '', pseudoLoginAgName: '', pseudoLoginUserId: '', pseudoDaihyoCode: '', pseudoInvoiceNo: '' };
+const noPseudo = {
+  pseudoLoginAgCode: '',
+  pseudoLoginAgName: '',
+  pseudoLoginUserId: '',
+  pseudoDaihyoCode: '',
+  pseudoInvoiceNo: '',
+};
 
 export default async function kanriRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -35,7 +41,14 @@ export default async function kanriRoutes(fastify: FastifyInstance) {
         body: Body(CallerIds),
         response: {
           200: Type.Object({
-            categoryListData: Type.Array(Type.Object({ categoryId: Type.Number(), categoryName: Type.String(), categoryUrl: Type.String(), parmitionFlg: Type.String() })),
+            categoryListData: Type.Array(
+              Type.Object({
+                categoryId: Type.Number(),
+                categoryName: Type.String(),
+                categoryUrl: Type.String(),
+                parmitionFlg: Type.String(),
+              }),
+            ),
           }),
         },
       },
@@ -44,7 +57,14 @@ export default async function kanriRoutes(fastify: FastifyInstance) {
       const caller = request.caller!;
       if (!(await can(app.db, caller, CATEGORY.ADMIN_TOP))) throw problem.forbidden();
       const rows = (await loadPermissions(app.db, caller)).filter((p) => p.kind === 'admin');
-      return { categoryListData: rows.map((p) => ({ categoryId: p.categoryId, categoryName: p.categoryName, categoryUrl: p.categoryUrl, parmitionFlg: p.parmitionFlg })) };
+      return {
+        categoryListData: rows.map((p) => ({
+          categoryId: p.categoryId,
+          categoryName: p.categoryName,
+          categoryUrl: p.categoryUrl,
+          parmitionFlg: p.parmitionFlg,
+        })),
+      };
     },
   );
 
@@ -54,7 +74,11 @@ export default async function kanriRoutes(fastify: FastifyInstance) {
     '/api/KanriTop/changeAgCode',
     {
       schema: {
-        body: Body({ ...CallerIds, pseudoLoginAgCode: Type.String({ maxLength: 100 }), pseudoLoginId: Type.Optional(Type.String({ maxLength: 100 })) }),
+        body: Body({
+          ...CallerIds,
+          pseudoLoginAgCode: Type.String({ maxLength: 100 }),
+          pseudoLoginId: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
         response: { 200: Type.Object({ token: Type.String(), user: PseudoResult }) },
       },
     },
@@ -68,7 +92,16 @@ export default async function kanriRoutes(fastify: FastifyInstance) {
       const own = { sessionId: caller.sessionId, userId: caller.userId, agCode: caller.agCode };
 
       if (agCode === caller.agCode) {
-        if (caller.pseudo) await recordAudit(app.db, { caller, action: 'update', entity: 'pseudo_login', entityId: caller.sessionId, before: { agCode: caller.pseudo.agCode, userId: caller.pseudo.userId }, after: null, at: now });
+        if (caller.pseudo)
+          await recordAudit(app.db, {
+            caller,
+            action: 'update',
+            entity: 'pseudo_login',
+            entityId: caller.sessionId,
+            before: { agCode: caller.pseudo.agCode, userId: caller.pseudo.userId },
+            after: null,
+            at: now,
+          });
         return { token: signSessionToken(app, { ...own, pseudo: null }), user: { isSuccess: true, ...noPseudo } };
       }
 

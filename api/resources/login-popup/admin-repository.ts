@@ -35,7 +35,11 @@ export async function listPopups(db: Kysely<Database>, categoryId: number, date:
       'p.check_patern',
       'p.check_disp_target',
       // The first few codes are enough to read the target; the count says how many there are.
-      sql<string | null>`(select string_agg(x.ag_code, ',' order by x.ag_code) from (select ca.ag_code from content_agents ca where ca.content_id = c.content_id order by ca.ag_code limit 3) x)`.as('agent_codes'),
+      sql<
+        string | null
+      >`(select string_agg(x.ag_code, ',' order by x.ag_code) from (select ca.ag_code from content_agents ca where ca.content_id = c.content_id order by ca.ag_code limit 3) x)`.as(
+        'agent_codes',
+      ),
       sql<number>`(select count(*) from content_agents ca where ca.content_id = c.content_id)`.as('agent_count'),
     ])
     .where('c.category_id', '=', categoryId)

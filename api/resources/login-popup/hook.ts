@@ -17,7 +17,6 @@ import { CATEGORY } from '../../../schemas/categories';
 // The content parts without the notice's own further calls (the click mailer).
 const { calls: _noticeCalls, ...contentParts } = contentHook;
 
-
 export const loginPopupHook: FormHook = {
   ...contentParts,
 
@@ -31,24 +30,39 @@ export const loginPopupHook: FormHook = {
   // provider administrator's business date), newest display start first, targets in words.
   async list(ctx, conditions) {
     const { categoryId, isUnlimitDate, targetDate } = conditions;
-    if (categoryId !== undefined && Number(categoryId) !== CATEGORY.LOGIN_POPUP) throw problem.validation([{ messageId: 'ERR_0006', args: ['カテゴリ'] }]);
+    if (categoryId !== undefined && Number(categoryId) !== CATEGORY.LOGIN_POPUP)
+      throw problem.validation([{ messageId: 'ERR_0006', args: ['カテゴリ'] }]);
     const unlimited = isUnlimitDate === true || isUnlimitDate === 'true' || isUnlimitDate === '1';
-    const date = unlimited ? null : targetDateFor(ctx.caller, typeof targetDate === 'string' ? targetDate : undefined, ctx.app.clock);
+    const date = unlimited
+      ? null
+      : targetDateFor(ctx.caller, typeof targetDate === 'string' ? targetDate : undefined, ctx.app.clock);
     return (await listPopups(ctx.app.db, CATEGORY.LOGIN_POPUP, date)).map(popupListItem);
   },
 
   async check(ctx, record, mode, id) {
     // The content checks read the category from contentsCategoryId.
-    const out = await contentHook.check!(ctx, { ...record, contentsCategoryId: String(CATEGORY.LOGIN_POPUP) }, mode, id);
+    const out = await contentHook.check!(
+      ctx,
+      { ...record, contentsCategoryId: String(CATEGORY.LOGIN_POPUP) },
+      mode,
+      id,
+    );
     // Only the spec's codes reach the table's check constraint (a 400, never a 500).
-    if (!['1', '2'].includes(String(record.checkPatern ?? ''))) out.push({ field: 'checkPatern', messageId: 'ERR_0003', args: ['チェックパターン'] });
-    if (!['1', '2'].includes(String(record.checkDispTarget ?? ''))) out.push({ field: 'checkDispTarget', messageId: 'ERR_0003', args: ['チェック表示対象'] });
+    if (!['1', '2'].includes(String(record.checkPatern ?? '')))
+      out.push({ field: 'checkPatern', messageId: 'ERR_0003', args: ['チェックパターン'] });
+    if (!['1', '2'].includes(String(record.checkDispTarget ?? '')))
+      out.push({ field: 'checkDispTarget', messageId: 'ERR_0003', args: ['チェック表示対象'] });
     return out;
   },
 
   async columns(ctx, record, mode) {
     const base = await contentHook.columns!(ctx, { ...record, body: record.contentsBody, jyuyoFlg: false }, mode);
-    return { ...base, category_id: CATEGORY.LOGIN_POPUP, sub_category_id: null, last_update: tokyoDate(ctx.app.clock.now()) };
+    return {
+      ...base,
+      category_id: CATEGORY.LOGIN_POPUP,
+      sub_category_id: null,
+      last_update: tokyoDate(ctx.app.clock.now()),
+    };
   },
 
   async data(ctx, body) {

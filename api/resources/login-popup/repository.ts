@@ -10,7 +10,16 @@ function popups(db: Db, v: Viewer, opts: { ignorePeriod?: boolean }) {
   return db
     .selectFrom('contents as c')
     .innerJoin('login_popups as p', 'p.content_id', 'c.content_id')
-    .select(['c.content_id', 'c.category_id', 'c.title', 'c.keisai_start', 'c.keisai_end', 'c.body_html', 'p.check_patern', 'p.check_disp_target'])
+    .select([
+      'c.content_id',
+      'c.category_id',
+      'c.title',
+      'c.keisai_start',
+      'c.keisai_end',
+      'c.body_html',
+      'p.check_patern',
+      'p.check_disp_target',
+    ])
     .where(contentVisibleTo(v, opts));
 }
 
@@ -26,7 +35,11 @@ export async function listPendingPopups(db: Db, v: Viewer, opts: { ignorePeriod?
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('popup_check_history as h').select('h.user_id').whereRef('h.content_id', '=', 'c.content_id').where('h.user_id', '=', v.userId).where('h.is_checked', '=', true),
+          selectFrom('popup_check_history as h')
+            .select('h.user_id')
+            .whereRef('h.content_id', '=', 'c.content_id')
+            .where('h.user_id', '=', v.userId)
+            .where('h.is_checked', '=', true),
         ),
       ),
     )
@@ -35,8 +48,17 @@ export async function listPendingPopups(db: Db, v: Viewer, opts: { ignorePeriod?
     .execute();
 }
 
-export async function findPopup(db: Db, v: Viewer, categoryId: number, contentId: number, opts: { ignorePeriod?: boolean } = {}) {
-  return popups(db, v, opts).where('c.content_id', '=', contentId).where('c.category_id', '=', categoryId).executeTakeFirst();
+export async function findPopup(
+  db: Db,
+  v: Viewer,
+  categoryId: number,
+  contentId: number,
+  opts: { ignorePeriod?: boolean } = {},
+) {
+  return popups(db, v, opts)
+    .where('c.content_id', '=', contentId)
+    .where('c.category_id', '=', categoryId)
+    .executeTakeFirst();
 }
 
 export async function saveCheck(db: Db, userId: string, contentId: number, isChecked: boolean, at: Date) {

@@ -22,7 +22,10 @@ export default async function loginPopupRoutes(fastify: FastifyInstance) {
     const caller = request.caller!;
     if (!(await can(app.db, caller.pseudo ?? caller, CATEGORY.LOGIN_POPUP))) throw problem.forbidden();
     const unlimited = body.isUnlimitDate === true || body.isUnlimitDate === 'true' || body.isUnlimitDate === '1';
-    return { viewer: viewerOf(caller, body.targetDate, app.clock), opts: { ignorePeriod: unlimited && isProviderAdmin(caller) } };
+    return {
+      viewer: viewerOf(caller, body.targetDate, app.clock),
+      opts: { ignorePeriod: unlimited && isProviderAdmin(caller) },
+    };
   }
 
   app.post(
@@ -32,7 +35,13 @@ export default async function loginPopupRoutes(fastify: FastifyInstance) {
       const { viewer, opts } = await popupReader(request, request.body);
       const rows = await listPendingPopups(app.db, viewer, opts);
       return {
-        popupList: rows.map((r) => ({ categoryId: r.category_id, contentsId: r.content_id, title: r.title, checkPatern: r.check_patern, checkDispTarget: r.check_disp_target })),
+        popupList: rows.map((r) => ({
+          categoryId: r.category_id,
+          contentsId: r.content_id,
+          title: r.title,
+          checkPatern: r.check_patern,
+          checkDispTarget: r.check_disp_target,
+        })),
       };
     },
   );
@@ -42,7 +51,13 @@ export default async function loginPopupRoutes(fastify: FastifyInstance) {
     { schema: { body: PopupDataBody, response: { 200: PopupData } } },
     async (request) => {
       const { viewer, opts } = await popupReader(request, request.body);
-      const popup = await findPopup(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), idOf(request.body.contentId, 'contentId'), opts);
+      const popup = await findPopup(
+        app.db,
+        viewer,
+        idOf(request.body.categoryId, 'categoryId'),
+        idOf(request.body.contentId, 'contentId'),
+        opts,
+      );
       if (!popup) throw problem.forbidden();
       const parts = await loadContentParts(app.db, app.mediaUrls, popup.content_id);
       return {
@@ -72,7 +87,8 @@ export default async function loginPopupRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { viewer, opts } = await popupReader(request, request.body);
       const contentId = idOf(request.body.contentsId, 'contentsId');
-      if (!(await findPopup(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), contentId, opts))) throw problem.forbidden();
+      if (!(await findPopup(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), contentId, opts)))
+        throw problem.forbidden();
       await saveCheck(app.db, viewer.userId, contentId, request.body.isChecked, app.clock.now());
       return {};
     },

@@ -35,7 +35,10 @@ export default async function logRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/log',
-    { config: { optionalAuth: true, ...perMinute(300) }, schema: { body: OperationLogBody, response: { 200: EmptyResponse } } },
+    {
+      config: { optionalAuth: true, ...perMinute(300) },
+      schema: { body: OperationLogBody, response: { 200: EmptyResponse } },
+    },
     async (request) => {
       const b = request.body;
       const c = request.caller;
@@ -66,7 +69,14 @@ export default async function logRoutes(fastify: FastifyInstance) {
     {
       config: { optionalAuth: true, alwaysOpen: true, ...perMinute(30) },
       schema: {
-        body: Type.Object({ systemKbn: Type.Optional(SystemKbn), message: Text(4000), stack: Text(20000), componentInfo: Text(20000), userAgent: Text(512), url: Text(2000) }),
+        body: Type.Object({
+          systemKbn: Type.Optional(SystemKbn),
+          message: Text(4000),
+          stack: Text(20000),
+          componentInfo: Text(20000),
+          userAgent: Text(512),
+          url: Text(2000),
+        }),
         response: { 200: Type.Object({ errorId: Type.String() }) },
       },
     },

@@ -19,11 +19,15 @@ const IMAGE_FIELD = 'imgFileList';
 
 const imageEntry = (record: FormRecord): Record<string, unknown> | undefined => {
   const list = record[IMAGE_FIELD];
-  return Array.isArray(list) ? (list as unknown[]).find((e): e is Record<string, unknown> => typeof e === 'object' && e !== null) : undefined;
+  return Array.isArray(list)
+    ? (list as unknown[]).find((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
+    : undefined;
 };
 
 const entriesOf = (record: FormRecord): Record<string, unknown>[] =>
-  Array.isArray(record.contentsList) ? record.contentsList.filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null) : [];
+  Array.isArray(record.contentsList)
+    ? record.contentsList.filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
+    : [];
 
 const wrongCategory = () => problem.validation([{ messageId: 'ERR_0006', args: ['カテゴリ'] }]);
 
@@ -33,10 +37,12 @@ export const oneStopHook: FormHook = {
   key(ctx, record) {
     const entries = entriesOf(record);
     // Without entries there is no category to name: the rule (ERR_0004) says what is missing.
-    if (entries.length === 0) throw problem.validation(formFailures(ctx.app, ctx.form, record, { fields: ['contentsList'] }));
+    if (entries.length === 0)
+      throw problem.validation(formFailures(ctx.app, ctx.form, record, { fields: ['contentsList'] }));
     const ids = new Set(entries.map((e) => parseKey(e.categoryId, true)));
     const [id] = ids;
-    if (ids.size !== 1 || id === null || id === undefined || !ONE_STOP_CATEGORIES.has(Number(id))) throw wrongCategory();
+    if (ids.size !== 1 || id === null || id === undefined || !ONE_STOP_CATEGORIES.has(Number(id)))
+      throw wrongCategory();
     return id;
   },
 
@@ -47,18 +53,31 @@ export const oneStopHook: FormHook = {
 
   async check(ctx, record, _mode, id) {
     const ids = entriesOf(record).map((e) => parseKey(e.contentsId, true));
-    const known = ids.every((x) => x !== null) ? await contentsOfCategory(ctx.app.db, Number(id), ids as number[]) : new Set<number>();
+    const known = ids.every((x) => x !== null)
+      ? await contentsOfCategory(ctx.app.db, Number(id), ids as number[])
+      : new Set<number>();
     // A content of another category, deleted or unknown is not one the block may show.
-    return ids.some((x) => x === null || !known.has(Number(x))) ? [{ field: 'contentsList', messageId: 'ERR_0009', args: ['コンテンツ'] }] : [];
+    return ids.some((x) => x === null || !known.has(Number(x)))
+      ? [{ field: 'contentsList', messageId: 'ERR_0009', args: ['コンテンツ'] }]
+      : [];
   },
 
   async write(ctx, id, record) {
     const categoryId = Number(id);
-    await ctx.trx.updateTable('one_stop_display_targets').set({ updated_by: ctx.caller.userId, updated_at: ctx.app.clock.now() }).where('category_id', '=', categoryId).execute();
+    await ctx.trx
+      .updateTable('one_stop_display_targets')
+      .set({ updated_by: ctx.caller.userId, updated_at: ctx.app.clock.now() })
+      .where('category_id', '=', categoryId)
+      .execute();
     // An entry without an upload is the stored image, kept as it is.
     const uploadId = imageEntry(record)?.uploadId;
     if (typeof uploadId !== 'string' || uploadId === '') return;
-    const file = await attachOne(ctx.attach, { form: ctx.form, field: IMAGE_FIELD, uploadIds: [uploadId], keyPrefix: `oneStop/${categoryId}` });
+    const file = await attachOne(ctx.attach, {
+      form: ctx.form,
+      field: IMAGE_FIELD,
+      uploadIds: [uploadId],
+      keyPrefix: `oneStop/${categoryId}`,
+    });
     const before = await ctx.trx
       .selectFrom('one_stop_categories as o')
       .innerJoin('thumbnails as t', 't.thumbnail_id', 'o.thumbnail_id')
@@ -66,12 +85,24 @@ export const oneStopHook: FormHook = {
       .where('o.category_id', '=', categoryId)
       .executeTakeFirst();
     const thumbnailId = await insertOwnThumbnail(ctx.trx, file);
-    await ctx.trx.updateTable('one_stop_categories').set({ thumbnail_id: thumbnailId }).where('category_id', '=', categoryId).execute();
+    await ctx.trx
+      .updateTable('one_stop_categories')
+      .set({ thumbnail_id: thumbnailId })
+      .where('category_id', '=', categoryId)
+      .execute();
     // The replaced image goes when it was this block's own (a library image stays for others).
     if (before && !before.is_library) {
       const [content, block] = await Promise.all([
-        ctx.trx.selectFrom('contents').select('content_id').where('thumbnail_id', '=', before.thumbnail_id).executeTakeFirst(),
-        ctx.trx.selectFrom('one_stop_categories').select('category_id').where('thumbnail_id', '=', before.thumbnail_id).executeTakeFirst(),
+        ctx.trx
+          .selectFrom('contents')
+          .select('content_id')
+          .where('thumbnail_id', '=', before.thumbnail_id)
+          .executeTakeFirst(),
+        ctx.trx
+          .selectFrom('one_stop_categories')
+          .select('category_id')
+          .where('thumbnail_id', '=', before.thumbnail_id)
+          .executeTakeFirst(),
       ]);
       if (!content && !block) {
         await ctx.trx.deleteFrom('thumbnails').where('thumbnail_id', '=', before.thumbnail_id).execute();
@@ -82,7 +113,24 @@ export const oneStopHook: FormHook = {
 
   async read(ctx, db, _id, record, row) {
     const thumbnailId = row.thumbnail_id === null || row.thumbnail_id === undefined ? null : Number(row.thumbnail_id);
-    const image = thumbnailId === null ? undefined : await db.selectFrom('thumbnails').select(['file_name', 'file_size']).where('thumbnail_id', '=', thumbnailId).executeTakeFirst();
-    record[IMAGE_FIELD] = image ? [{ rowNo: 1, fileName: image.file_name, size: Number(image.file_size), fileUrl: ctx.app.mediaUrls.pathFor({ kind: 'thumbnail', id: thumbnailId! }), isUpload: false }] : [];
+    const image =
+      thumbnailId === null
+        ? undefined
+        : await db
+            .selectFrom('thumbnails')
+            .select(['file_name', 'file_size'])
+            .where('thumbnail_id', '=', thumbnailId)
+            .executeTakeFirst();
+    record[IMAGE_FIELD] = image
+      ? [
+          {
+            rowNo: 1,
+            fileName: image.file_name,
+            size: Number(image.file_size),
+            fileUrl: ctx.app.mediaUrls.pathFor({ kind: 'thumbnail', id: thumbnailId! }),
+            isUpload: false,
+          },
+        ]
+      : [];
   },
 };

@@ -26,7 +26,13 @@ import { searchTerms } from '../../search/normalise';
 import { searchContents } from '../../search/query';
 import { tagListOf } from '../site-search/repository';
 import { ContentsRow, TagRow } from '../../../schemas/wire/search';
-import { candidatesOf, displayTargetCounts, oneStopCategories, visibleDisplayTargets, type OneStopCategory } from './repository';
+import {
+  candidatesOf,
+  displayTargetCounts,
+  oneStopCategories,
+  visibleDisplayTargets,
+  type OneStopCategory,
+} from './repository';
 import { CATEGORY } from '../../../schemas/categories';
 
 const FORM = 'one-stop-gide-kanri';
@@ -76,15 +82,28 @@ export default async function oneStopRoutes(fastify: FastifyInstance) {
     '/api/OneStopGide/getOneStopGideList',
     {
       schema: {
-        description: 'The one-stop guide top for the caller (the pseudo agent while acting as one): blocks, their chosen contents, tags; with keyword or narrowTags also the matching contents of the one-stop categories (20 a page on screen)',
+        description:
+          'The one-stop guide top for the caller (the pseudo agent while acting as one): blocks, their chosen contents, tags; with keyword or narrowTags also the matching contents of the one-stop categories (20 a page on screen)',
         body: Body({
           ...CallerIds,
           targetDate: TargetDate,
-          keyword: Type.Optional(Type.String({ maxLength: 1000, description: 'Added: search keyword (optional, 2 to 50 characters not counting spaces)' })),
-          narrowTags: Type.Optional(Type.Array(WireId('Tag'), { maxItems: 500, description: 'Added: contents with any of these tags' })),
+          keyword: Type.Optional(
+            Type.String({
+              maxLength: 1000,
+              description: 'Added: search keyword (optional, 2 to 50 characters not counting spaces)',
+            }),
+          ),
+          narrowTags: Type.Optional(
+            Type.Array(WireId('Tag'), { maxItems: 500, description: 'Added: contents with any of these tags' }),
+          ),
         }),
         response: {
-          200: Type.Object({ categoryListData: Type.Array(Category), oneStopGideListData: Type.Array(AgentItem), containtsListData: Type.Array(ContentsRow), tagListData: Type.Array(TagRow) }),
+          200: Type.Object({
+            categoryListData: Type.Array(Category),
+            oneStopGideListData: Type.Array(AgentItem),
+            containtsListData: Type.Array(ContentsRow),
+            tagListData: Type.Array(TagRow),
+          }),
         },
       },
     },
@@ -97,7 +116,9 @@ export default async function oneStopRoutes(fastify: FastifyInstance) {
       const messages = validateSearchKeyword(keyword, { field: 'keyword', label: 'キーワード', required: false });
       if (messages.length) throw problem.validation(messages);
 
-      const readable = (await loadPermissions(app.db, holder)).filter((p) => p.parmitionFlg === '1' && ONE_STOP_CATEGORIES.has(p.categoryId)).map((p) => p.categoryId);
+      const readable = (await loadPermissions(app.db, holder))
+        .filter((p) => p.parmitionFlg === '1' && ONE_STOP_CATEGORIES.has(p.categoryId))
+        .map((p) => p.categoryId);
       const blocks = await oneStopCategories(app.db, readable);
       const ids = blocks.map((c) => c.categoryId);
       const viewer = viewerOf(caller, b.targetDate, app.clock);
@@ -107,7 +128,9 @@ export default async function oneStopRoutes(fastify: FastifyInstance) {
       const [items, tagListData, result] = await Promise.all([
         visibleDisplayTargets(app.db, viewer, ids),
         tagListOf(app.db, ids, new Set(tagIds)),
-        searching ? searchContents(app.db, viewer, { terms, categoryIds: ids, tagIds, period: 'current', withEditPath: false }) : Promise.resolve({ tooMany: false as const, rows: [] }),
+        searching
+          ? searchContents(app.db, viewer, { terms, categoryIds: ids, tagIds, period: 'current', withEditPath: false })
+          : Promise.resolve({ tooMany: false as const, rows: [] }),
       ]);
       if (result.tooMany) throw problem.tooManyResults(SEARCH_NAME);
       const counts = new Map<number, number>();
@@ -140,7 +163,8 @@ export default async function oneStopRoutes(fastify: FastifyInstance) {
   async function categoryOf(value: number | string | undefined): Promise<number> {
     await enforceForm(app, FORM, { categoryId: value === undefined ? '' : String(value) }, { fields: ['categoryId'] });
     const id = toId(value!);
-    if (!ONE_STOP_CATEGORIES.has(id) || !(await oneStopCategories(app.db, [id])).length) throw problem.validation([{ messageId: 'ERR_0006', args: ['カテゴリ'] }]);
+    if (!ONE_STOP_CATEGORIES.has(id) || !(await oneStopCategories(app.db, [id])).length)
+      throw problem.validation([{ messageId: 'ERR_0006', args: ['カテゴリ'] }]);
     return id;
   }
 
@@ -164,8 +188,12 @@ export default async function oneStopRoutes(fastify: FastifyInstance) {
     '/api/OneStopGideKanri/getContentsList',
     {
       schema: {
-        description: "Every content of the category (any posting period or target) with its place among the block's display targets, newest first",
-        body: Body({ ...CallerIds, categoryId: Type.Optional(Type.Union([WireId('One-stop category'), Type.Literal('')])) }),
+        description:
+          "Every content of the category (any posting period or target) with its place among the block's display targets, newest first",
+        body: Body({
+          ...CallerIds,
+          categoryId: Type.Optional(Type.Union([WireId('One-stop category'), Type.Literal('')])),
+        }),
         response: { 200: Type.Object({ oneStopGideList: Type.Array(OneStopItem) }) },
       },
     },

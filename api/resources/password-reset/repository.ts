@@ -16,7 +16,10 @@ export function findUsersByAgentAndEmail(db: Db, agCode: string, email: string) 
 }
 
 export async function storeResetToken(db: Db, t: { tokenHash: string; userId: string; at: Date; expiresAt: Date }) {
-  await db.insertInto('password_reset_tokens').values({ token_hash: t.tokenHash, user_id: t.userId, created_at: t.at, expires_at: t.expiresAt }).execute();
+  await db
+    .insertInto('password_reset_tokens')
+    .values({ token_hash: t.tokenHash, user_id: t.userId, created_at: t.at, expires_at: t.expiresAt })
+    .execute();
 }
 
 /** The user behind an unused, unexpired token. */
@@ -33,7 +36,13 @@ export function findUserByResetToken(db: Db, tokenHash: string, at: Date) {
 }
 
 /** Uses the token and sets the password; every other token of the user dies with it. */
-export async function consumeTokenAndSetPassword(db: Db, tokenHash: string, userId: string, passwordHash: string, at: Date): Promise<boolean> {
+export async function consumeTokenAndSetPassword(
+  db: Db,
+  tokenHash: string,
+  userId: string,
+  passwordHash: string,
+  at: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('password_reset_tokens')
@@ -44,8 +53,17 @@ export async function consumeTokenAndSetPassword(db: Db, tokenHash: string, user
       .where('expires_at', '>', at)
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) return false;
-    await trx.updateTable('password_reset_tokens').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
-    await trx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, updated_at: at }).where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: at })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
+      .where('user_id', '=', userId)
+      .execute();
     // A password change ends the user's sessions and forgets the browsers that skipped the code.
     await revokeUserSessions(trx, userId, at, 'password-change');
     await forgetTrustedBrowsers(trx, userId, at);

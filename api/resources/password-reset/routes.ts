@@ -25,7 +25,10 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
     '/api/pwdReset/sendResetMail',
     {
       config: { public: true },
-      schema: { body: Body({ agCode: Type.String({ maxLength: 100 }), emailAddress: Type.String({ maxLength: 1000 }) }), response: { 200: EmptyResponse } },
+      schema: {
+        body: Body({ agCode: Type.String({ maxLength: 100 }), emailAddress: Type.String({ maxLength: 1000 }) }),
+        response: { 200: EmptyResponse },
+      },
     },
     async (request) => {
       const { agCode, emailAddress } = request.body;
@@ -38,19 +41,38 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
         countAttempts(app.db, 'reset', { loginId: address }, since),
         countAttempts(app.db, 'reset', { ip: request.ip }, since),
       ]);
-      if (byAddress >= app.authLimits.maxResetRequestsPerAddress || byIp >= app.authLimits.maxResetRequestsPerIp) throw problem.tooManyAttempts();
+      if (byAddress >= app.authLimits.maxResetRequestsPerAddress || byIp >= app.authLimits.maxResetRequestsPerIp)
+        throw problem.tooManyAttempts();
       await recordAttempt(app.db, 'reset', address, request.ip, now);
 
       for (const user of await repo.findUsersByAgentAndEmail(app.db, agCode, emailAddress)) {
         const token = newResetToken();
         const link = `${app.config.publicUrl}/with-ag/password-update/token/${token}`;
         const mailIds = await app.db.transaction().execute(async (trx) => {
-          await repo.storeResetToken(trx, { tokenHash: sha256(token), userId: user.user_id, at: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
-          return enqueueMail(trx, { kind: 'password_reset', to: user.email, validForMs: RESET_TTL_MS, ...passwordResetMail(user.user_name || user.login_id, user.login_id, link) });
+          await repo.storeResetToken(trx, {
+            tokenHash: sha256(token),
+            userId: user.user_id,
+            at: now,
+            expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+          });
+          return enqueueMail(trx, {
+            kind: 'password_reset',
+            to: user.email,
+            validForMs: RESET_TTL_MS,
+            ...passwordResetMail(user.user_name || user.login_id, user.login_id, link),
+          });
         });
         // The answer is the same whatever happens (it must not tell whether the address is known).
         await app.mailOutbox.deliverNow(mailIds);
-        await recordOperation(app.db, { source: 'server', userId: user.user_id, agCode: user.ag_code, actionTime: now, operationType: OperationType.resetPassword, controlName: 'sendResetMail', ip: request.ip });
+        await recordOperation(app.db, {
+          source: 'server',
+          userId: user.user_id,
+          agCode: user.ag_code,
+          actionTime: now,
+          operationType: OperationType.resetPassword,
+          controlName: 'sendResetMail',
+          ip: request.ip,
+        });
       }
       return {};
     },
@@ -63,7 +85,11 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
       config: { public: true },
       schema: {
         body: Type.String({ maxLength: 200 }),
-        response: { 200: Type.Object({ user: Type.Object({ agCode: Type.String(), userId: Type.String(), loginId: Type.String() }) }) },
+        response: {
+          200: Type.Object({
+            user: Type.Object({ agCode: Type.String(), userId: Type.String(), loginId: Type.String() }),
+          }),
+        },
       },
     },
     async (request) => {
@@ -78,7 +104,12 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       schema: {
-        body: Body({ agCode: Type.String({ maxLength: 20 }), userId: Type.String({ maxLength: 20 }), newPassword: Type.String({ maxLength: 1000 }), otu: Type.String({ maxLength: 200 }) }),
+        body: Body({
+          agCode: Type.String({ maxLength: 20 }),
+          userId: Type.String({ maxLength: 20 }),
+          newPassword: Type.String({ maxLength: 1000 }),
+          otu: Type.String({ maxLength: 200 }),
+        }),
         response: { 200: EmptyResponse },
       },
     },
@@ -91,11 +122,21 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
       if (!user || user.user_id !== userId || user.ag_code !== agCode) throw problem.unauthorized('ERR_USER005');
       const errors = validateNewPassword(newPassword, undefined);
       if (errors.length) throw problem.validation(errors);
-      if (!(await repo.consumeTokenAndSetPassword(app.db, tokenHash, user.user_id, await hashPassword(newPassword), now))) {
+      if (
+        !(await repo.consumeTokenAndSetPassword(app.db, tokenHash, user.user_id, await hashPassword(newPassword), now))
+      ) {
         throw problem.unauthorized('ERR_USER005');
       }
       await settleChanges(app.db); // the user's other sessions are refused from now on
-      await recordOperation(app.db, { source: 'server', userId: user.user_id, agCode: user.ag_code, actionTime: now, operationType: OperationType.updatePassword, controlName: 'PasswordUpdate', ip: request.ip });
+      await recordOperation(app.db, {
+        source: 'server',
+        userId: user.user_id,
+        agCode: user.ag_code,
+        actionTime: now,
+        operationType: OperationType.updatePassword,
+        controlName: 'PasswordUpdate',
+        ip: request.ip,
+      });
       return {};
     },
   );

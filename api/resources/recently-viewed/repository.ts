@@ -14,7 +14,13 @@ export const RECENTLY_VIEWED_COUNT = 10;
 const RECENTLY_VIEWED_CACHE: CacheSpec = { name: 'recently-viewed', max: 20_000, ttlMs: 10 * 60_000 };
 
 export async function listRecentlyViewed(db: Db, v: Viewer) {
-  return cachedRead(db, RECENTLY_VIEWED_CACHE, `${viewerKey(v)}|${v.userId}`, [...CONTENT_TABLES, `content_views:${v.userId}`], () => recentlyViewedOf(db, v));
+  return cachedRead(
+    db,
+    RECENTLY_VIEWED_CACHE,
+    `${viewerKey(v)}|${v.userId}`,
+    [...CONTENT_TABLES, `content_views:${v.userId}`],
+    () => recentlyViewedOf(db, v),
+  );
 }
 
 function recentlyViewedOf(db: Db, v: Viewer) {
@@ -37,7 +43,9 @@ export async function registerView(db: Db, userId: string, contentId: number, at
     .insertInto('content_views')
     .values({ user_id: userId, content_id: contentId, first_viewed_at: at, last_viewed_at: at, view_count: 1 })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'content_id']).doUpdateSet({ last_viewed_at: at, view_count: sql<number>`content_views.view_count + 1` }),
+      oc
+        .columns(['user_id', 'content_id'])
+        .doUpdateSet({ last_viewed_at: at, view_count: sql<number>`content_views.view_count + 1` }),
     )
     .execute();
   await settleChanges(db); // back on the portal top, the badge and the list show the visit

@@ -48,7 +48,8 @@ export default async function recentlyViewedRoutes(fastify: FastifyInstance) {
     async (request) => {
       const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
       const contentId = idOf(request.body.contentsId, 'contentsId');
-      if (!(await findVisibleContent(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), contentId))) throw problem.forbidden();
+      if (!(await findVisibleContent(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), contentId)))
+        throw problem.forbidden();
       await registerView(app.db, viewer.userId, contentId, app.clock.now());
       return {};
     },

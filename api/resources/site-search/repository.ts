@@ -9,7 +9,9 @@ type Db = Kysely<Database>;
 /** The searchable content categories the holder may read (as getCategoryList offers them), in display order. */
 export async function searchableCategories(db: Db, holder: Holder) {
   const permissions = await loadPermissions(db, holder);
-  return permissions.filter((p) => p.isSearchCategory && p.parmitionFlg === '1').map((p) => ({ categoryId: p.categoryId, categoryName: p.categoryName }));
+  return permissions
+    .filter((p) => p.isSearchCategory && p.parmitionFlg === '1')
+    .map((p) => ({ categoryId: p.categoryId, categoryName: p.categoryName }));
 }
 
 /** The ids with their child categories (categories.parent_id), so a parent stands for its group. */
@@ -33,7 +35,11 @@ export interface TagItem {
  * the narrowing, so checking one tag never hides the others, and it costs one small query
  * whatever the size of the result.
  */
-export async function tagListOf(db: Db, categoryIds: readonly number[], checked: ReadonlySet<number>): Promise<TagItem[]> {
+export async function tagListOf(
+  db: Db,
+  categoryIds: readonly number[],
+  checked: ReadonlySet<number>,
+): Promise<TagItem[]> {
   if (categoryIds.length === 0) return [];
   const rows = await db
     .selectFrom('tags as t')
@@ -54,7 +60,15 @@ export async function tagListOf(db: Db, categoryIds: readonly number[], checked:
 
 export async function registerSearchHistory(
   db: Db,
-  entry: { userId: string; agCode: string; pseudoUserId: string; pseudoAgCode: string; keyword: string; categoryId: number | null; resultCount: number },
+  entry: {
+    userId: string;
+    agCode: string;
+    pseudoUserId: string;
+    pseudoAgCode: string;
+    keyword: string;
+    categoryId: number | null;
+    resultCount: number;
+  },
 ): Promise<void> {
   await db
     .insertInto('search_histories')

@@ -14,7 +14,12 @@ import { searchTerms } from '../../search/normalise';
 import { SEARCH_MAX_RESULTS, searchContents, type SearchCriteria } from '../../search/query';
 import { registerSearchHistory, searchableCategories, tagListOf, withChildCategories } from './repository';
 import { CATEGORY } from '../../../schemas/categories';
-import { ContentsListAnswer, ContentsListBody, SearchCategoryListAnswer, SearchCategoryListBody } from '../../../schemas/wire/search';
+import {
+  ContentsListAnswer,
+  ContentsListBody,
+  SearchCategoryListAnswer,
+  SearchCategoryListBody,
+} from '../../../schemas/wire/search';
 
 export const SEARCH_NAME = 'サイト内検索';
 export const KEYWORD_LABEL = 'キーワード';
@@ -64,8 +69,15 @@ export default async function siteSearchRoutes(fastify: FastifyInstance) {
 
       // Rules (spec 000 §5): every message at once, as the screen would show them.
       const messages: Message[] = [];
-      if (keyword !== '' || categoryId === null) messages.push(...validateSearchKeyword(keyword, { field: 'keyword', label: KEYWORD_LABEL }));
-      messages.push(...validateSearchKeyword(narrowKeyword, { field: 'narrowKeyword', label: NARROW_KEYWORD_LABEL, required: false }));
+      if (keyword !== '' || categoryId === null)
+        messages.push(...validateSearchKeyword(keyword, { field: 'keyword', label: KEYWORD_LABEL }));
+      messages.push(
+        ...validateSearchKeyword(narrowKeyword, {
+          field: 'narrowKeyword',
+          label: NARROW_KEYWORD_LABEL,
+          required: false,
+        }),
+      );
       // The posting-date range and 掲載期間外も表示: provider administrators, or anyone on the notices category.
       const adminOptions = isProviderAdmin(caller) || categoryId === CATEGORY.NOTICES;
       let postedFrom: string | undefined;
@@ -91,7 +103,8 @@ export default async function siteSearchRoutes(fastify: FastifyInstance) {
       }
 
       const viewer = viewerOf(caller, b.targetDate, app.clock);
-      const period: SearchCriteria['period'] = adminOptions && b.isOutsidePostPeriod ? (isProviderAdmin(caller) ? 'any' : 'started') : 'current';
+      const period: SearchCriteria['period'] =
+        adminOptions && b.isOutsidePostPeriod ? (isProviderAdmin(caller) ? 'any' : 'started') : 'current';
       const tagIds = [...new Set((b.narrowTags ?? []).map(toId))];
       const terms = [...searchTerms(keyword), ...searchTerms(narrowKeyword)];
       const criteria: SearchCriteria = {

@@ -27,7 +27,8 @@ export const skilupHook: FormHook = {
       .where('p.skilup_id', '=', skilupId)
       .executeTakeFirst();
     if (!phase) out.push({ field: 'phaseId', messageId: 'ERR_0006', args: ['フェーズ'] });
-    else if (phase.category_id !== num(record.contentsCategoryId)) out.push({ field: 'skilupId', messageId: 'ERR_0006', args: ['スキルアップ名'] });
+    else if (phase.category_id !== num(record.contentsCategoryId))
+      out.push({ field: 'skilupId', messageId: 'ERR_0006', args: ['スキルアップ名'] });
     return out;
   },
 
@@ -35,22 +36,51 @@ export const skilupHook: FormHook = {
     await contentHook.write!(ctx, id, record, mode);
     if (mode !== 'new') return;
     // A new content goes to the end of its phase.
-    const last = await ctx.trx.selectFrom('skilup_contents').select((eb) => eb.fn.max('display_order').as('n')).where('phase_id', '=', num(record.phaseId)).where('content_id', '<>', Number(id)).executeTakeFirst();
-    await ctx.trx.updateTable('skilup_contents').set({ display_order: Number(last?.n ?? 0) + 1 }).where('content_id', '=', Number(id)).execute();
+    const last = await ctx.trx
+      .selectFrom('skilup_contents')
+      .select((eb) => eb.fn.max('display_order').as('n'))
+      .where('phase_id', '=', num(record.phaseId))
+      .where('content_id', '<>', Number(id))
+      .executeTakeFirst();
+    await ctx.trx
+      .updateTable('skilup_contents')
+      .set({ display_order: Number(last?.n ?? 0) + 1 })
+      .where('content_id', '=', Number(id))
+      .execute();
   },
 
   async data(ctx, body) {
     const base = await contentHook.data!(ctx, body);
     const db = ctx.app.db;
     const categoryId = Number(base.categoryId);
-    const programs = await db.selectFrom('skilup_programs').select(['skilup_id', 'skilup_name']).where('category_id', '=', categoryId).orderBy('display_order').orderBy('skilup_id').execute();
+    const programs = await db
+      .selectFrom('skilup_programs')
+      .select(['skilup_id', 'skilup_name'])
+      .where('category_id', '=', categoryId)
+      .orderBy('display_order')
+      .orderBy('skilup_id')
+      .execute();
     const phases = programs.length
-      ? await db.selectFrom('skilup_phases').select(['phase_id', 'phase_name', 'skilup_id']).where('skilup_id', 'in', programs.map((p) => p.skilup_id)).orderBy('skilup_id').orderBy('display_order').execute()
+      ? await db
+          .selectFrom('skilup_phases')
+          .select(['phase_id', 'phase_name', 'skilup_id'])
+          .where(
+            'skilup_id',
+            'in',
+            programs.map((p) => p.skilup_id),
+          )
+          .orderBy('skilup_id')
+          .orderBy('display_order')
+          .execute()
       : [];
     return {
       ...base,
       skilupNameList: programs.map((p) => ({ skilupId: String(p.skilup_id), skilupName: p.skilup_name })),
-      phaseList: phases.map((p) => ({ phaseId: String(p.phase_id), phaseName: p.phase_name, skilupId: String(p.skilup_id) })),
+      phaseList: phases.map((p) => ({
+        phaseId: String(p.phase_id),
+        phaseName: p.phase_name,
+        skilupId: String(p.skilup_id),
+      })),
     };
   },
 };

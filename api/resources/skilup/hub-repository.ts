@@ -64,11 +64,31 @@ export async function hubVideos(db: Db, v: Viewer, categoryId: number, skilupIds
     .innerJoin('skilup_programs as g', 'g.skilup_id', 's.skilup_id')
     .innerJoin('categories as k', 'k.category_id', 'c.category_id')
     .leftJoin('thumbnails as t', 't.thumbnail_id', 'c.thumbnail_id')
-    .select(['c.content_id', 'c.category_id', 'c.title', 'c.last_update', 'c.keisai_start', 'k.detail_path', 'k.update_form_path', 's.skilup_id', 's.phase_id', 'p.phase_name', 't.thumbnail_id', 't.file_name as thumbnail_file_name'])
+    .select([
+      'c.content_id',
+      'c.category_id',
+      'c.title',
+      'c.last_update',
+      'c.keisai_start',
+      'k.detail_path',
+      'k.update_form_path',
+      's.skilup_id',
+      's.phase_id',
+      'p.phase_name',
+      't.thumbnail_id',
+      't.file_name as thumbnail_file_name',
+    ])
     .select(isNewOn(v.date).as('is_new'))
     .select((eb) =>
       eb
-        .exists(eb.selectFrom('skilup_watch_status as w').select('w.content_id').whereRef('w.content_id', '=', 'c.content_id').where('w.user_id', '=', v.userId).where('w.is_watched', '=', true))
+        .exists(
+          eb
+            .selectFrom('skilup_watch_status as w')
+            .select('w.content_id')
+            .whereRef('w.content_id', '=', 'c.content_id')
+            .where('w.user_id', '=', v.userId)
+            .where('w.is_watched', '=', true),
+        )
         .as('is_watched'),
     )
     .where('c.category_id', '=', categoryId)
@@ -76,14 +96,36 @@ export async function hubVideos(db: Db, v: Viewer, categoryId: number, skilupIds
     .where(contentVisibleTo(v, { ignorePeriod: f.ignorePeriod }));
   if (f.terms.length) q = q.where(holdsTerms(f.terms));
   if (f.tagIds.length) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('content_tags as ct').select('ct.tag_id').whereRef('ct.content_id', '=', 'c.content_id').where('ct.tag_id', 'in', f.tagIds)));
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('content_tags as ct')
+          .select('ct.tag_id')
+          .whereRef('ct.content_id', '=', 'c.content_id')
+          .where('ct.tag_id', 'in', f.tagIds),
+      ),
+    );
   }
   if (f.onlyUnwatched) {
     q = q.where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('skilup_watch_status as w').select('w.content_id').whereRef('w.content_id', '=', 'c.content_id').where('w.user_id', '=', v.userId).where('w.is_watched', '=', true))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('skilup_watch_status as w')
+            .select('w.content_id')
+            .whereRef('w.content_id', '=', 'c.content_id')
+            .where('w.user_id', '=', v.userId)
+            .where('w.is_watched', '=', true),
+        ),
+      ),
     );
   }
-  return q.orderBy('g.display_order').orderBy('p.display_order').orderBy('s.display_order').orderBy('c.content_id').execute();
+  return q
+    .orderBy('g.display_order')
+    .orderBy('p.display_order')
+    .orderBy('s.display_order')
+    .orderBy('c.content_id')
+    .execute();
 }
 
 /** The first video (row order) of each content: its file row for the 1-second thumbnail and caption. */
@@ -98,7 +140,9 @@ export async function firstVideos(db: Db, contentIds: number[]) {
     .orderBy('content_id')
     .orderBy('row_no')
     .execute();
-  for (const r of rows) if (!out.has(r.content_id)) out.set(r.content_id, { fileId: r.file_id, fileName: r.file_name, explanation: r.explanation });
+  for (const r of rows)
+    if (!out.has(r.content_id))
+      out.set(r.content_id, { fileId: r.file_id, fileName: r.file_name, explanation: r.explanation });
   return out;
 }
 
@@ -121,10 +165,26 @@ export async function chapters(db: Db, v: Viewer, categoryId: number, skilupIds:
   return db
     .selectFrom('contents as c')
     .innerJoin('skilup_contents as s', 's.content_id', 'c.content_id')
-    .select(['c.content_id', 'c.category_id', 'c.title', 's.phase_id', 's.chapter_name', 's.chapter_title', 's.chapter_comment', 's.video_content_id'])
+    .select([
+      'c.content_id',
+      'c.category_id',
+      'c.title',
+      's.phase_id',
+      's.chapter_name',
+      's.chapter_title',
+      's.chapter_comment',
+      's.video_content_id',
+    ])
     .select((eb) =>
       eb
-        .exists(eb.selectFrom('skilup_watch_status as w').select('w.content_id').whereRef('w.content_id', '=', 'c.content_id').where('w.user_id', '=', v.userId).where('w.is_watched', '=', true))
+        .exists(
+          eb
+            .selectFrom('skilup_watch_status as w')
+            .select('w.content_id')
+            .whereRef('w.content_id', '=', 'c.content_id')
+            .where('w.user_id', '=', v.userId)
+            .where('w.is_watched', '=', true),
+        )
         .as('is_watched'),
     )
     .where('c.category_id', '=', categoryId)
@@ -139,7 +199,12 @@ export async function chapters(db: Db, v: Viewer, categoryId: number, skilupIds:
 export async function visibleAmong(db: Db, v: Viewer, contentIds: number[]) {
   const out = new Map<number, number>();
   if (contentIds.length === 0) return out;
-  const rows = await db.selectFrom('contents as c').select(['c.content_id', 'c.category_id']).where('c.content_id', 'in', contentIds).where(contentVisibleTo(v)).execute();
+  const rows = await db
+    .selectFrom('contents as c')
+    .select(['c.content_id', 'c.category_id'])
+    .where('c.content_id', 'in', contentIds)
+    .where(contentVisibleTo(v))
+    .execute();
   for (const r of rows) out.set(r.content_id, r.category_id);
   return out;
 }

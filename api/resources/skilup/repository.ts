@@ -5,7 +5,12 @@ import type { Database } from '../../db/schema';
 type Db = Kysely<Database>;
 
 export async function watchStatus(db: Db, userId: string, contentId: number): Promise<boolean> {
-  const row = await db.selectFrom('skilup_watch_status').select('is_watched').where('user_id', '=', userId).where('content_id', '=', contentId).executeTakeFirst();
+  const row = await db
+    .selectFrom('skilup_watch_status')
+    .select('is_watched')
+    .where('user_id', '=', userId)
+    .where('content_id', '=', contentId)
+    .executeTakeFirst();
   return row?.is_watched ?? false;
 }
 

@@ -12,18 +12,28 @@ import { SaveWatchBody, WatchAnswer, WatchStatusBody } from '../../../schemas/wi
 export default async function skilupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post('/api/SkilUp/GetWatchStatus', { schema: { body: WatchStatusBody, response: { 200: WatchAnswer } } }, async (request) => {
-    const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
-    const contentId = idOf(request.body.contentsId, 'contentsId');
-    if (!(await findVisibleContent(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), contentId))) throw problem.forbidden();
-    return { isWatched: await watchStatus(app.db, viewer.userId, contentId) };
-  });
+  app.post(
+    '/api/SkilUp/GetWatchStatus',
+    { schema: { body: WatchStatusBody, response: { 200: WatchAnswer } } },
+    async (request) => {
+      const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
+      const contentId = idOf(request.body.contentsId, 'contentsId');
+      if (!(await findVisibleContent(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), contentId)))
+        throw problem.forbidden();
+      return { isWatched: await watchStatus(app.db, viewer.userId, contentId) };
+    },
+  );
 
-  app.post('/api/SkilUp/skilupWatchHistoryReg', { schema: { body: SaveWatchBody, response: { 200: WatchAnswer } } }, async (request) => {
-    const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
-    const contentId = idOf(request.body.contentsId, 'contentsId');
-    if (!(await findVisibleContent(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), contentId))) throw problem.forbidden();
-    await saveWatchStatus(app.db, viewer.userId, contentId, request.body.isWatched, app.clock.now());
-    return { isWatched: await watchStatus(app.db, viewer.userId, contentId) };
-  });
+  app.post(
+    '/api/SkilUp/skilupWatchHistoryReg',
+    { schema: { body: SaveWatchBody, response: { 200: WatchAnswer } } },
+    async (request) => {
+      const viewer = viewerOf(request.caller!, request.body.targetDate, app.clock);
+      const contentId = idOf(request.body.contentsId, 'contentsId');
+      if (!(await findVisibleContent(app.db, viewer, idOf(request.body.categoryId, 'categoryId'), contentId)))
+        throw problem.forbidden();
+      await saveWatchStatus(app.db, viewer.userId, contentId, request.body.isWatched, app.clock.now());
+      return { isWatched: await watchStatus(app.db, viewer.userId, contentId) };
+    },
+  );
 }

@@ -41,9 +41,7 @@ export function DialogHost() {
       return;
     }
     if (event.key !== 'Tab') return;
-    const focusable = Array.from(
-      dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled])') ?? [],
-    );
+    const focusable = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled])') ?? []);
     const first = focusable[0];
     const last = focusable.at(-1);
     if (!first || !last) return;

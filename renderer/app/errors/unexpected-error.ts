@@ -60,7 +60,10 @@ export function installGlobalErrorHandlers(): void {
   if (installed) return;
   installed = true;
   window.addEventListener('error', (event) => {
-    void handleUnexpectedError(event.error ?? event.message, `window.onerror ${event.filename ?? ''}:${event.lineno ?? ''}`);
+    void handleUnexpectedError(
+      event.error ?? event.message,
+      `window.onerror ${event.filename ?? ''}:${event.lineno ?? ''}`,
+    );
   });
   window.addEventListener('unhandledrejection', (event) => {
     void handleUnexpectedError(event.reason, 'unhandledrejection');

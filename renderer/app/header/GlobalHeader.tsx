@@ -52,7 +52,9 @@ export function GlobalHeader({ adminMode }: Props) {
   useEffect(() => {
     const header = headerRef.current;
     if (!header || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => entry && setScrolledPast(!entry.isIntersecting), { threshold: 0 });
+    const observer = new IntersectionObserver(([entry]) => entry && setScrolledPast(!entry.isIntersecting), {
+      threshold: 0,
+    });
     observer.observe(header);
     return () => observer.disconnect();
   }, []);
@@ -105,7 +107,13 @@ export function GlobalHeader({ adminMode }: Props) {
               onClick={() => setMenuOpen((open) => !open)}
             >
               <svg viewBox="0 0 20 16" width="20" height="16" aria-hidden="true" focusable="false">
-                <path d={menuOpen ? 'M3 1l14 14M17 1L3 15' : 'M1 2h18M1 8h18M1 14h18'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                <path
+                  d={menuOpen ? 'M3 1l14 14M17 1L3 15' : 'M1 2h18M1 8h18M1 14h18'}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
               </svg>
               <span>メニュー</span>
               <Badge count={navBadgeTotal} />
@@ -164,7 +172,12 @@ export function GlobalHeader({ adminMode }: Props) {
             {isAdmin && (
               <ul className={styles.adminLinks}>
                 <li>
-                  <a href={session.adminManualUrl || DEFAULT_ADMIN_MANUAL_URL} target="_blank" rel="noopener noreferrer" className={styles.adminLink}>
+                  <a
+                    href={session.adminManualUrl || DEFAULT_ADMIN_MANUAL_URL}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={styles.adminLink}
+                  >
                     管理者マニュアル
                     <span className="visually-hidden">（新しいタブで開きます）</span>
                   </a>
@@ -190,7 +203,11 @@ export function GlobalHeader({ adminMode }: Props) {
       {scrolledPast && (
         <div className={`${styles.compact} ${adminMode ? styles.compactAdmin : ''}`}>
           <div className={styles.inner}>
-            <Link to="/portal-top" className={styles.logoLink} aria-label="代理店ポータル ポータルトップへ（固定ヘッダー）">
+            <Link
+              to="/portal-top"
+              className={styles.logoLink}
+              aria-label="代理店ポータル ポータルトップへ（固定ヘッダー）"
+            >
               <ProductMark tone="light" />
             </Link>
             <GlobalNav items={session.globalNav} counts={counts} label="グローバルナビゲーション（固定ヘッダー）" />
@@ -208,7 +225,12 @@ export function GlobalHeader({ adminMode }: Props) {
                   </dd>
                 </dl>
               )}
-              <button type="button" className={`btn btn-secondary ${styles.logout}`} onClick={() => void logout()} disabled={loggingOut}>
+              <button
+                type="button"
+                className={`btn btn-secondary ${styles.logout}`}
+                onClick={() => void logout()}
+                disabled={loggingOut}
+              >
                 ログアウト
               </button>
             </div>

@@ -113,7 +113,11 @@ function ChildList({ node, onNavigate, nested }: { node: NavNode; onNavigate: ()
     <ul className={nested ? styles.dropdownNested : styles.dropdownList}>
       {parentUrl !== '' && (
         <li>
-          <NavItemLink item={node.item} className={`${styles.dropdownLink} ${styles.dropdownParentLink}`} onNavigate={onNavigate}>
+          <NavItemLink
+            item={node.item}
+            className={`${styles.dropdownLink} ${styles.dropdownParentLink}`}
+            onNavigate={onNavigate}
+          >
             <span>{node.item.categoryName}トップ</span>
           </NavItemLink>
         </li>

@@ -12,10 +12,14 @@ export function useFreshGlobalNav(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     let active = true;
-    apiPost<{ globalNav?: GlobalNavItem[] }>('/api/GlobalNavi/getGlobalNaviData', { ...callerScope(), pseudoLoginFlg: isPseudoLogin() }).then(
+    apiPost<{ globalNav?: GlobalNavItem[] }>('/api/GlobalNavi/getGlobalNaviData', {
+      ...callerScope(),
+      pseudoLoginFlg: isPseudoLogin(),
+    }).then(
       (answer) => {
         const fresh = answer?.globalNav;
-        if (active && Array.isArray(fresh) && JSON.stringify(fresh) !== JSON.stringify(getSession().globalNav)) updateSession({ globalNav: fresh });
+        if (active && Array.isArray(fresh) && JSON.stringify(fresh) !== JSON.stringify(getSession().globalNav))
+          updateSession({ globalNav: fresh });
       },
       () => undefined,
     );

@@ -15,7 +15,10 @@ export function useNotificationBadges(enabled: boolean): ReadonlyMap<string, num
     if (!enabled) return;
     let active = true;
     const { userId, agCode } = effectiveIds();
-    apiPost<{ notificationList?: NotificationBadge[] }>('/api/GlobalNavi/getNotificationBadges', { userId, agCode }).then(
+    apiPost<{ notificationList?: NotificationBadge[] }>('/api/GlobalNavi/getNotificationBadges', {
+      userId,
+      agCode,
+    }).then(
       (answer) => {
         if (active) setCounts(badgeCounts(answer?.notificationList ?? []));
       },

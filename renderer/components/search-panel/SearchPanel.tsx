@@ -27,7 +27,19 @@ interface Props {
   children?: ReactNode;
 }
 
-export function SearchPanel({ title, keywordLabel, keyword, placeholder, onKeywordChange, check, onSubmit, submitLabel, secondary, disabled, children }: Props) {
+export function SearchPanel({
+  title,
+  keywordLabel,
+  keyword,
+  placeholder,
+  onKeywordChange,
+  check,
+  onSubmit,
+  submitLabel,
+  secondary,
+  disabled,
+  children,
+}: Props) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   // Phone width (docs/phones.md): the panel is a drawer behind a button; on a desktop both the
@@ -45,7 +57,10 @@ export function SearchPanel({ title, keywordLabel, keyword, placeholder, onKeywo
     event.preventDefault();
     if (busy) return;
     const trimmed = keyword.trim();
-    const messages = [...messagesOf(validateSearchKeyword(trimmed, { field: 'narrowKeyword', label: keywordLabel, required: false })), ...(check?.() ?? [])];
+    const messages = [
+      ...messagesOf(validateSearchKeyword(trimmed, { field: 'narrowKeyword', label: keywordLabel, required: false })),
+      ...(check?.() ?? []),
+    ];
     if (messages.length) {
       setBusy(true);
       await alertMessage(messages.join('\n'));
@@ -57,9 +72,22 @@ export function SearchPanel({ title, keywordLabel, keyword, placeholder, onKeywo
   };
   return (
     <>
-      <button ref={toggleRef} type="button" className={`btn btn-secondary ${styles.drawerToggle}`} aria-expanded={drawerOpen} aria-controls={`${id}-panel`} onClick={() => setDrawerOpen(true)}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className={`btn btn-secondary ${styles.drawerToggle}`}
+        aria-expanded={drawerOpen}
+        aria-controls={`${id}-panel`}
+        onClick={() => setDrawerOpen(true)}
+      >
         <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="M1.5 3h13M4 8h8M6.5 13h3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          <path
+            d="M1.5 3h13M4 8h8M6.5 13h3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          />
         </svg>
         {title}
       </button>
@@ -88,7 +116,15 @@ export function SearchPanel({ title, keywordLabel, keyword, placeholder, onKeywo
             <label htmlFor={`${id}-keyword`} className={styles.label}>
               {keywordLabel}
             </label>
-            <input id={`${id}-keyword`} type="search" className="input" value={keyword} maxLength={KEYWORD_MAX_LENGTH} placeholder={placeholder} onChange={(e) => onKeywordChange(e.target.value)} />
+            <input
+              id={`${id}-keyword`}
+              type="search"
+              className="input"
+              value={keyword}
+              maxLength={KEYWORD_MAX_LENGTH}
+              placeholder={placeholder}
+              onChange={(e) => onKeywordChange(e.target.value)}
+            />
           </div>
           {children}
           <div className={styles.actions}>
@@ -96,7 +132,12 @@ export function SearchPanel({ title, keywordLabel, keyword, placeholder, onKeywo
               {submitLabel}
             </button>
             {secondary && (
-              <button type="button" className="btn btn-secondary" disabled={disabled || busy} onClick={secondary.onClick}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={disabled || busy}
+                onClick={secondary.onClick}
+              >
                 {secondary.label}
               </button>
             )}
@@ -122,7 +163,15 @@ export function PanelPlainSection({ children }: { children: ReactNode }) {
   return <div className={styles.section}>{children}</div>;
 }
 
-export function CheckOption({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
+export function CheckOption({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <label className={styles.check}>
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
@@ -137,7 +186,15 @@ export interface TagChoice {
 }
 
 /** Tag chips, in named groups (a group with no name is shown without a heading). */
-export function TagChecks({ groups, checked, onChange }: { groups: Array<{ key: string | number; name: string; tags: TagChoice[] }>; checked: readonly number[]; onChange: (tags: number[]) => void }) {
+export function TagChecks({
+  groups,
+  checked,
+  onChange,
+}: {
+  groups: Array<{ key: string | number; name: string; tags: TagChoice[] }>;
+  checked: readonly number[];
+  onChange: (tags: number[]) => void;
+}) {
   const on = new Set(checked);
   const toggle = (tagId: number, value: boolean) => {
     const next = new Set(checked);
@@ -172,7 +229,11 @@ export function TagChecks({ groups, checked, onChange }: { groups: Array<{ key: 
 }
 
 /** Groups items by a key in the order they came, for TagChecks. */
-export function groupInOrder<T>(items: readonly T[], keyOf: (item: T) => string | number, nameOf: (item: T) => string): Array<{ key: string | number; name: string; items: T[] }> {
+export function groupInOrder<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string | number,
+  nameOf: (item: T) => string,
+): Array<{ key: string | number; name: string; items: T[] }> {
   const groups: Array<{ key: string | number; name: string; items: T[] }> = [];
   for (const item of items) {
     const key = keyOf(item);
@@ -189,19 +250,45 @@ export function groupInOrder<T>(items: readonly T[], keyOf: (item: T) => string 
 const MAX_DATE = '9999-12-31';
 
 /** A From 〜 To date pair with hidden labels (the legend of the section names it). */
-export function DateRange({ fromLabel, toLabel, from, to, onChange }: { fromLabel: string; toLabel: string; from: string; to: string; onChange: (range: { from: string; to: string }) => void }) {
+export function DateRange({
+  fromLabel,
+  toLabel,
+  from,
+  to,
+  onChange,
+}: {
+  fromLabel: string;
+  toLabel: string;
+  from: string;
+  to: string;
+  onChange: (range: { from: string; to: string }) => void;
+}) {
   const id = useId();
   return (
     <div className={styles.dates}>
       <label className="visually-hidden" htmlFor={`${id}-from`}>
         {fromLabel}
       </label>
-      <input id={`${id}-from`} type="date" className="input" max={MAX_DATE} value={from} onChange={(e) => onChange({ from: e.target.value, to })} />
+      <input
+        id={`${id}-from`}
+        type="date"
+        className="input"
+        max={MAX_DATE}
+        value={from}
+        onChange={(e) => onChange({ from: e.target.value, to })}
+      />
       <span aria-hidden="true">〜</span>
       <label className="visually-hidden" htmlFor={`${id}-to`}>
         {toLabel}
       </label>
-      <input id={`${id}-to`} type="date" className="input" max={MAX_DATE} value={to} onChange={(e) => onChange({ from, to: e.target.value })} />
+      <input
+        id={`${id}-to`}
+        type="date"
+        className="input"
+        max={MAX_DATE}
+        value={to}
+        onChange={(e) => onChange({ from, to: e.target.value })}
+      />
     </div>
   );
 }

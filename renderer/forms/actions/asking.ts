@@ -5,7 +5,9 @@ import { ensureValidSession } from '../../components/session-check';
 import { confirmed } from './run';
 
 /** A form's order: the session is checked, then the confirmation is asked. */
-export const sessionThenConfirm = (text?: string) => async () => (await ensureValidSession()) && (await confirmed(text));
+export const sessionThenConfirm = (text?: string) => async () =>
+  (await ensureValidSession()) && (await confirmed(text));
 
 /** A list's order: the confirmation is asked, then the session is checked. */
-export const confirmThenSession = (text?: string) => async () => (await confirmed(text)) && (await ensureValidSession());
+export const confirmThenSession = (text?: string) => async () =>
+  (await confirmed(text)) && (await ensureValidSession());

@@ -16,7 +16,11 @@ export function resultsOfError(error: unknown): RuleResult[] | null {
   if (!Array.isArray(body?.messages) || body.messages.length === 0) return null;
   return body.messages
     .filter((m): m is { field?: string; messageId: string; args?: unknown[] } => typeof m.messageId === 'string')
-    .map((m) => ({ field: typeof m.field === 'string' ? m.field : '', messageId: m.messageId, args: (m.args ?? []).map(String) }));
+    .map((m) => ({
+      field: typeof m.field === 'string' ? m.field : '',
+      messageId: m.messageId,
+      args: (m.args ?? []).map(String),
+    }));
 }
 
 /** A form's failed call: its fields get the messages of a 400; a 403 reads ERR_SYS998. */

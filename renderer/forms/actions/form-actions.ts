@@ -35,9 +35,15 @@ export function formActions(c: FormController) {
    * applicants: CNF_0008 before an update, CNF_0007 before a delete), else the action's own.
    * Undefined: a failed guard call (already reported).
    */
-  const confirmationOf = async (action: FormAction, fallback: MessageRef | undefined, s: Scope): Promise<MessageRef | null | undefined> => {
+  const confirmationOf = async (
+    action: FormAction,
+    fallback: MessageRef | undefined,
+    s: Scope,
+  ): Promise<MessageRef | null | undefined> => {
     try {
-      return await confirmationFor(action, mode, fallback ?? null, async (call) => resultOf(call, (await runCall(call, s)).data));
+      return await confirmationFor(action, mode, fallback ?? null, async (call) =>
+        resultOf(call, (await runCall(call, s)).data),
+      );
     } catch (error) {
       await failed(error);
       return undefined;
@@ -45,13 +51,14 @@ export function formActions(c: FormController) {
   };
 
   /** The session, then the (guarded) confirmation; `required`: no confirmation means no action. */
-  const guardedConfirm = (action: FormAction, fallback: MessageRef | undefined, s: Scope, required: boolean) => async () => {
-    if (!(await ensureValidSession())) return false;
-    const confirmation = await confirmationOf(action, fallback, s);
-    if (confirmation === undefined) return false;
-    if (!confirmation) return !required;
-    return confirmMessage(text(confirmation, s));
-  };
+  const guardedConfirm =
+    (action: FormAction, fallback: MessageRef | undefined, s: Scope, required: boolean) => async () => {
+      if (!(await ensureValidSession())) return false;
+      const confirmation = await confirmationOf(action, fallback, s);
+      if (confirmation === undefined) return false;
+      if (!confirmation) return !required;
+      return confirmMessage(text(confirmation, s));
+    };
 
   const submit = (record: FormRecord) =>
     run(async () => {
@@ -65,7 +72,9 @@ export function formActions(c: FormController) {
       const call = createsRecord(mode) ? definition.calls?.create : definition.calls?.update;
       const outcome = await runAction({
         before: guardedConfirm(action, action.confirm, s, false),
-        call: call && (() => runCall(call, s, undefined, createsRecord(mode) ? c.submissionKeys : undefined).then((o) => o.data)),
+        call:
+          call &&
+          (() => runCall(call, s, undefined, createsRecord(mode) ? c.submissionKeys : undefined).then((o) => o.data)),
         failed,
         done: (answer) => action.done && text(action.done, { ...s, result: answer }),
       });
@@ -107,14 +116,20 @@ export function formActions(c: FormController) {
         if (!(await leaveEditLock(locks, String(recordKey), post, ask))) return;
         held.current = false;
         c.heldKeys.delete(String(recordKey));
-      } else if (flow?.editable && flow.from === 'new' ? !(await ask('CNF_0002')) : action.confirm && c.edited() && !(await confirmMessage(text(action.confirm, scope())))) return;
+      } else if (
+        flow?.editable && flow.from === 'new'
+          ? !(await ask('CNF_0002'))
+          : action.confirm && c.edited() && !(await confirmMessage(text(action.confirm, scope())))
+      )
+        return;
       leave(action.to, scope());
     });
 
   const clear = () => {
     if (c.processing) return;
     const record = { ...store.getRecord() };
-    for (const field of editableFields(c.setup.uiSchema, Object.keys(definition.schema.properties))) record[field] = undefined;
+    for (const field of editableFields(c.setup.uiSchema, Object.keys(definition.schema.properties)))
+      record[field] = undefined;
     for (const field of actions.clear?.clears ?? []) record[field] = undefined;
     store.replace(record);
     store.clearResults();
@@ -146,7 +161,17 @@ export function formActions(c: FormController) {
       if (!action.call && !action.to) return;
       if (action.validate) {
         // `validate` may name the fields whose rules apply (a search of some fields only).
-        const results = Array.isArray(action.validate) ? validateForm({ rules: definition.rules.filter((r) => ruleFields(r).some((f) => (action.validate as string[]).includes(f))) }, store.getRecord(), ruleContext(c.setup.context, mode)) : store.validateAll();
+        const results = Array.isArray(action.validate)
+          ? validateForm(
+              {
+                rules: definition.rules.filter((r) =>
+                  ruleFields(r).some((f) => (action.validate as string[]).includes(f)),
+                ),
+              },
+              store.getRecord(),
+              ruleContext(c.setup.context, mode),
+            )
+          : store.validateAll();
         store.showResults(results);
         if (results.length > 0) return;
       }
@@ -163,9 +188,17 @@ export function formActions(c: FormController) {
         call: async () => {
           const answered = await runCall(spec, s);
           const after: Scope = { ...s, result: answered.data };
-          if (action.assign) store.patch(Object.fromEntries(Object.entries(action.assign).map(([field, expr]) => [field, evaluate(expr, after)])));
-          const empty = Boolean(spec.empty && (answered.empty || isEmptyAnswer(resultOf(spec, answered.data), spec.response)));
-          if (empty && spec.empty) store.showResults([{ field: '', messageId: spec.empty.message, args: messageArgs(spec.empty.args, after) }]);
+          if (action.assign)
+            store.patch(
+              Object.fromEntries(Object.entries(action.assign).map(([field, expr]) => [field, evaluate(expr, after)])),
+            );
+          const empty = Boolean(
+            spec.empty && (answered.empty || isEmptyAnswer(resultOf(spec, answered.data), spec.response)),
+          );
+          if (empty && spec.empty)
+            store.showResults([
+              { field: '', messageId: spec.empty.message, args: messageArgs(spec.empty.args, after) },
+            ]);
           else if (action.validate) store.clearResults();
           return { after, empty };
         },

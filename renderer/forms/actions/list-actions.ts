@@ -62,7 +62,8 @@ export function listActions(l: ListController) {
         const { definition: form, context: formContext } = await loadFormDefinition(edit.form);
         const results: RuleResult[] = [];
         for (const row of changed) {
-          for (const column of edit.columns) results.push(...validateField(form, { [column]: row[column] }, column, ruleContext(formContext, 'update')));
+          for (const column of edit.columns)
+            results.push(...validateField(form, { [column]: row[column] }, column, ruleContext(formContext, 'update')));
         }
         if (results.length > 0) {
           show([...new Set(results.map((r) => formatMessage(r.messageId, r.args)))]);
@@ -135,7 +136,12 @@ export function listActions(l: ListController) {
         return;
       }
       show([]);
-      const scope: Scope = { row: shownRow(def, row, edits), file: entry, search: searchStore.getRecord(), context: ctx };
+      const scope: Scope = {
+        row: shownRow(def, row, edits),
+        file: entry,
+        search: searchStore.getRecord(),
+        context: ctx,
+      };
       const outcome = await runAction({
         before: confirmThenSession(action.confirm && text(action.confirm, scope)),
         call: () => runCall(action, scope),

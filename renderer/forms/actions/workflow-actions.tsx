@@ -48,9 +48,19 @@ export function useWorkflowActions(c: FormController) {
       if (button.confirm && !(await confirmMessage(text(button.confirm, s)))) return;
       const shown = displayTime(definition, c.setup.data);
       const optimistic = definition.store?.optimistic;
-      const extra = { ...workflowBody(definition, flow, flow.choices.length > 1 ? chosenStatus : button.status), ...(optimistic && shown !== undefined ? { [optimistic.field]: shown } : {}) };
+      const extra = {
+        ...workflowBody(definition, flow, flow.choices.length > 1 ? chosenStatus : button.status),
+        ...(optimistic && shown !== undefined ? { [optimistic.field]: shown } : {}),
+      };
       const path = button.call.kind === 'path' ? button.call.path : undefined;
-      const call = button.call.kind === 'delete' ? definition.calls?.delete : path ? { ...definition.calls!.update!, call: path } : createsRecord(mode) ? definition.calls?.create : definition.calls?.update;
+      const call =
+        button.call.kind === 'delete'
+          ? definition.calls?.delete
+          : path
+            ? { ...definition.calls!.update!, call: path }
+            : createsRecord(mode)
+              ? definition.calls?.create
+              : definition.calls?.update;
       if (!call) return;
       try {
         if (locks && isFilledValue(recordKey)) {
@@ -75,7 +85,8 @@ export function useWorkflowActions(c: FormController) {
     const mail = actions[button.name]?.mail;
     const outcome = await runAction({
       call: async () => {
-        const answer = (await runCall(call, s, extra, call === definition.calls?.create ? c.submissionKeys : undefined)).data;
+        const answer = (await runCall(call, s, extra, call === definition.calls?.create ? c.submissionKeys : undefined))
+          .data;
         if (list && mail) await runCall(mail.send, { ...s, result: list });
         setMailing(null);
         // A write after which the side may no longer edit gave the lock back on the server.

@@ -14,7 +14,22 @@ function widgetNameOf(props: FieldProps): string | null {
 }
 
 function CompositeWidget(props: FieldProps & { widgetName: string }) {
-  const { widgetName, fieldPathId, onChange, registry, schema, uiSchema, formData, name, disabled, readonly, required, onBlur, onFocus, rawErrors } = props;
+  const {
+    widgetName,
+    fieldPathId,
+    onChange,
+    registry,
+    schema,
+    uiSchema,
+    formData,
+    name,
+    disabled,
+    readonly,
+    required,
+    onBlur,
+    onFocus,
+    rawErrors,
+  } = props;
   const Widget = registry.widgets[widgetName] as ComponentType<WidgetProps>;
   const path = fieldPathId.path;
   const handleChange = useCallback((value: unknown) => onChange(value as never, path), [onChange, path]);

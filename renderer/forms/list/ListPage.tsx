@@ -36,7 +36,11 @@ import styles from './ListPage.module.css';
 
 export function ListPage({ listId }: { listId: string }) {
   const [query] = useSearchParams();
-  const remote = useRemote<ListSetup>(`${listId}?${query.toString()}`, () => setUpList(listId, query), (e) => errorMessageText(e));
+  const remote = useRemote<ListSetup>(
+    `${listId}?${query.toString()}`,
+    () => setUpList(listId, query),
+    (e) => errorMessageText(e),
+  );
   if (remote.status === 'failed') {
     return (
       <section className={layout.panel}>
@@ -64,7 +68,30 @@ export function ListPage({ listId }: { listId: string }) {
 
 function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams }) {
   const l = useListController(setup, query);
-  const { def, rows, edits, setEdits, selected, setSelected, sort, setSort, page, setPage, pageSize, setPageSize, messages, processing, run, show, mode, hasSearchMode, editableInResult, doSearch, saveView, reload } = l;
+  const {
+    def,
+    rows,
+    edits,
+    setEdits,
+    selected,
+    setSelected,
+    sort,
+    setSort,
+    page,
+    setPage,
+    pageSize,
+    setPageSize,
+    messages,
+    processing,
+    run,
+    show,
+    mode,
+    hasSearchMode,
+    editableInResult,
+    doSearch,
+    saveView,
+    reload,
+  } = l;
   const { linkOf, rowAction, uploadPicked, button } = listActions(l);
 
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
@@ -88,7 +115,9 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
         <h1 id={`${def.id}-title`} className={layout.title}>
           {title}
         </h1>
-        {hasSearchMode && <span className={styles.modeTag}>{mode === 'search' ? '検索条件を入力してください' : '検索結果'}</span>}
+        {hasSearchMode && (
+          <span className={styles.modeTag}>{mode === 'search' ? '検索条件を入力してください' : '検索結果'}</span>
+        )}
       </div>
       <div className={layout.panelBody}>
         {def.description && <p className={layout.lead}>{def.description}</p>}
@@ -107,7 +136,11 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
             >
               {searchButton ? (
                 <div className={styles.searchButtons}>
-                  <button type="submit" className="btn btn-primary" disabled={(!enabled(searchButton) && !editableInResult) || processing}>
+                  <button
+                    type="submit"
+                    className="btn btn-primary"
+                    disabled={(!enabled(searchButton) && !editableInResult) || processing}
+                  >
                     {searchButton.label}
                   </button>
                 </div>
@@ -119,7 +152,13 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
         )}
         <div className={styles.toolbar}>
           {backButtons.map((b) => (
-            <button key={b.action} type="button" className="btn btn-secondary" onClick={() => void button(b)} disabled={processing}>
+            <button
+              key={b.action}
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void button(b)}
+              disabled={processing}
+            >
               {b.label}
             </button>
           ))}
@@ -141,7 +180,11 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
           <>
             {rows.length === 0 ? (
               <p className={styles.empty} role="status">
-                {processing ? '読み込み中です…' : hasSearchMode ? formatMessage('WRN_0002', ['データ']) : '登録されているデータはありません。'}
+                {processing
+                  ? '読み込み中です…'
+                  : hasSearchMode
+                    ? formatMessage('WRN_0002', ['データ'])
+                    : '登録されているデータはありません。'}
               </p>
             ) : (
               <>
@@ -200,16 +243,31 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
                       return next;
                     })
                   }
-                  onEdit={(row, column, value) => setEdits((e) => ({ ...e, [keyOf(def, row)]: { ...e[keyOf(def, row)], [column]: value } }))}
+                  onEdit={(row, column, value) =>
+                    setEdits((e) => ({ ...e, [keyOf(def, row)]: { ...e[keyOf(def, row)], [column]: value } }))
+                  }
                   onAction={rowAction}
                 />
-                <Pager page={currentPage} totalCount={sorted.length} pageSize={pageSize} onChange={turnPage} label={`${title}のページ送り`} />
+                <Pager
+                  page={currentPage}
+                  totalCount={sorted.length}
+                  pageSize={pageSize}
+                  onChange={turnPage}
+                  label={`${title}のページ送り`}
+                />
               </>
             )}
           </>
         )}
       </div>
-      <input ref={l.fileInput} type="file" className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={uploadPicked} />
+      <input
+        ref={l.fileInput}
+        type="file"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={uploadPicked}
+      />
       {l.modalForm && (
         <FormModal
           formId={l.modalForm}

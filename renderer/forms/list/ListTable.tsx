@@ -57,12 +57,39 @@ function cell(column: ListColumn, value: unknown, row: Row): string {
 }
 
 function alignOf(column: ListColumn): string {
-  const align = column.align ?? (column.kind === 'number' ? 'right' : column.kind === 'select' || column.kind === 'action' || column.kind === 'flag' ? 'center' : 'left');
-  const nowrap = column.kind === 'date' || column.kind === 'datetime' || column.kind === 'dateRange' || column.kind === 'action' || /Date$/.test(column.key) ? ` ${styles.nowrap}` : '';
+  const align =
+    column.align ??
+    (column.kind === 'number'
+      ? 'right'
+      : column.kind === 'select' || column.kind === 'action' || column.kind === 'flag'
+        ? 'center'
+        : 'left');
+  const nowrap =
+    column.kind === 'date' ||
+    column.kind === 'datetime' ||
+    column.kind === 'dateRange' ||
+    column.kind === 'action' ||
+    /Date$/.test(column.key)
+      ? ` ${styles.nowrap}`
+      : '';
   return (align === 'right' ? styles.alignRight : align === 'center' ? styles.alignCenter : '') + nowrap;
 }
 
-export function ListTable({ def, rows, edits, selected, sort, context, disabled, onSort, onSelect, onSelectPage, onEdit, onAction, linkOf }: Props) {
+export function ListTable({
+  def,
+  rows,
+  edits,
+  selected,
+  sort,
+  context,
+  disabled,
+  onSort,
+  onSelect,
+  onSelectPage,
+  onEdit,
+  onAction,
+  linkOf,
+}: Props) {
   const pageKeys = rows.map((r) => keyOf(def, r));
   const allSelected = pageKeys.length > 0 && pageKeys.every((k) => selected.has(k));
   const labelOf = (row: Row) => {
@@ -83,15 +110,28 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                   scope="col"
                   className={alignOf(column)}
                   style={column.width ? { width: column.width, minWidth: column.width } : undefined}
-                  aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined}
+                  aria-sort={
+                    sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined
+                  }
                 >
                   {column.kind === 'select' ? (
                     <label className={styles.selectAll}>
-                      <input type="checkbox" checked={allSelected} disabled={disabled || rows.length === 0} onChange={(e) => onSelectPage(e.target.checked)} aria-label={`このページの${column.label ?? '選択'}をすべて選択`} />
+                      <input
+                        type="checkbox"
+                        checked={allSelected}
+                        disabled={disabled || rows.length === 0}
+                        onChange={(e) => onSelectPage(e.target.checked)}
+                        aria-label={`このページの${column.label ?? '選択'}をすべて選択`}
+                      />
                       <span>{column.label}</span>
                     </label>
                   ) : column.sortable ? (
-                    <button type="button" className={styles.sortButton} onClick={() => onSort(column)} disabled={disabled}>
+                    <button
+                      type="button"
+                      className={styles.sortButton}
+                      onClick={() => onSort(column)}
+                      disabled={disabled}
+                    >
                       {column.label}
                       <span className={styles.sortMark} aria-hidden="true">
                         {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '⇅'}
@@ -120,7 +160,15 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                   let content;
                   switch (column.kind) {
                     case 'select':
-                      content = <input type="checkbox" checked={selected.has(key)} disabled={disabled} onChange={(e) => onSelect(key, e.target.checked)} aria-label={`${column.label ?? '選択'} ${labelOf(row)}`} />;
+                      content = (
+                        <input
+                          type="checkbox"
+                          checked={selected.has(key)}
+                          disabled={disabled}
+                          onChange={(e) => onSelect(key, e.target.checked)}
+                          aria-label={`${column.label ?? '選択'} ${labelOf(row)}`}
+                        />
+                      );
                       break;
                     case 'input':
                       content = (
@@ -136,7 +184,13 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                       break;
                     case 'action':
                       content = (
-                        <button type="button" className={`btn btn-secondary ${styles.cellButton}`} disabled={disabled} onClick={() => onAction(row, column)} aria-label={`${column.label ?? ''} ${labelOf(row)}`}>
+                        <button
+                          type="button"
+                          className={`btn btn-secondary ${styles.cellButton}`}
+                          disabled={disabled}
+                          onClick={() => onAction(row, column)}
+                          aria-label={`${column.label ?? ''} ${labelOf(row)}`}
+                        >
                           {column.label}
                         </button>
                       );
@@ -156,7 +210,11 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                       const link = linkOf?.(row, column);
                       const shownText = cell(column, value, shown);
                       content = link ? (
-                        <Link to={link.to} onClick={link.onFollow} aria-label={column.linkLabel ? fromRow(column.linkLabel, shown) : undefined}>
+                        <Link
+                          to={link.to}
+                          onClick={link.onFollow}
+                          aria-label={column.linkLabel ? fromRow(column.linkLabel, shown) : undefined}
+                        >
                           {shownText}
                         </Link>
                       ) : (
@@ -165,7 +223,11 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                       break;
                     }
                     case 'dateRange':
-                      content = <span className={styles.nowrap}>{`${formatDate(text(value))} 〜 ${formatDate(text(shown[column.endKey ?? '']))}`}</span>;
+                      content = (
+                        <span
+                          className={styles.nowrap}
+                        >{`${formatDate(text(value))} 〜 ${formatDate(text(shown[column.endKey ?? '']))}`}</span>
+                      );
                       break;
                     default:
                       content = cell(column, value, shown);
@@ -173,8 +235,15 @@ export function ListTable({ def, rows, edits, selected, sort, context, disabled,
                   return (
                     <td key={column.key} className={alignOf(column)}>
                       {content}
-                      {column === def.columns[0] && styleNames.includes('changed') && <span className="visually-hidden">（変更あり）</span>}
-                      {column === def.columns[0] && styleLabels.map((l) => <span key={l} className="visually-hidden" data-row-style-label="">（{l}）</span>)}
+                      {column === def.columns[0] && styleNames.includes('changed') && (
+                        <span className="visually-hidden">（変更あり）</span>
+                      )}
+                      {column === def.columns[0] &&
+                        styleLabels.map((l) => (
+                          <span key={l} className="visually-hidden" data-row-style-label="">
+                            （{l}）
+                          </span>
+                        ))}
                     </td>
                   );
                 })}

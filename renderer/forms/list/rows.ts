@@ -28,7 +28,8 @@ export function isChanged(def: ListDefinition, row: Row, edits: Edits, column?: 
   return columns.some((c) => c in edit && String(edit[c] ?? '') !== String(row[c] ?? ''));
 }
 
-const numeric = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : null);
+const numeric = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : null;
 
 export function compareValues(a: unknown, b: unknown): number {
   const x = numeric(a);
@@ -55,14 +56,20 @@ export function sortRows(rows: Row[], sort: SortState | null): Row[] {
 
 /** A header click: a new column starts in its default direction, the same column turns round. */
 export function nextSort(current: SortState | null, column: ListColumn): SortState {
-  if (current?.column === column.key) return { column: column.key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  if (current?.column === column.key)
+    return { column: column.key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { column: column.key, direction: column.defaultDirection ?? 'asc' };
 }
 
 const dateOf = (v: unknown) => (typeof v === 'string' ? v.replace(/\//g, '-').slice(0, 10) : '');
 
 /** The row styles whose condition holds, with their labels. */
-export function rowStylesOf(def: ListDefinition, row: Row, edits: Edits, context: Record<string, unknown>): NonNullable<ListDefinition['rowStyles']> {
+export function rowStylesOf(
+  def: ListDefinition,
+  row: Row,
+  edits: Edits,
+  context: Record<string, unknown>,
+): NonNullable<ListDefinition['rowStyles']> {
   const out: NonNullable<ListDefinition['rowStyles']> = [];
   for (const style of def.rowStyles ?? []) {
     const w = style.when;
@@ -71,8 +78,10 @@ export function rowStylesOf(def: ListDefinition, row: Row, edits: Edits, context
     if (w.field !== undefined) {
       const value = shownRow(def, row, edits)[w.field];
       if ('equals' in w) holds &&= String(value ?? '') === String(evaluate(w.equals, { context }) ?? '');
-      if (w.before !== undefined) holds &&= dateOf(value) !== '' && dateOf(value) < dateOf(evaluate(w.before, { context }));
-      if (w.after !== undefined) holds &&= dateOf(value) !== '' && dateOf(value) > dateOf(evaluate(w.after, { context }));
+      if (w.before !== undefined)
+        holds &&= dateOf(value) !== '' && dateOf(value) < dateOf(evaluate(w.before, { context }));
+      if (w.after !== undefined)
+        holds &&= dateOf(value) !== '' && dateOf(value) > dateOf(evaluate(w.after, { context }));
     }
     if (holds) out.push(style);
   }

@@ -36,8 +36,13 @@ function savedView(def: ListDefinition, value: FormRecord | null): SavedView | n
   const size = typeof value.pageSize === 'number' && sizes.includes(value.pageSize) ? value.pageSize : def.pageSize;
   const page = typeof value.page === 'number' && Number.isInteger(value.page) && value.page > 0 ? value.page : 1;
   const s = value.sort as Partial<SortState> | null | undefined;
-  const sortable = s && def.columns.some((c) => c.sortable && c.key === s.column) && (s.direction === 'asc' || s.direction === 'desc');
-  return { page, pageSize: size, sort: sortable ? { column: s.column!, direction: s.direction! } : (def.defaultSort ?? null) };
+  const sortable =
+    s && def.columns.some((c) => c.sortable && c.key === s.column) && (s.direction === 'asc' || s.direction === 'desc');
+  return {
+    page,
+    pageSize: size,
+    sort: sortable ? { column: s.column!, direction: s.direction! } : (def.defaultSort ?? null),
+  };
 }
 
 function storageGet(key: string): FormRecord | null {
@@ -64,7 +69,8 @@ export async function setUpList(listId: string, query: URLSearchParams): Promise
   const search = definition.search;
   const base: Scope = { query, context: { ...context } };
   const answer = search?.data ? resultOf(search.data, (await runCall(search.data, base)).data) : undefined;
-  const data = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as Record<string, unknown>) : {};
+  const data =
+    answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as Record<string, unknown>) : {};
   const scope: Scope = { ...base, data };
   const initialSearch = search ? initialRecord({ initial: search.initial } as never, scope) : {};
   const choices = search ? await loadChoices(search.options, data, scope) : {};
@@ -72,5 +78,13 @@ export async function setUpList(listId: string, query: URLSearchParams): Promise
   const restoring = Boolean(restore?.storageKey && restore.query && query.get(restore.query) === 'true');
   const restored = restoring ? storageGet(restore!.storageKey!) : null;
   const restoredView = restored ? savedView(definition, storageGet(viewKey(restore!.storageKey!))) : null;
-  return { definition, context, searchUiSchema: withChoices(search?.uiSchema ?? {}, choices), restored, restoredView, initialSearch, data };
+  return {
+    definition,
+    context,
+    searchUiSchema: withChoices(search?.uiSchema ?? {}, choices),
+    restored,
+    restoredView,
+    initialSearch,
+    data,
+  };
 }

@@ -48,8 +48,12 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
   const started = useRef(false);
   const ctx = useMemo(() => ({ ...context }), [context]);
 
-  const show = useCallback((lines: string[]) => setMessages((m) => ({ lines, scroll: lines.length ? m.scroll + 1 : m.scroll })), []);
-  const showRef = (ref: MessageRef | undefined, fallback: string, scope: Scope = {}) => show([ref ? formatMessage(ref.message, messageArgs(ref.args, scope)) : fallback]);
+  const show = useCallback(
+    (lines: string[]) => setMessages((m) => ({ lines, scroll: lines.length ? m.scroll + 1 : m.scroll })),
+    [],
+  );
+  const showRef = (ref: MessageRef | undefined, fallback: string, scope: Scope = {}) =>
+    show([ref ? formatMessage(ref.message, messageArgs(ref.args, scope)) : fallback]);
 
   /** A failed call: rule messages of a 400 (and the 416 of too many results, with no rows) above the table; anything else in the dialog. */
   const failed = listFailure(show, () => setRows([]));
@@ -124,7 +128,8 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
         await reload();
         return;
       }
-      const initial = () => initialRecord({ initial: def.search?.initial } as never, { query, context: ctx, data: setup.data });
+      const initial = () =>
+        initialRecord({ initial: def.search?.initial } as never, { query, context: ctx, data: setup.data });
       // Conditions editable in result mode: clear resets them only; the rows and the last search
       // (what a form's 戻る restores) stay until the next search.
       if (editableInResult) {

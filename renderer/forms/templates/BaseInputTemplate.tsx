@@ -7,7 +7,23 @@ import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
 import { storeOf, useFieldMessages } from '../form-store';
 
 function BaseInputTemplateFn(props: BaseInputTemplateProps) {
-  const { id, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, type, placeholder, registry, htmlName } = props;
+  const {
+    id,
+    value,
+    readonly,
+    disabled,
+    autofocus,
+    onBlur,
+    onFocus,
+    onChange,
+    onChangeOverride,
+    options,
+    schema,
+    type,
+    placeholder,
+    registry,
+    htmlName,
+  } = props;
   const store = storeOf(registry);
   const invalid = useFieldMessages(store, store ? store.pathOfId(id) : '').length > 0;
   const inputProps = getInputProps(schema, type, options);
@@ -18,7 +34,10 @@ function BaseInputTemplateFn(props: BaseInputTemplateProps) {
     [onChange, emptyValue],
   );
   const handleBlur = useCallback((event: FocusEvent<HTMLInputElement>) => onBlur(id, event.target.value), [onBlur, id]);
-  const handleFocus = useCallback((event: FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value), [onFocus, id]);
+  const handleFocus = useCallback(
+    (event: FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value),
+    [onFocus, id],
+  );
 
   return (
     <input
@@ -44,7 +63,9 @@ function BaseInputTemplateFn(props: BaseInputTemplateProps) {
 
 /** The schema's maxLength (a whole number), else none. */
 export function maxLengthOf(schema: { maxLength?: unknown }): number | undefined {
-  return typeof schema.maxLength === 'number' && Number.isInteger(schema.maxLength) && schema.maxLength > 0 ? schema.maxLength : undefined;
+  return typeof schema.maxLength === 'number' && Number.isInteger(schema.maxLength) && schema.maxLength > 0
+    ? schema.maxLength
+    : undefined;
 }
 
 export const BaseInputTemplate = memo(BaseInputTemplateFn);

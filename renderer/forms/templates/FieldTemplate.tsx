@@ -13,7 +13,20 @@ export function isWidgetBacked(uiSchema: FieldTemplateProps['uiSchema']): boolea
 }
 
 function FieldTemplateFn(props: FieldTemplateProps) {
-  const { id, label, children, hidden, disabled, readonly, displayLabel, uiSchema, fieldPathId, registry, rawDescription, rawHelp } = props;
+  const {
+    id,
+    label,
+    children,
+    hidden,
+    disabled,
+    readonly,
+    displayLabel,
+    uiSchema,
+    fieldPathId,
+    registry,
+    rawDescription,
+    rawHelp,
+  } = props;
   const store = storeOf(registry);
   const path = fieldPathId.path.join('.');
   const messages = useFieldMessages(store, path, isWidgetBacked(uiSchema));
@@ -30,7 +43,10 @@ function FieldTemplateFn(props: FieldTemplateProps) {
   const errorId = `${id}-error`;
 
   return (
-    <div className={`${styles.row} ${showLabel && !wide ? '' : styles.rowNoLabel} ${wide ? styles.rowWide : ''}`} data-field={path}>
+    <div
+      className={`${styles.row} ${showLabel && !wide ? '' : styles.rowNoLabel} ${wide ? styles.rowWide : ''}`}
+      data-field={path}
+    >
       {showLabel && (
         <div className={styles.labelCell}>
           <label id={`${id}-label`} htmlFor={id}>

@@ -52,7 +52,11 @@ export interface UploadHandle {
 }
 
 /** Starts (or resumes) the upload of one file. */
-export function startTusUpload(file: File, onProgress: (percent: number) => void, onWaiting: (waiting: boolean) => void = () => undefined): UploadHandle {
+export function startTusUpload(
+  file: File,
+  onProgress: (percent: number) => void,
+  onWaiting: (waiting: boolean) => void = () => undefined,
+): UploadHandle {
   const { agCode, userId } = effectiveIds();
   let upload: Upload | null = null;
   const done = new Promise<UploadedFile>((resolve, reject) => {
@@ -61,7 +65,12 @@ export function startTusUpload(file: File, onProgress: (percent: number) => void
       chunkSize: CHUNK_SIZE,
       retryDelays: RETRY_DELAYS,
       removeFingerprintOnSuccess: true,
-      metadata: { filename: file.name, filetype: file.type || 'application/octet-stream', agcode: agCode, userid: userId },
+      metadata: {
+        filename: file.name,
+        filetype: file.type || 'application/octet-stream',
+        agcode: agCode,
+        userid: userId,
+      },
       // The token is read per request: the session check renews it during long uploads.
       onBeforeRequest: (req) => {
         const token = getToken();
@@ -98,7 +107,7 @@ export function startTusUpload(file: File, onProgress: (percent: number) => void
   });
   return {
     done,
-    abort: () => void (upload)?.abort(false),
+    abort: () => void upload?.abort(false),
   };
 }
 
@@ -132,8 +141,10 @@ export function useTusUploads() {
     setRunning((list) => [...list, { key, fileName: file.name, percent: 0, waiting: !navigator.onLine }]);
     const handle = startTusUpload(
       file,
-      (percent) => setRunning((list) => list.map((u) => (u.key === key && u.percent !== percent ? { ...u, percent } : u))),
-      (waiting) => setRunning((list) => list.map((u) => (u.key === key && u.waiting !== waiting ? { ...u, waiting } : u))),
+      (percent) =>
+        setRunning((list) => list.map((u) => (u.key === key && u.percent !== percent ? { ...u, percent } : u))),
+      (waiting) =>
+        setRunning((list) => list.map((u) => (u.key === key && u.waiting !== waiting ? { ...u, waiting } : u))),
     );
     handles.current.set(key, handle);
     const finish = () => {
@@ -148,7 +159,15 @@ export function useTusUploads() {
 }
 
 /** The progress of one upload as an integer percent. */
-export function UploadProgress({ fileName, percent, waiting = false }: { fileName: string; percent: number; waiting?: boolean }) {
+export function UploadProgress({
+  fileName,
+  percent,
+  waiting = false,
+}: {
+  fileName: string;
+  percent: number;
+  waiting?: boolean;
+}) {
   const value = Math.max(0, Math.min(100, Math.floor(percent)));
   const offline = useOffline();
   return (
@@ -183,4 +202,3 @@ function useOffline(): boolean {
   }, []);
   return offline;
 }
-

@@ -22,7 +22,17 @@ interface CsvFileInputProps {
 }
 
 /** The picker itself, shared with the display target's agent code list. */
-export function CsvFileInput({ id, label, entry, accept, countLabel, disabled, describedBy, onPick, onClear }: CsvFileInputProps) {
+export function CsvFileInput({
+  id,
+  label,
+  entry,
+  accept,
+  countLabel,
+  disabled,
+  describedBy,
+  onPick,
+  onClear,
+}: CsvFileInputProps) {
   const input = useRef<HTMLInputElement>(null);
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -44,7 +54,13 @@ export function CsvFileInput({ id, label, entry, accept, countLabel, disabled, d
         aria-label={label}
         onChange={(event) => void pick(event)}
       />
-      <button type="button" className="btn btn-secondary" disabled={disabled} onClick={() => input.current?.click()} aria-label={label ? `${label}を選択` : undefined}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+        aria-label={label ? `${label}を選択` : undefined}
+      >
         ファイルを選択
       </button>
       {name ? (

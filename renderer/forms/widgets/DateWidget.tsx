@@ -15,7 +15,17 @@ function DateWidgetFn(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, registry, htmlName } = props;
   const store = storeOf(registry);
   const invalid = useFieldMessages(store, store ? store.pathOfId(id) : '').length > 0;
-  if (disabled) return <input id={id} name={htmlName || id} type="text" className={`input ${styles.short}`} value={typeof value === 'string' ? formatDate(value) : ''} disabled />;
+  if (disabled)
+    return (
+      <input
+        id={id}
+        name={htmlName || id}
+        type="text"
+        className={`input ${styles.short}`}
+        value={typeof value === 'string' ? formatDate(value) : ''}
+        disabled
+      />
+    );
   return (
     <input
       id={id}

@@ -29,7 +29,9 @@ function DisplayTargetWidgetFn(props: WidgetProps) {
   const codesField = str(options.codesField, 'hyojiTaishoCodeList');
   const segmentSource = str(options.segmentSource, 'agSegmentList');
   const values = Array.isArray(options.values) ? (options.values as string[]) : ['0', '1', '2'];
-  const labels = Array.isArray(options.labels) ? (options.labels as string[]) : ['全代理店', 'AGセグメント', '代理店コード'];
+  const labels = Array.isArray(options.labels)
+    ? (options.labels as string[])
+    : ['全代理店', 'AGセグメント', '代理店コード'];
   const segmentLabel = str(options.segmentLabel, '対象のAGセグメント');
   const codeLabel = str(options.codeLabel, '対象の代理店コード');
   const locked = Boolean(disabled || readonly);
@@ -47,7 +49,9 @@ function DisplayTargetWidgetFn(props: WidgetProps) {
   const takenBy = str(store?.data[str(options.firstTakenBy)]);
   const self = str(useRecordValue(store, str(options.selfField)));
   const firstTaken = str(options.firstTakenBy) !== '' && takenBy !== '' && takenBy !== self;
-  const segments = Array.isArray(store?.data[segmentSource]) ? (store.data[segmentSource] as Record<string, unknown>[]) : [];
+  const segments = Array.isArray(store?.data[segmentSource])
+    ? (store.data[segmentSource] as Record<string, unknown>[])
+    : [];
 
   const changeTarget = (next: string) => {
     forgetLocalFile(list);
@@ -99,7 +103,9 @@ function DisplayTargetWidgetFn(props: WidgetProps) {
             value={segment}
             disabled={locked}
             aria-invalid={segmentInvalid || undefined}
-            onChange={(event) => store?.patch({ [segmentField]: event.target.value === '' ? undefined : event.target.value })}
+            onChange={(event) =>
+              store?.patch({ [segmentField]: event.target.value === '' ? undefined : event.target.value })
+            }
             onBlur={(event) => onBlur(segmentId, event.target.value)}
           >
             <option value="">選択してください</option>
@@ -128,14 +134,25 @@ function DisplayTargetWidgetFn(props: WidgetProps) {
               inputMode="text"
               autoComplete="off"
               aria-invalid={codeInvalid || undefined}
-              onChange={(event) => store?.patch({ [codeField]: event.target.value === '' ? undefined : event.target.value })}
+              onChange={(event) =>
+                store?.patch({ [codeField]: event.target.value === '' ? undefined : event.target.value })
+              }
               onBlur={(event) => onBlur(codeId, event.target.value)}
             />
             {withCsv && <span className={styles.or}>または CSVファイル</span>}
           </div>
           {withCsv && (
             <div style={{ marginTop: 8 }}>
-              <CsvFileInput id={listId} label="代理店コード一覧（CSV）" entry={list} accept=".csv" countLabel="件" disabled={locked} onPick={pickList} onClear={clearList} />
+              <CsvFileInput
+                id={listId}
+                label="代理店コード一覧（CSV）"
+                entry={list}
+                accept=".csv"
+                countLabel="件"
+                disabled={locked}
+                onPick={pickList}
+                onClear={clearList}
+              />
             </div>
           )}
         </div>

@@ -82,14 +82,22 @@ function FileListWidgetFn(props: WidgetProps) {
       const upload = start(file).then(
         (done) => {
           if (preview) pictures.current.set(done.uploadId, URL.createObjectURL(file));
-          const next = renumber([...current(), { fileName: done.fileName, size: done.size, uploadId: done.uploadId, isUpload: true }]);
+          const next = renumber([
+            ...current(),
+            { fileName: done.fileName, size: done.size, uploadId: done.uploadId, isUpload: true },
+          ]);
           setList(next);
           // An earlier failure message of this list goes away.
           store?.validatePath(path, store.recordWith(path, next));
         },
         (error: unknown) => {
-          const messages = error instanceof UploadError ? error.messages : [{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }];
-          store?.addResults(messages.map((m) => ({ field: path, messageId: m.messageId, args: (m.args ?? []).map(String) })));
+          const messages =
+            error instanceof UploadError
+              ? error.messages
+              : [{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }];
+          store?.addResults(
+            messages.map((m) => ({ field: path, messageId: m.messageId, args: (m.args ?? []).map(String) })),
+          );
         },
       );
       store?.trackUpload(upload);
@@ -105,7 +113,10 @@ function FileListWidgetFn(props: WidgetProps) {
   const fetchSaved = async (entry: FileListEntry) => {
     if (!download) return;
     try {
-      await runCall({ ...download, response: 'file', defaultFileName: entry.fileName }, { record: store?.getRecord(), row: entry });
+      await runCall(
+        { ...download, response: 'file', defaultFileName: entry.fileName },
+        { record: store?.getRecord(), row: entry },
+      );
     } catch {
       store?.showMessages([{ messageId: 'ERR_SYS003', args: ['ファイルダウンロード'] }]);
     }
@@ -128,7 +139,11 @@ function FileListWidgetFn(props: WidgetProps) {
             <li key={`${entry.uploadId ?? entry.fileUrl ?? entry.fileName}-${i}`} className={styles.fileItem}>
               <span className={styles.fileName} title={entry.fileName}>
                 {preview && (entry.uploadId ? pictures.current.get(entry.uploadId) : entry.fileUrl) && (
-                  <img className={styles.filePreview} src={entry.uploadId ? pictures.current.get(entry.uploadId) : entry.fileUrl} alt={`${entry.fileName} のプレビュー`} />
+                  <img
+                    className={styles.filePreview}
+                    src={entry.uploadId ? pictures.current.get(entry.uploadId) : entry.fileUrl}
+                    alt={`${entry.fileName} のプレビュー`}
+                  />
                 )}
                 {entry.fileUrl ? (
                   <a href={entry.fileUrl} target="_blank" rel="noopener noreferrer">
@@ -144,12 +159,22 @@ function FileListWidgetFn(props: WidgetProps) {
               </span>
               <span className={styles.fileActions}>
                 {download && !entry.fileUrl && !entry.uploadId && (
-                  <button type="button" className={styles.linkButton} onClick={() => void fetchSaved(entry)} aria-label={`${entry.fileName} をダウンロード`}>
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    onClick={() => void fetchSaved(entry)}
+                    aria-label={`${entry.fileName} をダウンロード`}
+                  >
                     ダウンロード
                   </button>
                 )}
                 {!locked && (
-                  <button type="button" className={styles.linkButton} onClick={() => remove(i)} aria-label={`${entry.fileName} を削除`}>
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    onClick={() => remove(i)}
+                    aria-label={`${entry.fileName} を削除`}
+                  >
                     削除
                   </button>
                 )}
@@ -166,8 +191,23 @@ function FileListWidgetFn(props: WidgetProps) {
       {/* A form in preview (disabled) offers no pick button: nothing could be added there. */}
       {!locked && (
         <div className={styles.inline} style={{ marginTop: entries.length + running.length > 0 ? 8 : 0 }}>
-          <input ref={input} id={id} type="file" className="visually-hidden" tabIndex={-1} accept={accept} multiple={multiple} onChange={pick} disabled={locked || full} />
-          <button type="button" className="btn btn-secondary" disabled={locked || full} onClick={() => input.current?.click()}>
+          <input
+            ref={input}
+            id={id}
+            type="file"
+            className="visually-hidden"
+            tabIndex={-1}
+            accept={accept}
+            multiple={multiple}
+            onChange={pick}
+            disabled={locked || full}
+          />
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={locked || full}
+            onClick={() => input.current?.click()}
+          >
             {buttonLabel}
           </button>
           {accept && <span className={styles.fileMeta}>対応形式：{accept.split(',').join(' ')}</span>}
@@ -184,7 +224,9 @@ function FileListWidgetFn(props: WidgetProps) {
             value={typeof explanation === 'string' ? explanation : ''}
             disabled={locked}
             aria-invalid={explanationInvalid || undefined}
-            onChange={(event) => store?.patch({ [explanationField]: event.target.value === '' ? undefined : event.target.value })}
+            onChange={(event) =>
+              store?.patch({ [explanationField]: event.target.value === '' ? undefined : event.target.value })
+            }
             onBlur={(event) => onBlur(explanationId, event.target.value)}
           />
         </div>

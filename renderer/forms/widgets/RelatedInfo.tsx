@@ -25,7 +25,15 @@ export function isRelatedSpec(value: unknown): value is RelatedSpec {
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
-export function RelatedInfo({ spec, value, store }: { spec: RelatedSpec; value: string; store: FormStore | undefined }) {
+export function RelatedInfo({
+  spec,
+  value,
+  store,
+}: {
+  spec: RelatedSpec;
+  value: string;
+  store: FormStore | undefined;
+}) {
   const [answer, setAnswer] = useState<{ value: string; row: Record<string, unknown> } | null>(null);
 
   useEffect(() => {
@@ -78,9 +86,16 @@ export function RelatedInfo({ spec, value, store }: { spec: RelatedSpec; value: 
               return (
                 <li key={`${name}-${i}`} className={styles.fileItem}>
                   <span className={styles.fileName}>{name}</span>
-                  <span className={styles.fileMeta}>{spec.files!.size ? text(evaluate(spec.files!.size, { row: file })) : ''}</span>
+                  <span className={styles.fileMeta}>
+                    {spec.files!.size ? text(evaluate(spec.files!.size, { row: file })) : ''}
+                  </span>
                   {spec.files!.download && (
-                    <button type="button" className={styles.linkButton} aria-label={`${name} をダウンロード`} onClick={() => void fetch(spec.files!.download!, file)}>
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      aria-label={`${name} をダウンロード`}
+                      onClick={() => void fetch(spec.files!.download!, file)}
+                    >
                       ダウンロード
                     </button>
                   )}

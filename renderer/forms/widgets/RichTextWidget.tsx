@@ -146,7 +146,17 @@ function RichTextWidgetFn(props: WidgetProps) {
   );
   const onLeave = useCallback((html: string) => onBlur(id, html), [onBlur, id]);
 
-  return <RichTextEditor key={generation} id={id} initial={initial} disabled={Boolean(disabled || readonly)} invalid={invalid} onWrite={onWrite} onLeave={onLeave} />;
+  return (
+    <RichTextEditor
+      key={generation}
+      id={id}
+      initial={initial}
+      disabled={Boolean(disabled || readonly)}
+      invalid={invalid}
+      onWrite={onWrite}
+      onLeave={onLeave}
+    />
+  );
 }
 
 export const RichTextWidget = memo(RichTextWidgetFn);

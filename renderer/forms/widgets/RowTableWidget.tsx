@@ -20,7 +20,17 @@ function RowTableWidgetFn(props: WidgetProps) {
   const locked = Boolean(disabled || readonly);
   const table = useRowTable(props, o);
   const { rows, shown, nameOf, previewUrl, previewReady, move, removeAt } = table;
-  const cx: CellContext = { id, path: table.path, store: table.store, locked, categories: table.categories, nameOf, setCell: table.setCell, onBlur, linkCheck: table.linkCheck };
+  const cx: CellContext = {
+    id,
+    path: table.path,
+    store: table.store,
+    locked,
+    categories: table.categories,
+    nameOf,
+    setCell: table.setCell,
+    onBlur,
+    linkCheck: table.linkCheck,
+  };
 
   return (
     <div className={styles.wrap}>
@@ -30,23 +40,42 @@ function RowTableWidgetFn(props: WidgetProps) {
             <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked} onClick={table.add}>
               行追加
             </button>
-            <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || rows.length === 0} onClick={table.removeSelected}>
+            <button
+              type="button"
+              className={`btn btn-secondary ${styles.small}`}
+              disabled={locked || rows.length === 0}
+              onClick={table.removeSelected}
+            >
               選択行削除
             </button>
           </>
         )}
         {transferTo && (
-          <button type="button" className={`btn btn-primary ${styles.small}`} disabled={locked} onClick={table.transfer}>
+          <button
+            type="button"
+            className={`btn btn-primary ${styles.small}`}
+            disabled={locked}
+            onClick={table.transfer}
+          >
             {o.transferLabel}
           </button>
         )}
         {copyFrom && (
-          <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || table.source.length === 0} onClick={() => void table.copyDown()}>
+          <button
+            type="button"
+            className={`btn btn-secondary ${styles.small}`}
+            disabled={locked || table.source.length === 0}
+            onClick={() => void table.copyDown()}
+          >
             下にコピー
           </button>
         )}
         {previewReady && (
-          <button type="button" className={`btn btn-secondary ${styles.small}`} onClick={() => window.open(appHref(previewUrl), '_blank', 'width=1200,height=800')}>
+          <button
+            type="button"
+            className={`btn btn-secondary ${styles.small}`}
+            onClick={() => window.open(appHref(previewUrl), '_blank', 'width=1200,height=800')}
+          >
             プレビュー
           </button>
         )}
@@ -85,7 +114,11 @@ function RowTableWidgetFn(props: WidgetProps) {
               </tr>
             )}
             {shown.map(({ row, index: i }, n) => (
-              <tr key={rowKey ? str(row[rowKey]) : i} style={rowHeight ? { height: rowHeight } : undefined} className={row.selection === true ? styles.selected : undefined}>
+              <tr
+                key={rowKey ? str(row[rowKey]) : i}
+                style={rowHeight ? { height: rowHeight } : undefined}
+                className={row.selection === true ? styles.selected : undefined}
+              >
                 <td className={styles.no}>{n + 1}</td>
                 {columns.map((c) => (
                   <td key={c.key} className={c.kind === 'select' || c.kind === 'checkbox' ? styles.center : undefined}>
@@ -94,17 +127,35 @@ function RowTableWidgetFn(props: WidgetProps) {
                 ))}
                 {reorder && (
                   <td className={`${styles.center} ${styles.nowrap}`}>
-                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || i === 0} aria-label={`${nameOf(row, i)}を上へ`} onClick={() => move(i, -1)}>
+                    <button
+                      type="button"
+                      className={`btn btn-secondary ${styles.small}`}
+                      disabled={locked || i === 0}
+                      aria-label={`${nameOf(row, i)}を上へ`}
+                      onClick={() => move(i, -1)}
+                    >
                       ↑
                     </button>{' '}
-                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || i === rows.length - 1} aria-label={`${nameOf(row, i)}を下へ`} onClick={() => move(i, 1)}>
+                    <button
+                      type="button"
+                      className={`btn btn-secondary ${styles.small}`}
+                      disabled={locked || i === rows.length - 1}
+                      aria-label={`${nameOf(row, i)}を下へ`}
+                      onClick={() => move(i, 1)}
+                    >
                       ↓
                     </button>
                   </td>
                 )}
                 {removable && (
                   <td className={styles.center}>
-                    <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked} aria-label={`${nameOf(row, i)}を除外`} onClick={() => removeAt(i)}>
+                    <button
+                      type="button"
+                      className={`btn btn-secondary ${styles.small}`}
+                      disabled={locked}
+                      aria-label={`${nameOf(row, i)}を除外`}
+                      onClick={() => removeAt(i)}
+                    >
                       除外
                     </button>
                   </td>

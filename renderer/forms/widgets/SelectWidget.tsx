@@ -32,7 +32,8 @@ function SelectWidgetFn(props: WidgetProps) {
   const parent = parentValue === undefined || parentValue === null ? '' : String(parentValue);
   const choices = dependsOn ? choicesOf(options).filter((c) => c.parent === parent) : choicesOf(options);
   const current = value === undefined || value === null ? '' : String(value);
-  const lonely = (options.enabledWhen === 'severalOptionsInSearchMode' && choices.length < 2) || (dependsOn !== '' && parent === '');
+  const lonely =
+    (options.enabledWhen === 'severalOptionsInSearchMode' && choices.length < 2) || (dependsOn !== '' && parent === '');
   const showEmpty = Boolean(placeholder) || current === '' || !choices.some((c) => c.value === current);
 
   const related = isRelatedSpec(options.related) ? options.related : undefined;
@@ -47,7 +48,9 @@ function SelectWidgetFn(props: WidgetProps) {
       disabled={disabled || readonly || lonely}
       aria-invalid={invalid || undefined}
       aria-describedby={invalid ? `${id}-error` : undefined}
-      onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value === '' ? undefined : event.target.value)}
+      onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+        onChange(event.target.value === '' ? undefined : event.target.value)
+      }
       onBlur={(event: FocusEvent<HTMLSelectElement>) => onBlur(id, event.target.value)}
       onFocus={(event: FocusEvent<HTMLSelectElement>) => onFocus(id, event.target.value)}
     >

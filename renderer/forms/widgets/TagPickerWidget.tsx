@@ -26,7 +26,9 @@ function TagPickerWidgetFn(props: WidgetProps) {
 
   const all: Tag[] = Array.isArray(store?.data[source]) ? (store.data[source] as Tag[]) : [];
   const current: Tag[] = Array.isArray(value) ? (value as Tag[]) : [];
-  const checkedIds = new Set(current.filter((t) => selectedOnly || t[checkedKey] === true).map((t) => String(t[idKey])));
+  const checkedIds = new Set(
+    current.filter((t) => selectedOnly || t[checkedKey] === true).map((t) => String(t[idKey])),
+  );
   const chosen = (all.length > 0 ? all : current).filter((t) => checkedIds.has(String(t[idKey])));
 
   const [open, setOpen] = useState(false);
@@ -67,7 +69,13 @@ function TagPickerWidgetFn(props: WidgetProps) {
           選択されていません
         </p>
       )}
-      <button type="button" className="btn btn-secondary" disabled={disabled || readonly} onClick={openPicker} aria-haspopup="dialog">
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={disabled || readonly}
+        onClick={openPicker}
+        aria-haspopup="dialog"
+      >
         {label}を選択
       </button>
       <Modal

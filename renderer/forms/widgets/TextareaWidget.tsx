@@ -6,7 +6,8 @@ import { maxLengthOf } from '../templates/BaseInputTemplate';
 import styles from './Widgets.module.css';
 
 function TextareaWidgetFn(props: WidgetProps) {
-  const { id, value, options, disabled, readonly, onChange, onBlur, onFocus, registry, htmlName, placeholder, schema } = props;
+  const { id, value, options, disabled, readonly, onChange, onBlur, onFocus, registry, htmlName, placeholder, schema } =
+    props;
   const store = storeOf(registry);
   const invalid = useFieldMessages(store, store ? store.pathOfId(id) : '').length > 0;
   return (

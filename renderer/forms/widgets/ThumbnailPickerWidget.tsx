@@ -34,14 +34,18 @@ function ThumbnailPickerWidgetFn(props: WidgetProps) {
   const [draft, setDraft] = useState('');
   const locked = Boolean(disabled || readonly);
 
-  const urlOf = (item: Item) => (imageUrl ? imageUrl.replace(/\{(\w+)\}/g, (_m, k: string) => encodeURIComponent(str(item[k]))) : '');
+  const urlOf = (item: Item) =>
+    imageUrl ? imageUrl.replace(/\{(\w+)\}/g, (_m, k: string) => encodeURIComponent(str(item[k]))) : '';
   const listItem = items.find((i) => str(i[nameKey]) === chosenName);
   const shown = uploaded[0] ? str(uploaded[0].fileName) : listItem ? str(listItem[labelKey], chosenName) : chosenName;
 
   const choose = () => {
     const item = items.find((i) => str(i[nameKey]) === draft);
     if (item && store) {
-      store.patch({ ...(path.includes('.') ? {} : { [path]: [] }), ...(nameField ? { [nameField]: str(item[nameKey]) } : {}) });
+      store.patch({
+        ...(path.includes('.') ? {} : { [path]: [] }),
+        ...(nameField ? { [nameField]: str(item[nameKey]) } : {}),
+      });
     }
     setOpen(false);
   };
@@ -55,13 +59,17 @@ function ThumbnailPickerWidgetFn(props: WidgetProps) {
     const upload = start(file).then(
       (done) => {
         const next = [{ rowNo: 1, fileName: done.fileName, size: done.size, uploadId: done.uploadId, isUpload: true }];
-        if (store && !path.includes('.')) store.patch({ [path]: next, ...(nameField ? { [nameField]: done.fileName } : {}) });
+        if (store && !path.includes('.'))
+          store.patch({ [path]: next, ...(nameField ? { [nameField]: done.fileName } : {}) });
         else onChange(next);
         store?.validatePath(path, store.recordWith(path, next));
       },
       (error: unknown) => {
-        const messages = error instanceof UploadError ? error.messages : [{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }];
-        store?.addResults(messages.map((m) => ({ field: path, messageId: m.messageId, args: (m.args ?? []).map(String) })));
+        const messages =
+          error instanceof UploadError ? error.messages : [{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }];
+        store?.addResults(
+          messages.map((m) => ({ field: path, messageId: m.messageId, args: (m.args ?? []).map(String) })),
+        );
       },
     );
     store?.trackUpload(upload);
@@ -109,7 +117,16 @@ function ThumbnailPickerWidgetFn(props: WidgetProps) {
             <span className={styles.or}>または</span>
           </>
         )}
-        <input ref={input} type="file" className="visually-hidden" tabIndex={-1} accept={accept} onChange={pick} disabled={locked} aria-label={`${label}の画像ファイル`} />
+        <input
+          ref={input}
+          type="file"
+          className="visually-hidden"
+          tabIndex={-1}
+          accept={accept}
+          onChange={pick}
+          disabled={locked}
+          aria-label={`${label}の画像ファイル`}
+        />
         <button type="button" className="btn btn-secondary" disabled={locked} onClick={() => input.current?.click()}>
           画像をアップロード
         </button>
@@ -139,7 +156,14 @@ function ThumbnailPickerWidgetFn(props: WidgetProps) {
               <label key={key} className={styles.thumb}>
                 {src && <img src={src} alt="" loading="lazy" />}
                 <span>
-                  <input type="radio" name={`${id}-thumbnail`} value={key} checked={draft === key} onChange={() => setDraft(key)} /> {str(item[labelKey], key)}
+                  <input
+                    type="radio"
+                    name={`${id}-thumbnail`}
+                    value={key}
+                    checked={draft === key}
+                    onChange={() => setDraft(key)}
+                  />{' '}
+                  {str(item[labelKey], key)}
                 </span>
               </label>
             );

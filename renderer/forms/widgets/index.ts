@@ -73,4 +73,3 @@ export const formWidgets: RegistryWidgetsType = {
   CheckboxWidget: registered(CheckboxWidget, 'CheckboxWidget'),
   HiddenWidget,
 };
-

@@ -27,10 +27,19 @@ export function GlobalNaviPreviewPage() {
       detailKbn={detailKbn}
       loadKey={`${glovalNaviKanriId}/${detailKbn}`}
       load={async (signal) => {
-        const answer = await apiPost<{ gloNaviPreviewDataList: PreviewItem[] }>('/api/GlovalNaviManegment/getPreviewData', { GlonaviKanriId: glovalNaviKanriId, detailKbn }, { signal });
-        return answer.gloNaviPreviewDataList.map(
-          (p, i): GlobalNavItem => ({ categoryId: p.categoryId, categoryName: p.itemName, parentId: p.parentId, displayOrder: i + 1, linkUrl: p.url ?? '', isSaparateTab: p.isSeparateTab === true }),
+        const answer = await apiPost<{ gloNaviPreviewDataList: PreviewItem[] }>(
+          '/api/GlovalNaviManegment/getPreviewData',
+          { GlonaviKanriId: glovalNaviKanriId, detailKbn },
+          { signal },
         );
+        return answer.gloNaviPreviewDataList.map((p, i): GlobalNavItem => ({
+          categoryId: p.categoryId,
+          categoryName: p.itemName,
+          parentId: p.parentId,
+          displayOrder: i + 1,
+          linkUrl: p.url ?? '',
+          isSaparateTab: p.isSeparateTab === true,
+        }));
       }}
     >
       {(items) => (
@@ -38,7 +47,9 @@ export function GlobalNaviPreviewPage() {
           <div className={styles.navBar}>
             <GlobalNav items={items} counts={NO_BADGES} label="グローバルナビゲーション（プレビュー）" />
           </div>
-          <p className={styles.caption}>上位5項目まで表示し、6項目目以降は「その他」にまとめて表示します。子項目は各項目のメニューに表示します。</p>
+          <p className={styles.caption}>
+            上位5項目まで表示し、6項目目以降は「その他」にまとめて表示します。子項目は各項目のメニューに表示します。
+          </p>
         </>
       )}
     </PreviewWindow>

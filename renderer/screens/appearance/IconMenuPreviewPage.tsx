@@ -18,7 +18,14 @@ function IconButton({ icon }: { icon: PreviewIcon }) {
   const [over, setOver] = useState(false);
   return (
     <li>
-      <button type="button" className={styles.icon} onMouseEnter={() => setOver(true)} onMouseLeave={() => setOver(false)} onFocus={() => setOver(true)} onBlur={() => setOver(false)}>
+      <button
+        type="button"
+        className={styles.icon}
+        onMouseEnter={() => setOver(true)}
+        onMouseLeave={() => setOver(false)}
+        onFocus={() => setOver(true)}
+        onBlur={() => setOver(false)}
+      >
         <img src={over ? icon.imageFileOver : icon.imageFileNomal} alt="" width={64} height={64} />
         <span>{icon.menuName}</span>
       </button>
@@ -33,7 +40,15 @@ export function IconMenuPreviewPage() {
       what="アイコンメニュー"
       detailKbn={detailKbn}
       loadKey={`${iconMenuKanriId}/${detailKbn}`}
-      load={async (signal) => (await apiPost<{ iconMenuPreviewData: PreviewIcon[] }>('/api/IconMenuManegment/getPreviewData', { iconMenuKanriId, detailKbn }, { signal })).iconMenuPreviewData}
+      load={async (signal) =>
+        (
+          await apiPost<{ iconMenuPreviewData: PreviewIcon[] }>(
+            '/api/IconMenuManegment/getPreviewData',
+            { iconMenuKanriId, detailKbn },
+            { signal },
+          )
+        ).iconMenuPreviewData
+      }
     >
       {(icons) => (
         <ul className={styles.icons} aria-label="アイコンメニュー（プレビュー）">

@@ -38,7 +38,13 @@ export function PreviewWindow<T>({ what, detailKbn, loadKey, load, children }: P
       )}
       {remote.status === 'loading' && <p role="status">読み込み中…</p>}
       {remote.status === 'ready' && (
-        <div className={styles.frame}>{remote.data.length === 0 ? <p className={styles.empty}>表示する項目がありません。</p> : children(remote.data)}</div>
+        <div className={styles.frame}>
+          {remote.data.length === 0 ? (
+            <p className={styles.empty}>表示する項目がありません。</p>
+          ) : (
+            children(remote.data)
+          )}
+        </div>
       )}
     </div>
   );

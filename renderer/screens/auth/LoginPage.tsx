@@ -68,7 +68,9 @@ export function LoginPage() {
       {hours && !hours.open && (
         // Outside operating hours sign-in is refused (503): say so before anyone tries.
         <div className={formStyles.notice} role="status">
-          <p>ただいまサービス時間外のため、ログインできません。ご利用時間は {hoursText(hours.hours)}（日本時間）です。</p>
+          <p>
+            ただいまサービス時間外のため、ログインできません。ご利用時間は {hoursText(hours.hours)}（日本時間）です。
+          </p>
           {hours.opensAt && <p>次回は {opensAtText(hours.opensAt)} からご利用いただけます。</p>}
         </div>
       )}

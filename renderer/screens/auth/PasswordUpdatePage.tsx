@@ -4,12 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatMessage } from '../../../schemas/messages/format';
 import { validateNewPassword } from '../../../schemas/rules/password';
-import {
-  apiPost,
-  errorMessageText,
-  PASSWORD_UPDATE_ERROR_POLICY,
-  RESET_TOKEN_ERROR_POLICY,
-} from '../../api/client';
+import { apiPost, errorMessageText, PASSWORD_UPDATE_ERROR_POLICY, RESET_TOKEN_ERROR_POLICY } from '../../api/client';
 import type { ResetTokenUser } from '../../api/types';
 import { FormErrors, PasswordField, TextField, fieldsOf, formStyles, messagesOf } from '../../app/form';
 import { PublicShell } from '../../app/layout/PublicShell';

@@ -33,7 +33,8 @@ export function CategoryListPage() {
   const categoryId = LIST_CATEGORY_BY_PATH[pathname.replace(/\/+$/, '')] ?? CATEGORY.news;
   const requested = Number.parseInt(search.get('page') ?? '1', 10);
   const page = Number.isFinite(requested) && requested > 0 ? requested : 1;
-  const categoryName = session.categoryList.find((c) => Number(c.categoryId) === categoryId)?.categoryName ?? screenName;
+  const categoryName =
+    session.categoryList.find((c) => Number(c.categoryId) === categoryId)?.categoryName ?? screenName;
   const scope = [session.user?.userId, session.user?.pseudoUserId, session.systemDate, session.businessDate].join('|');
 
   const remote = useRemote(
@@ -76,7 +77,13 @@ export function CategoryListPage() {
         </div>
         {data && data.totalCount > 0 && (
           <footer className={styles.footer}>
-            <Pager page={Math.min(page, lastPage)} totalCount={data.totalCount} pageSize={CATEGORY_LIST_PAGE_SIZE} onChange={goTo} label={`${categoryName}のページ送り`} />
+            <Pager
+              page={Math.min(page, lastPage)}
+              totalCount={data.totalCount}
+              pageSize={CATEGORY_LIST_PAGE_SIZE}
+              onChange={goTo}
+              label={`${categoryName}のページ送り`}
+            />
           </footer>
         )}
       </section>

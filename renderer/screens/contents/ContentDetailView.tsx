@@ -27,7 +27,12 @@ export const EDIT_MODE = { new: '0', update: '1', copy: '2', preview: '9' } as c
 const NO_END = '9999/12/31';
 
 /** The registration form of a content with categoryId, contentsId and editMode in the query. */
-export function editFormPath(updateFormPath: string, categoryId: number, contentsId: number, editMode: string): string | null {
+export function editFormPath(
+  updateFormPath: string,
+  categoryId: number,
+  contentsId: number,
+  editMode: string,
+): string | null {
   const path = inAppPath(updateFormPath);
   if (!path) return null;
   const query = new URLSearchParams({ categoryId: String(categoryId), contentsId: String(contentsId), editMode });
@@ -62,8 +67,14 @@ export function ContentDetailView({ detail, screenName, preview = false, modal =
   const providerAdmin = isProviderAdmin(session) && !preview;
   const isSkilup = detail.categoryId === CATEGORY.skilup;
 
-  const copyPath = providerAdmin && detail.updateFormPath ? editFormPath(detail.updateFormPath, detail.categoryId, detail.contentsId, EDIT_MODE.copy) : null;
-  const editPath = providerAdmin && detail.updateFormPath ? editFormPath(detail.updateFormPath, detail.categoryId, detail.contentsId, EDIT_MODE.update) : null;
+  const copyPath =
+    providerAdmin && detail.updateFormPath
+      ? editFormPath(detail.updateFormPath, detail.categoryId, detail.contentsId, EDIT_MODE.copy)
+      : null;
+  const editPath =
+    providerAdmin && detail.updateFormPath
+      ? editFormPath(detail.updateFormPath, detail.categoryId, detail.contentsId, EDIT_MODE.update)
+      : null;
 
   const logLink = (link: ContentLink) => {
     if (preview) return;
@@ -92,7 +103,10 @@ export function ContentDetailView({ detail, screenName, preview = false, modal =
     }, 150);
   };
 
-  const period = detail.keisaiKikanEnd && detail.keisaiKikanEnd !== NO_END ? `${formatDate(detail.keisaiKikanStart)} 〜 ${formatDate(detail.keisaiKikanEnd)}` : '';
+  const period =
+    detail.keisaiKikanEnd && detail.keisaiKikanEnd !== NO_END
+      ? `${formatDate(detail.keisaiKikanStart)} 〜 ${formatDate(detail.keisaiKikanEnd)}`
+      : '';
 
   return (
     <div className={styles.page}>
@@ -115,7 +129,15 @@ export function ContentDetailView({ detail, screenName, preview = false, modal =
               {detail.title}
             </h1>
             <div className={styles.actions}>
-              {!preview && <FavoriteStar key={`${detail.categoryId}-${detail.contentsId}`} categoryId={detail.categoryId} contentsId={detail.contentsId} initial={detail.isFavorite} screenName={screenName} />}
+              {!preview && (
+                <FavoriteStar
+                  key={`${detail.categoryId}-${detail.contentsId}`}
+                  categoryId={detail.categoryId}
+                  contentsId={detail.contentsId}
+                  initial={detail.isFavorite}
+                  screenName={screenName}
+                />
+              )}
               {copyPath && (
                 <Link to={copyPath} className={`btn btn-secondary ${styles.adminButton}`}>
                   コピーして新規
@@ -140,7 +162,13 @@ export function ContentDetailView({ detail, screenName, preview = false, modal =
 
         {detail.contentsVideoList.length > 0 && (
           <div className={styles.block}>
-            <VideoList videos={detail.contentsVideoList} categoryId={detail.categoryId} contentsId={detail.contentsId} screenName={screenName} preview={preview} />
+            <VideoList
+              videos={detail.contentsVideoList}
+              categoryId={detail.categoryId}
+              contentsId={detail.contentsId}
+              screenName={screenName}
+              preview={preview}
+            />
           </div>
         )}
 
@@ -159,7 +187,12 @@ export function ContentDetailView({ detail, screenName, preview = false, modal =
             <ul className={styles.links}>
               {detail.contentsLinkList.map((link) => (
                 <li key={link.rowNo}>
-                  <SmartLink href={link.url} newTab={isExternalUrl(link.url)} onClick={() => logLink(link)} className={styles.link}>
+                  <SmartLink
+                    href={link.url}
+                    newTab={isExternalUrl(link.url)}
+                    onClick={() => logLink(link)}
+                    className={styles.link}
+                  >
                     {link.caption || link.url}
                   </SmartLink>
                   {isExternalUrl(link.url) && <span className={styles.linkUrl}>{link.url}</span>}
@@ -171,7 +204,13 @@ export function ContentDetailView({ detail, screenName, preview = false, modal =
 
         {detail.contentsTempFileList.length > 0 && (
           <Section title="添付ファイル">
-            <DocumentList files={detail.contentsTempFileList} categoryId={detail.categoryId} contentId={detail.contentsId} screenName={screenName} preview={preview} />
+            <DocumentList
+              files={detail.contentsTempFileList}
+              categoryId={detail.categoryId}
+              contentId={detail.contentsId}
+              screenName={screenName}
+              preview={preview}
+            />
           </Section>
         )}
 
@@ -181,7 +220,12 @@ export function ContentDetailView({ detail, screenName, preview = false, modal =
               {detail.contentsImgList.map((image) => (
                 <figure key={image.rowNo} className={styles.figure}>
                   <a href={image.imgPath} target="_blank" rel="noopener" className={styles.imageLink}>
-                    <FallbackImage src={image.imgPath} alt={image.imgExp || image.imgName} className={styles.image} aspectRatio="16 / 9" />
+                    <FallbackImage
+                      src={image.imgPath}
+                      alt={image.imgExp || image.imgName}
+                      className={styles.image}
+                      aspectRatio="16 / 9"
+                    />
                     <span className="visually-hidden">（新しいタブで拡大表示）</span>
                   </a>
                   {image.imgExp && <figcaption>{image.imgExp}</figcaption>}

@@ -46,9 +46,17 @@ export function WatchStatus({ categoryId, contentsId }: { categoryId: number; co
 
   return (
     <div className={`${styles.watch} ${watched ? styles.watchDone : ''}`}>
-      <input id={id} type="checkbox" checked={watched === true} disabled={watched === null || saving} onChange={(event) => void change(event.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={watched === true}
+        disabled={watched === null || saving}
+        onChange={(event) => void change(event.target.checked)}
+      />
       <label htmlFor={id}>視聴完了</label>
-      <span className={styles.watchNote}>{watched ? '視聴済みとして記録されています' : '視聴が終わったらチェックしてください'}</span>
+      <span className={styles.watchNote}>
+        {watched ? '視聴済みとして記録されています' : '視聴が終わったらチェックしてください'}
+      </span>
     </div>
   );
 }

@@ -15,15 +15,28 @@ export const CONTENT_DETAIL_ERROR_POLICY: ErrorPolicy = {
   setup: 'ERR_SYS999',
 };
 
-export async function loadContentDetail(categoryId: string, contentId: string, signal?: AbortSignal): Promise<ContentDetail> {
-  return apiPost<ContentDetail>('/api/ContentsDetail/getContentsDetail', { ...callerScope(), categoryId, contentId }, { signal });
+export async function loadContentDetail(
+  categoryId: string,
+  contentId: string,
+  signal?: AbortSignal,
+): Promise<ContentDetail> {
+  return apiPost<ContentDetail>(
+    '/api/ContentsDetail/getContentsDetail',
+    { ...callerScope(), categoryId, contentId },
+    { signal },
+  );
 }
 
 export async function registerRecentlyViewed(categoryId: number, contentsId: number): Promise<void> {
   await apiPost<unknown>('/api/RecentlyViewed/regRecentlyViewedHistory', { ...callerScope(), categoryId, contentsId });
 }
 
-export async function toggleFavorite(categoryId: number, contentsId: number, register: boolean, screenName: string): Promise<boolean | undefined> {
+export async function toggleFavorite(
+  categoryId: number,
+  contentsId: number,
+  register: boolean,
+  screenName: string,
+): Promise<boolean | undefined> {
   const user = getSession().user;
   const answer = await apiPost<Partial<ToggleFavoriteAnswer>>('/api/FavoritPage/toggleFavoritePage', {
     ...callerScope(),
@@ -38,17 +51,30 @@ export async function toggleFavorite(categoryId: number, contentsId: number, reg
 }
 
 export async function loadWatchStatus(categoryId: number, contentsId: number, signal?: AbortSignal): Promise<boolean> {
-  const answer = await apiPost<Partial<WatchAnswer>>('/api/SkilUp/GetWatchStatus', { ...callerScope(), categoryId, contentsId }, { signal });
+  const answer = await apiPost<Partial<WatchAnswer>>(
+    '/api/SkilUp/GetWatchStatus',
+    { ...callerScope(), categoryId, contentsId },
+    { signal },
+  );
   return answer?.isWatched === true;
 }
 
 export async function saveWatchStatus(categoryId: number, contentsId: number, isWatched: boolean): Promise<boolean> {
-  const answer = await apiPost<Partial<WatchAnswer>>('/api/SkilUp/skilupWatchHistoryReg', { ...callerScope(), categoryId, contentsId, isWatched });
+  const answer = await apiPost<Partial<WatchAnswer>>('/api/SkilUp/skilupWatchHistoryReg', {
+    ...callerScope(),
+    categoryId,
+    contentsId,
+    isWatched,
+  });
   return answer?.isWatched ?? isWatched;
 }
 
 /** The added call of docs/wire-contract.md: one page (20 rows) of a category's visible contents. */
-export async function loadCategoryContents(categoryId: number, page: number, signal?: AbortSignal): Promise<{ items: InfoItem[]; totalCount: number }> {
+export async function loadCategoryContents(
+  categoryId: number,
+  page: number,
+  signal?: AbortSignal,
+): Promise<{ items: InfoItem[]; totalCount: number }> {
   const answer = await apiPost<Partial<CategoryContentsAnswer>>(
     '/api/Info/getCategoryContentsList',
     { ...callerScope(), categoryId, page },

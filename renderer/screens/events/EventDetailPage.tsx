@@ -40,7 +40,8 @@ export function EventDetailPage() {
   useEffect(() => {
     if (remote.status === 'ready') setLast({ key: pageKey, detail: remote.data });
   }, [remote, pageKey]);
-  const shown: typeof remote = remote.status === 'loading' && last?.key === pageKey ? { status: 'ready', data: last.detail } : remote;
+  const shown: typeof remote =
+    remote.status === 'loading' && last?.key === pageKey ? { status: 'ready', data: last.detail } : remote;
 
   if (shown.status === 'failed') {
     return (
@@ -72,7 +73,14 @@ export function EventDetailPage() {
       detail={detail}
       screenName={screenName}
       preview={preview}
-      extra={<EventEntryBox detail={detail} screenName={screenName} preview={preview} onChanged={() => setVersion((v) => v + 1)} />}
+      extra={
+        <EventEntryBox
+          detail={detail}
+          screenName={screenName}
+          preview={preview}
+          onChanged={() => setVersion((v) => v + 1)}
+        />
+      }
     />
   );
 }

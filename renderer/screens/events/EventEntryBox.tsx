@@ -28,7 +28,9 @@ function failureText(action: Action, error: unknown): string | null {
   if (action === 'apply' && status === 400) return formatMessage('ERR_0030', ['申し込み']);
   if (action === 'cancel' && status === 422) return formatMessage('ERR_0030', ['キャンセル']);
   if (status === 403) return formatMessage('ERR_0022');
-  return formatMessage('ERR_SYS003', [action === 'apply' ? 'イベントのお申し込み' : 'イベントのお申し込みのキャンセル']);
+  return formatMessage('ERR_SYS003', [
+    action === 'apply' ? 'イベントのお申し込み' : 'イベントのお申し込みのキャンセル',
+  ]);
 }
 
 interface Props {
@@ -49,7 +51,10 @@ export function EventEntryBox({ detail, screenName, preview, onChanged }: Props)
     try {
       if (action === 'cancel' && !(await confirmMessage(CANCEL_QUESTION))) return;
       if (!(await ensureValidSession())) return;
-      const answer = action === 'apply' ? await applyEvent(detail.categoryId, detail.contentsId, screenName) : await cancelEvent(detail.categoryId, detail.contentsId, screenName);
+      const answer =
+        action === 'apply'
+          ? await applyEvent(detail.categoryId, detail.contentsId, screenName)
+          : await cancelEvent(detail.categoryId, detail.contentsId, screenName);
       setDone({ action, answer });
     } catch (error) {
       const text = failureText(action, error);
@@ -89,12 +94,22 @@ export function EventEntryBox({ detail, screenName, preview, onChanged }: Props)
         ) : detail.isApplication ? (
           <>
             <p className={styles.appliedNote}>お申し込み済みです。</p>
-            <button type="button" className="btn btn-secondary" disabled={busy || preview} onClick={() => void run('cancel')}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy || preview}
+              onClick={() => void run('cancel')}
+            >
               お申し込みをキャンセル
             </button>
           </>
         ) : (
-          <button type="button" className={`btn btn-primary ${styles.applyButton}`} disabled={busy || preview} onClick={() => void run('apply')}>
+          <button
+            type="button"
+            className={`btn btn-primary ${styles.applyButton}`}
+            disabled={busy || preview}
+            onClick={() => void run('apply')}
+          >
             お申し込み
           </button>
         )}

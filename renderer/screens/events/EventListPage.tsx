@@ -9,7 +9,16 @@ import { alertApiError } from '../../app/errors/alert-api-error';
 import { isProviderAdmin, useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { useRemote } from '../../components/use-remote';
-import { loadInitialEvents, NO_CRITERIA, searchEvents, searchHistory, type EventCriteria, type EventItem, type EventTag, type InitialEvents } from './calls';
+import {
+  loadInitialEvents,
+  NO_CRITERIA,
+  searchEvents,
+  searchHistory,
+  type EventCriteria,
+  type EventItem,
+  type EventTag,
+  type InitialEvents,
+} from './calls';
 import { EventGrid } from './EventCard';
 import { EventSearchPanel } from './EventSearchPanel';
 import sideLayout from '../../components/SideLayout.module.css';
@@ -63,10 +72,19 @@ function EventsView({ initial, admin }: { initial: InitialEvents; admin: boolean
           <p className={styles.empty}>お申し込み中のイベントはありません。</p>
         ) : (
           <>
-            <EventGrid items={appliedOpen ? applied : applied.slice(0, initial.appDispCount)} label="お申し込み済みのイベント" editPath={editPath} />
+            <EventGrid
+              items={appliedOpen ? applied : applied.slice(0, initial.appDispCount)}
+              label="お申し込み済みのイベント"
+              editPath={editPath}
+            />
             {applied.length > initial.appDispCount && (
               <div className={styles.moreRow}>
-                <button type="button" className="btn btn-secondary" aria-expanded={appliedOpen} onClick={() => setAppliedOpen(!appliedOpen)}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-expanded={appliedOpen}
+                  onClick={() => setAppliedOpen(!appliedOpen)}
+                >
                   {appliedOpen ? '閉じる' : `もっと見る（残り${applied.length - initial.appDispCount}件）`}
                 </button>
               </div>
@@ -79,7 +97,16 @@ function EventsView({ initial, admin }: { initial: InitialEvents; admin: boolean
         <section className={styles.section} aria-label={TAB_NAME[tab]} aria-busy={searching}>
           <div className={styles.tabs} role="tablist" aria-label="表示の切り替え">
             {(['list', 'history'] as const).map((t) => (
-              <button key={t} type="button" role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls="event-tabpanel" className={`${styles.tab} ${tab === t ? styles.tabOn : ''}`} onClick={() => setTab(t)}>
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                id={`tab-${t}`}
+                aria-selected={tab === t}
+                aria-controls="event-tabpanel"
+                className={`${styles.tab} ${tab === t ? styles.tabOn : ''}`}
+                onClick={() => setTab(t)}
+              >
                 {TAB_NAME[t]}
                 <span className={styles.tabCount}>{lists[t].items.length}</span>
               </button>
@@ -87,7 +114,9 @@ function EventsView({ initial, admin }: { initial: InitialEvents; admin: boolean
           </div>
           <div id="event-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
             {current.items.length === 0 ? (
-              <p className={styles.empty}>{tab === 'list' ? '条件に合うイベントはありません。' : '参加履歴はありません。'}</p>
+              <p className={styles.empty}>
+                {tab === 'list' ? '条件に合うイベントはありません。' : '参加履歴はありません。'}
+              </p>
             ) : (
               <EventGrid items={current.items} label={TAB_NAME[tab]} editPath={editPath} />
             )}

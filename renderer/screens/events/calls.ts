@@ -2,7 +2,15 @@
 // API routes declare (schemas/wire/events.ts).
 import { apiPost } from '../../api/client';
 import { callerScope } from '../../components/data-scope';
-import type { EntryAnswer, EventDetail, EventItem, EventListAnswer, EventTag, HistoryEventListAnswer, InitialEventsAnswer } from '../../../schemas/wire/events';
+import type {
+  EntryAnswer,
+  EventDetail,
+  EventItem,
+  EventListAnswer,
+  EventTag,
+  HistoryEventListAnswer,
+  InitialEventsAnswer,
+} from '../../../schemas/wire/events';
 
 export type { EntryAnswer, EventDetail, EventItem, EventTag } from '../../../schemas/wire/events';
 import { CATEGORY } from '../../../schemas/categories';
@@ -36,7 +44,9 @@ function payload(c: EventCriteria) {
 }
 
 export async function loadInitialEvents(signal?: AbortSignal): Promise<InitialEvents> {
-  const a = await apiPost<Partial<InitialEvents>>('/api/Event/getInitialDisplayEventList', payload(NO_CRITERIA), { signal });
+  const a = await apiPost<Partial<InitialEvents>>('/api/Event/getInitialDisplayEventList', payload(NO_CRITERIA), {
+    signal,
+  });
   return {
     eventListData: list(a?.eventListData),
     applicationEventListData: list(a?.applicationEventListData),
@@ -53,22 +63,47 @@ export async function searchEvents(c: EventCriteria): Promise<{ items: EventItem
 }
 
 export async function searchHistory(c: EventCriteria): Promise<{ items: EventItem[]; tags: EventTag[] }> {
-  const a = await apiPost<Partial<HistoryEventListAnswer>>('/api/Event/getSkilupHistoryEventList', payload({ ...c, outside: false }));
+  const a = await apiPost<Partial<HistoryEventListAnswer>>(
+    '/api/Event/getSkilupHistoryEventList',
+    payload({ ...c, outside: false }),
+  );
   return { items: list(a?.historyEventListData), tags: list(a?.historyEventTagListData) };
 }
 
-export async function loadEventDetail(categoryId: string, contentsId: string, preview: boolean, signal?: AbortSignal): Promise<EventDetail> {
-  return apiPost<EventDetail>('/api/EventDetail/getEventDetail', { ...callerScope(), categoryId, contentsId, ...(preview ? { isPreview: true } : {}) }, { signal });
+export async function loadEventDetail(
+  categoryId: string,
+  contentsId: string,
+  preview: boolean,
+  signal?: AbortSignal,
+): Promise<EventDetail> {
+  return apiPost<EventDetail>(
+    '/api/EventDetail/getEventDetail',
+    { ...callerScope(), categoryId, contentsId, ...(preview ? { isPreview: true } : {}) },
+    { signal },
+  );
 }
 
 export async function applyEvent(categoryId: number, contentsId: number, screenName: string): Promise<EntryAnswer> {
   const { userId, agCode } = callerScope();
-  return apiPost<EntryAnswer>('/api/EventDetail/eventApplication', { userId, agCode, categoryId, contentsId, screenName });
+  return apiPost<EntryAnswer>('/api/EventDetail/eventApplication', {
+    userId,
+    agCode,
+    categoryId,
+    contentsId,
+    screenName,
+  });
 }
 
 export async function cancelEvent(categoryId: number, contentsId: number, screenName: string): Promise<EntryAnswer> {
   const { userId, agCode } = callerScope();
-  return apiPost<EntryAnswer>('/api/EventDetail/eventApplicationCancel', { userId, agCode, categoryId, contentsId, screenName });
+  return apiPost<EntryAnswer>('/api/EventDetail/eventApplicationCancel', {
+    userId,
+    agCode,
+    categoryId,
+    contentsId,
+    screenName,
+  });
 }
 
-export const eventDetailPath = (categoryId: number, contentsId: number) => `/skilup-event-detail/categoryId/${categoryId}/contentsId/${contentsId}`;
+export const eventDetailPath = (categoryId: number, contentsId: number) =>
+  `/skilup-event-detail/categoryId/${categoryId}/contentsId/${contentsId}`;

@@ -6,7 +6,12 @@ import styles from './Incentive.module.css';
 
 type Total = 'kamikiTotal' | 'shimokiTotal' | 'togetsuRuikei' | 'yearTotal';
 
-const TOTAL_LABELS: Record<Total, string> = { kamikiTotal: '上期計', shimokiTotal: '下期計', togetsuRuikei: '当月累計', yearTotal: '年間計' };
+const TOTAL_LABELS: Record<Total, string> = {
+  kamikiTotal: '上期計',
+  shimokiTotal: '下期計',
+  togetsuRuikei: '当月累計',
+  yearTotal: '年間計',
+};
 
 interface Props {
   caption: string;
@@ -21,7 +26,9 @@ const monthKey = (m: number) => `month${String(m).padStart(2, '0')}` as const;
 
 function Cell({ value, current }: { value: string; current?: boolean }) {
   const negative = isNegativeFigure(value);
-  const className = [styles.num, negative ? styles.negative : '', current ? styles.current : ''].filter(Boolean).join(' ');
+  const className = [styles.num, negative ? styles.negative : '', current ? styles.current : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <td className={className} data-negative={negative ? 'true' : undefined} data-current={current ? 'true' : undefined}>
       {value}
@@ -44,7 +51,12 @@ export function FigureTable({ caption, rows, months, totals, name }: Props) {
               項目
             </th>
             {months.map((m) => (
-              <th key={m} scope="col" className={m === current ? styles.current : undefined} data-current={m === current ? 'true' : undefined}>
+              <th
+                key={m}
+                scope="col"
+                className={m === current ? styles.current : undefined}
+                data-current={m === current ? 'true' : undefined}
+              >
                 {m}月
               </th>
             ))}

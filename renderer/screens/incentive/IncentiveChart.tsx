@@ -29,7 +29,8 @@ const MARGIN = { top: 16, right: 84, bottom: 28, left: 84 };
 type Datum = { label: string; value: number };
 
 const monthLabel = (m: number) => `${m}月`;
-const present = (s: Series): Datum[] => s.points.filter((p) => p.value !== null).map((p) => ({ label: monthLabel(p.month), value: p.value! }));
+const present = (s: Series): Datum[] =>
+  s.points.filter((p) => p.value !== null).map((p) => ({ label: monthLabel(p.month), value: p.value! }));
 const x = (d: Datum) => d.label;
 const y = (d: Datum) => d.value;
 
@@ -53,7 +54,12 @@ function useWidth() {
   return { ref, width };
 }
 
-const tickProps = (anchor: 'end' | 'start') => () => ({ fontSize: 11, fill: '#5d6878', textAnchor: anchor, style: { whiteSpace: 'pre' as const, fontFamily: 'inherit' } });
+const tickProps = (anchor: 'end' | 'start') => () => ({
+  fontSize: 11,
+  fill: '#5d6878',
+  textAnchor: anchor,
+  style: { whiteSpace: 'pre' as const, fontFamily: 'inherit' },
+});
 
 export function IncentiveChart({ title, unit, bars, line }: Props) {
   const { ref, width } = useWidth();
@@ -71,28 +77,77 @@ export function IncentiveChart({ title, unit, bars, line }: Props) {
       <ul className={styles.legend}>
         {[...bars, line].map((s) => (
           <li key={s.key}>
-            <span className={s === line ? styles.legendLine : styles.legendBar} style={{ background: s.color }} aria-hidden="true" />
+            <span
+              className={s === line ? styles.legendLine : styles.legendBar}
+              style={{ background: s.color }}
+              aria-hidden="true"
+            />
             {s.label}
           </li>
         ))}
       </ul>
       <div ref={ref} className={styles.chartArea} role="img" aria-label={summary}>
         <div className={styles.chartLayer}>
-          <XYChart width={width} height={HEIGHT} margin={MARGIN} xScale={xScale} yScale={{ type: 'linear', domain: barDomain, nice: true }}>
+          <XYChart
+            width={width}
+            height={HEIGHT}
+            margin={MARGIN}
+            xScale={xScale}
+            yScale={{ type: 'linear', domain: barDomain, nice: true }}
+          >
             <Grid columns={false} numTicks={5} lineStyle={{ stroke: '#dde2e9' }} />
-            <Axis orientation="bottom" tickLabelProps={() => ({ fontSize: 11, fill: '#465163', textAnchor: 'middle' })} stroke="#a3abb7" tickStroke="#a3abb7" />
-            <Axis orientation="left" numTicks={5} tickFormat={(v) => tickLabel(Number(v))} tickLabelProps={tickProps('end')} stroke="#a3abb7" tickStroke="#a3abb7" />
+            <Axis
+              orientation="bottom"
+              tickLabelProps={() => ({ fontSize: 11, fill: '#465163', textAnchor: 'middle' })}
+              stroke="#a3abb7"
+              tickStroke="#a3abb7"
+            />
+            <Axis
+              orientation="left"
+              numTicks={5}
+              tickFormat={(v) => tickLabel(Number(v))}
+              tickLabelProps={tickProps('end')}
+              stroke="#a3abb7"
+              tickStroke="#a3abb7"
+            />
             <BarGroup padding={0.08}>
               {bars.map((s) => (
-                <BarSeries key={s.key} dataKey={s.label} data={present(s)} xAccessor={x} yAccessor={y} colorAccessor={() => s.color} />
+                <BarSeries
+                  key={s.key}
+                  dataKey={s.label}
+                  data={present(s)}
+                  xAccessor={x}
+                  yAccessor={y}
+                  colorAccessor={() => s.color}
+                />
               ))}
             </BarGroup>
           </XYChart>
         </div>
         <div className={`${styles.chartLayer} ${styles.chartOverlay}`}>
-          <XYChart width={width} height={HEIGHT} margin={MARGIN} xScale={xScale} yScale={{ type: 'linear', domain: lineDomain, nice: true }}>
-            <Axis orientation="right" numTicks={5} tickFormat={(v) => tickLabel(Number(v), 'right')} tickLabelProps={tickProps('start')} stroke="#a3abb7" tickStroke="#a3abb7" />
-            <LineSeries dataKey={line.label} data={present(line)} xAccessor={x} yAccessor={y} stroke={line.color} strokeWidth={2.5} />
+          <XYChart
+            width={width}
+            height={HEIGHT}
+            margin={MARGIN}
+            xScale={xScale}
+            yScale={{ type: 'linear', domain: lineDomain, nice: true }}
+          >
+            <Axis
+              orientation="right"
+              numTicks={5}
+              tickFormat={(v) => tickLabel(Number(v), 'right')}
+              tickLabelProps={tickProps('start')}
+              stroke="#a3abb7"
+              tickStroke="#a3abb7"
+            />
+            <LineSeries
+              dataKey={line.label}
+              data={present(line)}
+              xAccessor={x}
+              yAccessor={y}
+              stroke={line.color}
+              strokeWidth={2.5}
+            />
           </XYChart>
         </div>
       </div>

@@ -82,7 +82,9 @@ export default function IncentivePage() {
 
   const start = useCallback(async () => {
     const handoff = takeHandoff();
-    ids.current = handoff ? { userId: handoff.userId, agCode: handoff.agCode, daihyoCode: handoff.daihyoCode } : sessionIds();
+    ids.current = handoff
+      ? { userId: handoff.userId, agCode: handoff.agCode, daihyoCode: handoff.daihyoCode }
+      : sessionIds();
     busyRef.current = true;
     try {
       const { token } = await checkIncentiveDisplay(ids.current, handoff?.token ?? '');
@@ -146,7 +148,8 @@ export default function IncentivePage() {
       saveBlob(file.blob, file.fileName);
     } catch (error) {
       // Spec 002 section 8: a failed download is ERR_SYS003 naming it.
-      if (!(isApiError(error) && error.outOfOperation)) await alertMessage(formatMessage('ERR_SYS003', [DOWNLOAD_FAILED]));
+      if (!(isApiError(error) && error.outOfOperation))
+        await alertMessage(formatMessage('ERR_SYS003', [DOWNLOAD_FAILED]));
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -187,7 +190,12 @@ export default function IncentivePage() {
             <section className={styles.controls} aria-label="表示条件">
               <label className={styles.control}>
                 <span>対象システム</span>
-                <select className="input" value={selection.targetSystem} disabled={busy} onChange={(e) => void change({ ...selection, targetSystem: e.target.value })}>
+                <select
+                  className="input"
+                  value={selection.targetSystem}
+                  disabled={busy}
+                  onChange={(e) => void change({ ...selection, targetSystem: e.target.value })}
+                >
                   {init.targetSystemList.map((s) => (
                     <option key={s.value} value={s.value}>
                       {s.text}
@@ -204,7 +212,14 @@ export default function IncentivePage() {
                   ] as const
                 ).map(([value, label]) => (
                   <label key={value} className={styles.radio}>
-                    <input type="radio" name="targetYear" value={value} checked={selection.targetYear === value} disabled={busy} onChange={() => void change({ ...selection, targetYear: value })} />
+                    <input
+                      type="radio"
+                      name="targetYear"
+                      value={value}
+                      checked={selection.targetYear === value}
+                      disabled={busy}
+                      onChange={() => void change({ ...selection, targetYear: value })}
+                    />
                     {label}
                   </label>
                 ))}
@@ -233,11 +248,25 @@ export default function IncentivePage() {
               </h2>
               {selection.targetYear === '0' && (
                 <dl className={styles.summary}>
-                  <Summary label={`累計増加額（${systemName(shownSystems.reward)}）`} value={reward.shoreiRuikeiZokagaku} kind="yen" />
-                  <Summary label={`進捗状況（${systemName(shownSystems.reward)}）`} value={reward.shoreiShinchokuJokyo} kind="yen" />
+                  <Summary
+                    label={`累計増加額（${systemName(shownSystems.reward)}）`}
+                    value={reward.shoreiRuikeiZokagaku}
+                    kind="yen"
+                  />
+                  <Summary
+                    label={`進捗状況（${systemName(shownSystems.reward)}）`}
+                    value={reward.shoreiShinchokuJokyo}
+                    kind="yen"
+                  />
                 </dl>
               )}
-              <FigureTable name="奨励金実績" caption="奨励金実績（単位：円、比率は%）" rows={reward.shoreiList} months={REWARD_MONTHS} totals={['kamikiTotal', 'shimokiTotal', 'togetsuRuikei', 'yearTotal']} />
+              <FigureTable
+                name="奨励金実績"
+                caption="奨励金実績（単位：円、比率は%）"
+                rows={reward.shoreiList}
+                months={REWARD_MONTHS}
+                totals={['kamikiTotal', 'shimokiTotal', 'togetsuRuikei', 'yearTotal']}
+              />
               <div className={styles.charts}>
                 {(
                   [
@@ -266,28 +295,72 @@ export default function IncentivePage() {
                 <span className={styles.period}>（8月〜翌年7月）</span>
               </h2>
               <dl className={styles.summary}>
-                <Summary label={`累計増加額（${systemName(shownSystems.commendation)}）`} value={commendation.hyoshoRuikeiZokagaku} kind="yen" />
-                <Summary label={`累計稼働ID数（${systemName(shownSystems.commendation)}）`} value={commendation.hyoshoRuikeiKadoId} kind="id" />
+                <Summary
+                  label={`累計増加額（${systemName(shownSystems.commendation)}）`}
+                  value={commendation.hyoshoRuikeiZokagaku}
+                  kind="yen"
+                />
+                <Summary
+                  label={`累計稼働ID数（${systemName(shownSystems.commendation)}）`}
+                  value={commendation.hyoshoRuikeiKadoId}
+                  kind="id"
+                />
               </dl>
-              <FigureTable name="表彰実績" caption="表彰実績（売上は円、稼働IDは件）" rows={commendation.hyoshoList} months={FISCAL_MONTHS} totals={['togetsuRuikei', 'yearTotal']} />
+              <FigureTable
+                name="表彰実績"
+                caption="表彰実績（売上は円、稼働IDは件）"
+                rows={commendation.hyoshoList}
+                months={FISCAL_MONTHS}
+                totals={['togetsuRuikei', 'yearTotal']}
+              />
               <div className={styles.charts}>
                 <IncentiveChart
                   title="売上推移"
                   unit="円"
                   bars={[
-                    { key: 'tonen', label: '当年実績', color: COLORS.tonen, points: commendation.hyoshoUriageChart.tonenDataList },
-                    { key: 'zennen', label: '前年実績', color: COLORS.zennen, points: commendation.hyoshoUriageChart.zennenDataList },
+                    {
+                      key: 'tonen',
+                      label: '当年実績',
+                      color: COLORS.tonen,
+                      points: commendation.hyoshoUriageChart.tonenDataList,
+                    },
+                    {
+                      key: 'zennen',
+                      label: '前年実績',
+                      color: COLORS.zennen,
+                      points: commendation.hyoshoUriageChart.zennenDataList,
+                    },
                   ]}
-                  line={{ key: 'ruikei', label: '当年累計', color: COLORS.ruikei, points: commendation.hyoshoUriageChart.ruikeiDataList }}
+                  line={{
+                    key: 'ruikei',
+                    label: '当年累計',
+                    color: COLORS.ruikei,
+                    points: commendation.hyoshoUriageChart.ruikeiDataList,
+                  }}
                 />
                 <IncentiveChart
                   title="稼働ID数推移"
                   unit="ID"
                   bars={[
-                    { key: 'tonen', label: '当年稼働ID数', color: COLORS.ids, points: commendation.hyoshoKadoIdChart.tonenDataList },
-                    { key: 'zennen', label: '前年稼働ID数', color: COLORS.zennen, points: commendation.hyoshoKadoIdChart.zennenDataList },
+                    {
+                      key: 'tonen',
+                      label: '当年稼働ID数',
+                      color: COLORS.ids,
+                      points: commendation.hyoshoKadoIdChart.tonenDataList,
+                    },
+                    {
+                      key: 'zennen',
+                      label: '前年稼働ID数',
+                      color: COLORS.zennen,
+                      points: commendation.hyoshoKadoIdChart.zennenDataList,
+                    },
                   ]}
-                  line={{ key: 'ruikei', label: '当年累計', color: COLORS.ruikei, points: commendation.hyoshoKadoIdChart.ruikeiDataList }}
+                  line={{
+                    key: 'ruikei',
+                    label: '当年累計',
+                    color: COLORS.ruikei,
+                    points: commendation.hyoshoKadoIdChart.ruikeiDataList,
+                  }}
                 />
               </div>
             </section>

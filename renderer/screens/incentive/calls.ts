@@ -94,15 +94,23 @@ export function takeHandoff(): Handoff | null {
     window.localStorage.removeItem(HANDOFF_KEY);
     const parsed = raw ? (JSON.parse(raw) as Partial<Handoff>) : null;
     if (!parsed || typeof parsed.token !== 'string') return null;
-    return { systemKbn: '01', userId: String(parsed.userId ?? ''), agCode: String(parsed.agCode ?? ''), daihyoCode: String(parsed.daihyoCode ?? ''), token: parsed.token };
+    return {
+      systemKbn: '01',
+      userId: String(parsed.userId ?? ''),
+      agCode: String(parsed.agCode ?? ''),
+      daihyoCode: String(parsed.daihyoCode ?? ''),
+      token: parsed.token,
+    };
   } catch {
     return null;
   }
 }
 
-export const checkIncentiveDisplay = (ids: ScreenIds, token: string) => apiPost<{ token: string }>('/api/Auth/checkIncentiveDisplay', { ...ids, token });
+export const checkIncentiveDisplay = (ids: ScreenIds, token: string) =>
+  apiPost<{ token: string }>('/api/Auth/checkIncentiveDisplay', { ...ids, token });
 
-export const loadInitialData = (ids: ScreenIds, targetDate: string) => apiPost<InitialData>('/api/Incentive/getInitialDisplayData', { ...ids, targetDate });
+export const loadInitialData = (ids: ScreenIds, targetDate: string) =>
+  apiPost<InitialData>('/api/Incentive/getInitialDisplayData', { ...ids, targetDate });
 
 export interface Selection {
   targetSystem: string;
@@ -113,7 +121,12 @@ export interface Selection {
 export const loadJisseki = (ids: ScreenIds, targetDate: string, s: Selection) =>
   apiPost<RewardPart & CommendationPart>('/api/Incentive/getIncentiveJisseki', { ...ids, targetDate, ...s });
 
-export const loadReward = (ids: ScreenIds, targetDate: string, s: Selection) => apiPost<RewardPart>('/api/Incentive/getIncentiveJisseki/shorei', { ...ids, targetDate, ...s });
+export const loadReward = (ids: ScreenIds, targetDate: string, s: Selection) =>
+  apiPost<RewardPart>('/api/Incentive/getIncentiveJisseki/shorei', { ...ids, targetDate, ...s });
 
 export const downloadJisseki = (ids: ScreenIds, targetDate: string, fileName: string, screenName: string) =>
-  apiDownload('/api/download/incentive', { ...ids, targetDate, fileName, screenName, systemKbn: '01' }, 'downloaded_file');
+  apiDownload(
+    '/api/download/incentive',
+    { ...ids, targetDate, fileName, screenName, systemKbn: '01' },
+    'downloaded_file',
+  );

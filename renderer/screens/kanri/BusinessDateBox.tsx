@@ -40,7 +40,8 @@ export function BusinessDateBox({ reload = () => window.location.reload() }: { r
       <p className={styles.toolNote}>
         {session.businessDate ? (
           <>
-            業務日付 <strong>{formatDate(session.businessDate)}</strong> で表示しています（システム日付 {formatDate(session.systemDate)}）。
+            業務日付 <strong>{formatDate(session.businessDate)}</strong> で表示しています（システム日付{' '}
+            {formatDate(session.systemDate)}）。
           </>
         ) : (
           <>指定した日付を基準に掲載期間などを判定して表示します（システム日付 {formatDate(session.systemDate)}）。</>

@@ -43,7 +43,8 @@ interface ImportAnswer {
 
 const PATH = '/api/IncentiveKanri/importJisseki';
 const yen = new Intl.NumberFormat('ja-JP');
-const amount = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v < 0 ? '-' : ''}¥${yen.format(Math.abs(v))}`);
+const amount = (v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : `${v < 0 ? '-' : ''}¥${yen.format(Math.abs(v))}`;
 
 function send(file: File, isDryRun: boolean): Promise<ImportAnswer> {
   const ids = effectiveIds();
@@ -75,7 +76,11 @@ export function IncentiveImportPage() {
       setErrors([formatMessage('ERR_0001', ['取込ファイル'])]);
       return;
     }
-    if (!isDryRun && !(await confirmMessage(formatMessage('CNF_0003', [String((plan?.insertCount ?? 0) + (plan?.updateCount ?? 0))])))) return;
+    if (
+      !isDryRun &&
+      !(await confirmMessage(formatMessage('CNF_0003', [String((plan?.insertCount ?? 0) + (plan?.updateCount ?? 0))])))
+    )
+      return;
     setBusy(true);
     setErrors([]);
     try {
@@ -122,14 +127,20 @@ export function IncentiveImportPage() {
           <button type="button" className="btn btn-secondary" disabled={busy || !file} onClick={() => void run(true)}>
             取込内容を確認
           </button>
-          <button type="button" className="btn btn-primary" disabled={busy || !plan || !plan.isDryRun || changes === 0} onClick={() => void run(false)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || !plan || !plan.isDryRun || changes === 0}
+            onClick={() => void run(false)}
+          >
             取り込む
           </button>
         </div>
         {plan && (
           <div className={styles.result} aria-live="polite">
             <p className={styles.counts}>
-              {plan.isDryRun ? '取込内容の確認' : '取込結果'}（{plan.fileName}）：全{plan.totalCount}件／追加 {plan.insertCount}件／更新 {plan.updateCount}件／変更なし {plan.unchangedCount}件
+              {plan.isDryRun ? '取込内容の確認' : '取込結果'}（{plan.fileName}）：全{plan.totalCount}件／追加{' '}
+              {plan.insertCount}件／更新 {plan.updateCount}件／変更なし {plan.unchangedCount}件
             </p>
             {plan.changeList.length > 0 && (
               <table className={styles.table} aria-label="変更される実績">
@@ -155,9 +166,21 @@ export function IncentiveImportPage() {
                       <td>
                         {c.year}年{c.month}月
                       </td>
-                      <td className={styles.num}>{c.before && c.before.sales !== c.after.sales ? `${amount(c.before.sales)} → ${amount(c.after.sales)}` : amount(c.after.sales)}</td>
-                      <td className={styles.num}>{c.before && c.before.target !== c.after.target ? `${amount(c.before.target)} → ${amount(c.after.target)}` : amount(c.after.target)}</td>
-                      <td className={styles.num}>{c.before && c.before.activeIds !== c.after.activeIds ? `${c.before.activeIds} → ${c.after.activeIds}` : c.after.activeIds}</td>
+                      <td className={styles.num}>
+                        {c.before && c.before.sales !== c.after.sales
+                          ? `${amount(c.before.sales)} → ${amount(c.after.sales)}`
+                          : amount(c.after.sales)}
+                      </td>
+                      <td className={styles.num}>
+                        {c.before && c.before.target !== c.after.target
+                          ? `${amount(c.before.target)} → ${amount(c.after.target)}`
+                          : amount(c.after.target)}
+                      </td>
+                      <td className={styles.num}>
+                        {c.before && c.before.activeIds !== c.after.activeIds
+                          ? `${c.before.activeIds} → ${c.after.activeIds}`
+                          : c.after.activeIds}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -18,7 +18,9 @@ export function KanriTopPage() {
   const ids = effectiveIds(session);
   const remote = useRemote<AdminCategory[]>(
     `${ids.userId}:${ids.agCode}`,
-    async (signal) => (await apiPost<{ categoryListData?: AdminCategory[] }>('/api/KanriTop/getKanriCategory', ids, { signal }))?.categoryListData ?? [],
+    async (signal) =>
+      (await apiPost<{ categoryListData?: AdminCategory[] }>('/api/KanriTop/getKanriCategory', ids, { signal }))
+        ?.categoryListData ?? [],
     (error) => errorMessageText(error),
   );
   const groups = remote.status === 'ready' ? visibleGroups(remote.data, providerAdmin) : [];
@@ -48,7 +50,9 @@ export function KanriTopPage() {
             読み込み中です…
           </div>
         )}
-        {remote.status === 'ready' && groups.length === 0 && <p className={styles.none}>利用できる管理メニューはありません。</p>}
+        {remote.status === 'ready' && groups.length === 0 && (
+          <p className={styles.none}>利用できる管理メニューはありません。</p>
+        )}
         <div className={styles.groups}>
           {groups.map((group) => (
             <section key={group.title} className={styles.group} aria-labelledby={`group-${group.title}`}>

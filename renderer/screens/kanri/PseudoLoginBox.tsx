@@ -48,7 +48,10 @@ export function PseudoLoginBox({ reload = () => window.location.reload() }: { re
       if (!(await ensureValidSession())) return;
       let answer: ChangeAgCodeAnswer;
       try {
-        answer = await apiPost<ChangeAgCodeAnswer>('/api/KanriTop/changeAgCode', { ...effectiveIds(), pseudoLoginAgCode: code });
+        answer = await apiPost<ChangeAgCodeAnswer>('/api/KanriTop/changeAgCode', {
+          ...effectiveIds(),
+          pseudoLoginAgCode: code,
+        });
       } catch (error) {
         show([errorMessageText(error, PSEUDO_ERROR_POLICY)]);
         return;
@@ -95,10 +98,13 @@ export function PseudoLoginBox({ reload = () => window.location.reload() }: { re
       <p className={styles.toolNote}>
         {acting ? (
           <>
-            現在 <strong>{acting}</strong> {user?.pseudoAgName} として操作しています。自社の代理店コード（{user?.agCode}）を入力すると代行を解除します。
+            現在 <strong>{acting}</strong> {user?.pseudoAgName} として操作しています。自社の代理店コード（{user?.agCode}
+            ）を入力すると代行を解除します。
           </>
         ) : (
-          <>代理店コードを入力すると、その代理店のユーザーとして画面を表示します。自社の代理店コードの入力で解除します。</>
+          <>
+            代理店コードを入力すると、その代理店のユーザーとして画面を表示します。自社の代理店コードの入力で解除します。
+          </>
         )}
       </p>
       <ErrorList lines={errors.lines} scrollRequest={errors.scroll} scrollBlock="nearest" />

@@ -22,7 +22,18 @@ export interface AdminGroup {
 
 export const ADMIN_GROUPS: readonly AdminGroup[] = [
   { title: '代理店・ユーザー管理', categories: [C.SEGMENTS, C.USERS] },
-  { title: 'コンテンツ登録', categories: [C.NOTICE_REG, C.FAQ_REG, C.APPLICATION_FORM_REG, C.PROPOSAL_REG, C.MANUAL_REG, C.EVENT_REG, C.EVENT_ENTRY_DL] },
+  {
+    title: 'コンテンツ登録',
+    categories: [
+      C.NOTICE_REG,
+      C.FAQ_REG,
+      C.APPLICATION_FORM_REG,
+      C.PROPOSAL_REG,
+      C.MANUAL_REG,
+      C.EVENT_REG,
+      C.EVENT_ENTRY_DL,
+    ],
+  },
   { title: 'ポータル設定', categories: [C.GLOBAL_NAVI, C.ICON_MENU, C.LOGIN_POPUP_MGT, C.BANNERS] },
   { title: 'ワンストップガイド', categories: [C.ONE_STOP_GUIDE_MGT], providerAdminOnly: true },
   { title: 'スキルアップ', categories: [C.SKILUP_REG], providerAdminOnly: true },
@@ -47,7 +58,9 @@ export function visibleGroups(categories: readonly AdminCategory[], providerAdmi
     const buttons = group.categories.filter(allowed).map((id) => byId.get(id)!);
     if (buttons.length > 0) shown.push({ title: group.title, buttons });
   }
-  const others = categories.filter((c) => !placed.has(Number(c.categoryId)) && flag(Number(c.categoryId)) && c.categoryUrl);
+  const others = categories.filter(
+    (c) => !placed.has(Number(c.categoryId)) && flag(Number(c.categoryId)) && c.categoryUrl,
+  );
   if (others.length > 0) shown.push({ title: 'その他', buttons: others });
   return shown;
 }

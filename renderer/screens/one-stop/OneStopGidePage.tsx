@@ -18,7 +18,15 @@ import { Pager } from '../../components/Pager';
 import { useRemote } from '../../components/use-remote';
 import { SearchResultList } from '../search/SearchResultList';
 import type { SearchRow } from '../search/search-calls';
-import { loadOneStop, NO_NARROWING, ONE_STOP_PAGE_SIZE, type OneStopAgentItem, type OneStopAnswer, type OneStopCategory, type OneStopNarrowing } from './calls';
+import {
+  loadOneStop,
+  NO_NARROWING,
+  ONE_STOP_PAGE_SIZE,
+  type OneStopAgentItem,
+  type OneStopAnswer,
+  type OneStopCategory,
+  type OneStopNarrowing,
+} from './calls';
 import { OneStopSearchPanel } from './OneStopSearchPanel';
 import sideLayout from '../../components/SideLayout.module.css';
 import styles from './OneStopGide.module.css';
@@ -46,7 +54,11 @@ function CategoryList({ category, items }: { category: OneStopCategory; items: O
   const [page, setPage] = useState(1);
   const shown = items.slice((page - 1) * ONE_STOP_PAGE_SIZE, page * ONE_STOP_PAGE_SIZE);
   return (
-    <section id={sectionId(category.categoryId)} className={styles.section} aria-labelledby={`${sectionId(category.categoryId)}-title`}>
+    <section
+      id={sectionId(category.categoryId)}
+      className={styles.section}
+      aria-labelledby={`${sectionId(category.categoryId)}-title`}
+    >
       <h2 id={`${sectionId(category.categoryId)}-title`} className={styles.sectionTitle}>
         {category.categoryName}
         <span className={styles.count}>{items.length}件</span>
@@ -63,13 +75,26 @@ function CategoryList({ category, items }: { category: OneStopCategory; items: O
                 </time>
                 <SubCategoryTag name={item.subCategoryName} />
                 {item.newFlg && <NewFlag />}
-                <Link className={styles.titleLink} to={contentDetailPath({ detailPath: item.detailPath, categoryId: item.categoryId, contentId: item.contentsId })}>
+                <Link
+                  className={styles.titleLink}
+                  to={contentDetailPath({
+                    detailPath: item.detailPath,
+                    categoryId: item.categoryId,
+                    contentId: item.contentsId,
+                  })}
+                >
                   {item.title}
                 </Link>
               </li>
             ))}
           </ol>
-          <Pager page={page} totalCount={items.length} pageSize={ONE_STOP_PAGE_SIZE} onChange={setPage} label={`${category.categoryName}の一覧`} />
+          <Pager
+            page={page}
+            totalCount={items.length}
+            pageSize={ONE_STOP_PAGE_SIZE}
+            onChange={setPage}
+            label={`${category.categoryName}の一覧`}
+          />
         </>
       )}
     </section>
@@ -82,13 +107,27 @@ function InitialView({ data }: { data: OneStopAnswer }) {
     <>
       <CategoryBlocks categories={data.categoryListData} />
       {data.categoryListData.map((c) => (
-        <CategoryList key={c.categoryId} category={c} items={data.oneStopGideListData.filter((i) => i.categoryId === c.categoryId)} />
+        <CategoryList
+          key={c.categoryId}
+          category={c}
+          items={data.oneStopGideListData.filter((i) => i.categoryId === c.categoryId)}
+        />
       ))}
     </>
   );
 }
 
-function ResultView({ rows, categories, page, onPage }: { rows: SearchRow[]; categories: OneStopCategory[]; page: number; onPage: (p: number) => void }) {
+function ResultView({
+  rows,
+  categories,
+  page,
+  onPage,
+}: {
+  rows: SearchRow[];
+  categories: OneStopCategory[];
+  page: number;
+  onPage: (p: number) => void;
+}) {
   const shown = rows.slice((page - 1) * ONE_STOP_PAGE_SIZE, page * ONE_STOP_PAGE_SIZE);
   const name = (id: number) => categories.find((c) => c.categoryId === id)?.categoryName ?? '';
   return (
@@ -101,7 +140,13 @@ function ResultView({ rows, categories, page, onPage }: { rows: SearchRow[]; cat
       ) : (
         <>
           <SearchResultList rows={shown} categoryName={name} />
-          <Pager page={page} totalCount={rows.length} pageSize={ONE_STOP_PAGE_SIZE} onChange={onPage} label="検索結果" />
+          <Pager
+            page={page}
+            totalCount={rows.length}
+            pageSize={ONE_STOP_PAGE_SIZE}
+            onChange={onPage}
+            label="検索結果"
+          />
         </>
       )}
     </section>
@@ -111,7 +156,11 @@ function ResultView({ rows, categories, page, onPage }: { rows: SearchRow[]; cat
 export function OneStopGidePage() {
   const session = useSession();
   const scope = [session.user?.userId, session.user?.pseudoUserId, session.systemDate, session.businessDate].join('|');
-  const initial = useRemote(`one-stop|${scope}`, (signal) => loadOneStop(NO_NARROWING, signal), (error) => errorMessageText(error));
+  const initial = useRemote(
+    `one-stop|${scope}`,
+    (signal) => loadOneStop(NO_NARROWING, signal),
+    (error) => errorMessageText(error),
+  );
   const [draft, setDraft] = useState<OneStopNarrowing>(NO_NARROWING);
   const [results, setResults] = useState<SearchRow[] | null>(null);
   const [page, setPage] = useState(1);
@@ -151,7 +200,12 @@ export function OneStopGidePage() {
               {initial.message}
             </p>
           )}
-          {ready && (results ? <ResultView rows={results} categories={ready.categoryListData} page={page} onPage={setPage} /> : <InitialView data={ready} />)}
+          {ready &&
+            (results ? (
+              <ResultView rows={results} categories={ready.categoryListData} page={page} onPage={setPage} />
+            ) : (
+              <InitialView data={ready} />
+            ))}
         </div>
         <aside className={styles.side} aria-label="検索">
           <OneStopSearchPanel

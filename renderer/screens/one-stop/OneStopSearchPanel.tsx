@@ -16,7 +16,11 @@ interface Props {
 }
 
 export function OneStopSearchPanel({ value, tags, disabled, searching, onChange, onSearch, onBack }: Props) {
-  const groups = groupInOrder(tags, (t) => t.categoryName || '共通', (t) => t.categoryName || '共通').map((g) => ({ key: g.key, name: g.name, tags: g.items }));
+  const groups = groupInOrder(
+    tags,
+    (t) => t.categoryName || '共通',
+    (t) => t.categoryName || '共通',
+  ).map((g) => ({ key: g.key, name: g.name, tags: g.items }));
   return (
     <SearchPanel
       title="ワンストップガイドを探す"

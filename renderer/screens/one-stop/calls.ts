@@ -49,7 +49,11 @@ export const ONE_STOP_PAGE_SIZE = 20;
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 export async function loadOneStop(n: OneStopNarrowing = NO_NARROWING, signal?: AbortSignal): Promise<OneStopAnswer> {
-  const answer = await apiPost<Partial<OneStopAnswer>>('/api/OneStopGide/getOneStopGideList', { ...callerScope(), keyword: n.keyword, narrowTags: n.tags }, { signal });
+  const answer = await apiPost<Partial<OneStopAnswer>>(
+    '/api/OneStopGide/getOneStopGideList',
+    { ...callerScope(), keyword: n.keyword, narrowTags: n.tags },
+    { signal },
+  );
   return {
     categoryListData: list(answer?.categoryListData),
     oneStopGideListData: list(answer?.oneStopGideListData),

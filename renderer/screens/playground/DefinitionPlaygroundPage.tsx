@@ -4,7 +4,16 @@
 // (nothing loaded, nothing saved), its rules with their message codes and Japanese texts and
 // which of them fire as one types, the schema check's problems, and the file's JSON. An edit of
 // the file shows here within a moment (follow-definitions.ts), keeping what was typed.
-import { Component, useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import {
+  Component,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MutableRefObject,
+  type ReactNode,
+} from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RuleResult } from '../../../schemas/rules/engine';
 import type { FormDefinition, ListDefinition } from '../../../schemas/meta/types';
@@ -27,15 +36,30 @@ function drawableOf(kind: DefinitionKind, definition: unknown): Drawable | null 
   if (kind === 'forms') {
     const form = definition as FormDefinition;
     if (!form.schema?.properties) return null;
-    return { schema: form.schema, uiSchema: form.uiSchema ?? {}, rules: form.rules ?? [], options: form.options ?? {}, effects: form.effects, visibility: form.visibility };
+    return {
+      schema: form.schema,
+      uiSchema: form.uiSchema ?? {},
+      rules: form.rules ?? [],
+      options: form.options ?? {},
+      effects: form.effects,
+      visibility: form.visibility,
+    };
   }
   const search = (definition as ListDefinition).search;
   if (!search?.schema?.properties) return null;
-  return { schema: search.schema, uiSchema: search.uiSchema ?? {}, rules: search.rules ?? [], options: search.options ?? {} };
+  return {
+    schema: search.schema,
+    uiSchema: search.uiSchema ?? {},
+    rules: search.rules ?? [],
+    options: search.options ?? {},
+  };
 }
 
 /** A definition rjsf cannot draw (a broken schema while editing) must not take the page down. */
-class DrawBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: string | null; key: string }> {
+class DrawBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { failed: string | null; key: string }
+> {
   state = { failed: null as string | null, key: this.props.resetKey };
   static getDerivedStateFromError(error: unknown) {
     return { failed: error instanceof Error ? error.message : String(error) };
@@ -44,7 +68,12 @@ class DrawBoundary extends Component<{ children: ReactNode; resetKey: string }, 
     return props.resetKey !== state.key ? { failed: null, key: props.resetKey } : null;
   }
   render() {
-    if (this.state.failed) return <p className={styles.problem} role="alert">この定義は描画できません: {this.state.failed}</p>;
+    if (this.state.failed)
+      return (
+        <p className={styles.problem} role="alert">
+          この定義は描画できません: {this.state.failed}
+        </p>
+      );
     return this.props.children;
   }
 }
@@ -58,8 +87,16 @@ export function DefinitionPlaygroundPage() {
   const [version, setVersion] = useState(0);
   useEffect(() => onDefinitionReload(() => setVersion((v) => v + 1)), []);
 
-  const list = useRemote(`list#${version}`, (signal) => listDefinitions(signal), (e) => errorMessageText(e));
-  const detail = useRemote(id ? `${kind}/${id}#${version}` : null, (signal) => loadDefinition(kind, id, signal), (e) => errorMessageText(e));
+  const list = useRemote(
+    `list#${version}`,
+    (signal) => listDefinitions(signal),
+    (e) => errorMessageText(e),
+  );
+  const detail = useRemote(
+    id ? `${kind}/${id}#${version}` : null,
+    (signal) => loadDefinition(kind, id, signal),
+    (e) => errorMessageText(e),
+  );
   // While a reload is fetched the previous state of the same file stays on screen, and what was
   // typed into its form is kept for the next one (「サンプル値に戻す」 or another file starts again).
   const [lastReady, setLastReady] = useState<DefinitionDetail | null>(null);
@@ -67,7 +104,12 @@ export function DefinitionPlaygroundPage() {
     if (detail.status === 'ready') setLastReady(detail.data);
   }, [detail]);
   const typed = useRef<FormRecord | null>(null);
-  const shown = detail.status === 'ready' ? detail.data : detail.status === 'loading' && lastReady?.kind === kind && lastReady.id === id ? lastReady : null;
+  const shown =
+    detail.status === 'ready'
+      ? detail.data
+      : detail.status === 'loading' && lastReady?.kind === kind && lastReady.id === id
+        ? lastReady
+        : null;
 
   const choose = (value: string) => {
     const [k = '', name = ''] = value.split('/');
@@ -99,7 +141,12 @@ export function DefinitionPlaygroundPage() {
       <div className={styles.toolbar}>
         <label className={styles.field}>
           定義
-          <select className="input" value={id ? `${kind}/${id}` : ''} onChange={(e) => choose(e.target.value)} aria-label="定義">
+          <select
+            className="input"
+            value={id ? `${kind}/${id}` : ''}
+            onChange={(e) => choose(e.target.value)}
+            aria-label="定義"
+          >
             <option value="">選択してください</option>
             {(['forms', 'lists'] as const).map((k) => (
               <optgroup key={k} label={KIND_LABEL[k]}>
@@ -122,7 +169,9 @@ export function DefinitionPlaygroundPage() {
             <option value="update">更新</option>
           </select>
         </label>
-        <p className={styles.note}>定義ファイル（schemas/forms, schemas/lists）を保存すると、数秒以内にここへ反映されます。</p>
+        <p className={styles.note}>
+          定義ファイル（schemas/forms, schemas/lists）を保存すると、数秒以内にここへ反映されます。
+        </p>
       </div>
       {!id && <p className={styles.note}>確認する定義を選んでください。</p>}
       {id && detail.status === 'failed' && (
@@ -140,9 +189,20 @@ export function DefinitionPlaygroundPage() {
   );
 }
 
-function Playground({ detail, mode, typed }: { detail: DefinitionDetail; mode: 'new' | 'update'; typed: MutableRefObject<FormRecord | null> }) {
+function Playground({
+  detail,
+  mode,
+  typed,
+}: {
+  detail: DefinitionDetail;
+  mode: 'new' | 'update';
+  typed: MutableRefObject<FormRecord | null>;
+}) {
   const drawable = useMemo(() => drawableOf(detail.kind, detail.definition), [detail]);
-  const context = useMemo(() => ({ serverDate: detail.context.serverDate, maxFileSize: detail.context.maxFileSize, mode }), [detail.context, mode]);
+  const context = useMemo(
+    () => ({ serverDate: detail.context.serverDate, maxFileSize: detail.context.maxFileSize, mode }),
+    [detail.context, mode],
+  );
   const [generation, setGeneration] = useState(0);
   const [results, setResults] = useState<RuleResult[][]>([]);
   const onRecord = useCallback(
@@ -151,7 +211,11 @@ function Playground({ detail, mode, typed }: { detail: DefinitionDetail; mode: '
     },
     [typed],
   );
-  const sample = useMemo(() => (drawable ? sampleRecord(drawable.schema, drawable.uiSchema, detail.context.serverDate, drawable.options) : {}), [drawable, detail.context.serverDate]);
+  const sample = useMemo(
+    () =>
+      drawable ? sampleRecord(drawable.schema, drawable.uiSchema, detail.context.serverDate, drawable.options) : {},
+    [drawable, detail.context.serverDate],
+  );
   const startRecord = useCallback(() => typed.current ?? sample, [typed, sample]);
   const definition = detail.definition as { title?: FormDefinition['title'] } | null;
   const title = definition?.title ? titleFor(definition.title, mode) : detail.id;
@@ -192,7 +256,11 @@ function Playground({ detail, mode, typed }: { detail: DefinitionDetail; mode: '
               />
             </DrawBoundary>
           ) : (
-            <p className={styles.note}>{detail.kind === 'lists' ? 'この一覧には検索条件がありません。' : 'この定義にはフォームとして描画できるスキーマがありません。'}</p>
+            <p className={styles.note}>
+              {detail.kind === 'lists'
+                ? 'この一覧には検索条件がありません。'
+                : 'この定義にはフォームとして描画できるスキーマがありません。'}
+            </p>
           )}
         </section>
         {detail.kind === 'lists' && <ListColumns definition={detail.definition} />}
@@ -221,7 +289,11 @@ function Playground({ detail, mode, typed }: { detail: DefinitionDetail; mode: '
               ))}
             </ul>
           )}
-          {!detail.served && <p className={styles.problem}>このファイルはAPIに反映されていません（問題を直すまで、直前の正しい定義で動いています）。</p>}
+          {!detail.served && (
+            <p className={styles.problem}>
+              このファイルはAPIに反映されていません（問題を直すまで、直前の正しい定義で動いています）。
+            </p>
+          )}
         </section>
         <section className={styles.panel} aria-labelledby="playground-json">
           <div className={styles.panelHeader}>

@@ -34,15 +34,30 @@ export function RuleTable({ rules, results }: Props) {
             {rules.map((rule, i) => {
               const fired = results[i] ?? [];
               return (
-                <tr key={i} className={fired.length > 0 ? styles.fired : undefined} data-rule={i} data-fired={fired.length > 0}>
+                <tr
+                  key={i}
+                  className={fired.length > 0 ? styles.fired : undefined}
+                  data-rule={i}
+                  data-fired={fired.length > 0}
+                >
                   <td>{i + 1}</td>
                   <td>
                     <code>{rule.rule}</code>
                     {rule.when && <span className={styles.condition}>条件付き</span>}
                   </td>
                   <td className={styles.fields}>{ruleFields(rule).join(', ')}</td>
-                  <td>{ruleMessages(rule).map((code) => <code key={code} className={styles.code}>{code}</code>)}</td>
-                  <td>{ruleMessages(rule).map((code) => <div key={code}>{formatMessage(code, rule.args ?? [])}</div>)}</td>
+                  <td>
+                    {ruleMessages(rule).map((code) => (
+                      <code key={code} className={styles.code}>
+                        {code}
+                      </code>
+                    ))}
+                  </td>
+                  <td>
+                    {ruleMessages(rule).map((code) => (
+                      <div key={code}>{formatMessage(code, rule.args ?? [])}</div>
+                    ))}
+                  </td>
                   <td>
                     {fired.length > 0 ? (
                       <span className={styles.firedMark}>発生{fired.length > 1 ? `（${fired.length}件）` : ''}</span>

@@ -40,7 +40,13 @@ export function resultsPerRule(rules: readonly Rule[], record: unknown, context:
 export function SampleForm({ drawable, startRecord, context, mode, onRecord, onResults }: Props) {
   const [record] = useState(startRecord);
   // The option lists the form's data would hold: sample items of each source.
-  const data = useMemo(() => Object.fromEntries(Object.values(drawable.options).flatMap((s) => (s.source ? [[s.source, sampleItems(s)]] : []))), [drawable.options]);
+  const data = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.values(drawable.options).flatMap((s) => (s.source ? [[s.source, sampleItems(s)]] : [])),
+      ),
+    [drawable.options],
+  );
   const [store] = useState(
     () =>
       new FormStore({
@@ -55,10 +61,15 @@ export function SampleForm({ drawable, startRecord, context, mode, onRecord, onR
   );
   const { lines, scrollRequest } = useFormMessages(store);
   const uiSchema = useMemo(() => {
-    const choices = Object.fromEntries(Object.entries(drawable.options).map(([field, source]) => [field, choicesFrom(sampleItems(source), source)]));
+    const choices = Object.fromEntries(
+      Object.entries(drawable.options).map(([field, source]) => [field, choicesFrom(sampleItems(source), source)]),
+    );
     const view = viewContext(mode, data);
     const withLists = withChoices(drawable.uiSchema, choices, drawable.options);
-    return withDisabled(withHidden(withLists, hiddenFields(drawable.visibility, record, view)), disabledFields(drawable.visibility, record, view));
+    return withDisabled(
+      withHidden(withLists, hiddenFields(drawable.visibility, record, view)),
+      disabledFields(drawable.visibility, record, view),
+    );
   }, [drawable, data, mode, record]);
 
   useEffect(() => {

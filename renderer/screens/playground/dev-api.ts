@@ -24,7 +24,8 @@ export interface DefinitionDetail {
   context: { serverDate: string; maxFileSize: number };
 }
 
-export const listDefinitions = (signal?: AbortSignal) => apiGet<{ definitions: DefinitionSummary[]; version: number }>('/api/dev/definitions', { signal });
+export const listDefinitions = (signal?: AbortSignal) =>
+  apiGet<{ definitions: DefinitionSummary[]; version: number }>('/api/dev/definitions', { signal });
 
 export const loadDefinition = (kind: DefinitionKind, id: string, signal?: AbortSignal) =>
   apiGet<DefinitionDetail>(`/api/dev/definitions/${kind}/${encodeURIComponent(id)}`, { signal });

@@ -66,7 +66,14 @@ async function follow(): Promise<void> {
 
 /** Follows the reloads for as long as the page is open; the stream is opened again when it ends (an API restart, a sign-in). */
 export function followDefinitionEdits(): void {
-  const again = () => setTimeout(() => void follow().catch(() => undefined).finally(again), 2000);
+  const again = () =>
+    setTimeout(
+      () =>
+        void follow()
+          .catch(() => undefined)
+          .finally(again),
+      2000,
+    );
   void follow()
     .catch(() => undefined)
     .finally(again);

@@ -13,7 +13,9 @@ export function sampleItems(source: OptionSource): Record<string, string>[] {
   return [1, 2].map((n) => {
     const item: Record<string, string> = { [source.value]: String(n) };
     // A label template ("{agCode} {agName}") names its keys; a plain label is one key.
-    const keys = source.label.includes('{') ? [...source.label.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '') : [source.label];
+    const keys = source.label.includes('{')
+      ? [...source.label.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '')
+      : [source.label];
     for (const key of keys) if (key !== source.value) item[key] = `サンプル${n}`;
     if (source.dependsOn) item[source.dependsOn.key] = '1';
     return item;
@@ -31,7 +33,13 @@ function sampleText(schema: Schema, label: string): string {
   return typeof schema.maxLength === 'number' ? text.slice(0, Math.max(1, schema.maxLength)) : text;
 }
 
-function sampleValue(schema: Schema, ui: unknown, name: string, today: string, choices: Record<string, string> | undefined): unknown {
+function sampleValue(
+  schema: Schema,
+  ui: unknown,
+  name: string,
+  today: string,
+  choices: Record<string, string> | undefined,
+): unknown {
   const widget = widgetOf(ui);
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   if (choices?.[name] !== undefined) return choices[name];
@@ -41,7 +49,8 @@ function sampleValue(schema: Schema, ui: unknown, name: string, today: string, c
     case 'array': {
       const items = isObject(schema.items) ? schema.items : {};
       // Files and picked entries need a real file or record: none in the sample.
-      if (items.type !== 'object' || widget === 'fileList' || widget === 'tagPicker' || widget === 'displayTarget') return [];
+      if (items.type !== 'object' || widget === 'fileList' || widget === 'tagPicker' || widget === 'displayTarget')
+        return [];
       return [sampleObject(items, isObject(ui) && isObject(ui.items) ? ui.items : {}, today)];
     }
     case 'integer':
@@ -59,7 +68,12 @@ function sampleValue(schema: Schema, ui: unknown, name: string, today: string, c
   }
 }
 
-function sampleObject(schema: Schema, ui: Record<string, unknown>, today: string, choices?: Record<string, string>): Record<string, unknown> {
+function sampleObject(
+  schema: Schema,
+  ui: Record<string, unknown>,
+  today: string,
+  choices?: Record<string, string>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const properties = isObject(schema.properties) ? schema.properties : {};
   for (const [name, property] of Object.entries(properties)) {
@@ -74,7 +88,14 @@ function sampleObject(schema: Schema, ui: Record<string, unknown>, today: string
  * A sample record for a schema: `today` (the server's date) for dates, and for a select fed by
  * an option source the value of its first sample item.
  */
-export function sampleRecord(schema: Schema, uiSchema: Record<string, unknown> = {}, today: string, options: Record<string, OptionSource> = {}): Record<string, unknown> {
-  const choices = Object.fromEntries(Object.entries(options).map(([field, source]) => [field, sampleItems(source)[0]?.[source.value] ?? '']));
+export function sampleRecord(
+  schema: Schema,
+  uiSchema: Record<string, unknown> = {},
+  today: string,
+  options: Record<string, OptionSource> = {},
+): Record<string, unknown> {
+  const choices = Object.fromEntries(
+    Object.entries(options).map(([field, source]) => [field, sampleItems(source)[0]?.[source.value] ?? '']),
+  );
   return sampleObject(schema, uiSchema, today, choices);
 }

@@ -30,7 +30,13 @@ export const CAROUSEL = {
 function Slide({ banner }: { banner: Banner }) {
   return (
     <SmartLink href={banner.bannerUrl} newTab={/^https?:/i.test(banner.bannerUrl)} className={styles.slideLink}>
-      <FallbackImage src={banner.bannerImgFileName} alt="" className={styles.image} aspectRatio="3 / 1" loading="eager" />
+      <FallbackImage
+        src={banner.bannerImgFileName}
+        alt=""
+        className={styles.image}
+        aspectRatio="3 / 1"
+        loading="eager"
+      />
       <span className={styles.caption}>
         <span className={styles.name}>{banner.bannerName}</span>
         {banner.bannerCaption && <span className={styles.text}>{banner.bannerCaption}</span>}
@@ -62,7 +68,9 @@ export function Carousel({ banners }: { banners: Banner[] }) {
         loop={canLoop}
         centeredSlides={canLoop}
         speed={CAROUSEL.speed}
-        autoplay={canLoop ? { delay: CAROUSEL.autoplayDelay, pauseOnMouseEnter: true, disableOnInteraction: false } : false}
+        autoplay={
+          canLoop ? { delay: CAROUSEL.autoplayDelay, pauseOnMouseEnter: true, disableOnInteraction: false } : false
+        }
         spaceBetween={16}
         slidesPerView={CAROUSEL.breakpoints[0].slidesPerView}
         breakpoints={CAROUSEL.breakpoints}

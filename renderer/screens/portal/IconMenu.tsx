@@ -18,15 +18,33 @@ export function IconMenu({ items }: { items: IconMenuItem[] }) {
     <ul className={styles.menu} onPointerEnter={want} onFocus={want}>
       {items.map((item) => (
         <li key={item.menuId}>
-          <SmartLink href={item.linkURL} newTab={isExternalUrl(item.linkURL) && item.isSaparateTab} className={styles.item}>
+          <SmartLink
+            href={item.linkURL}
+            newTab={isExternalUrl(item.linkURL) && item.isSaparateTab}
+            className={styles.item}
+          >
             <span className={styles.icon}>
               <FallbackImage src={item.imageFileNomal} alt="" className={styles.normal} loading="eager" />
-              {hoverWanted && item.imageFileOver && <FallbackImage src={item.imageFileOver} alt="" className={styles.over} loading="eager" />}
+              {hoverWanted && item.imageFileOver && (
+                <FallbackImage src={item.imageFileOver} alt="" className={styles.over} loading="eager" />
+              )}
             </span>
             <span className={styles.name}>{item.menuName}</span>
             {isExternalUrl(item.linkURL) && (
-              <svg className={styles.external} viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false">
-                <path d="M5 2H2v8h8V7M7 1.5h3.5V5M10.5 1.5 5.5 6.5" fill="none" stroke="currentColor" strokeWidth="1.3" />
+              <svg
+                className={styles.external}
+                viewBox="0 0 12 12"
+                width="10"
+                height="10"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <path
+                  d="M5 2H2v8h8V7M7 1.5h3.5V5M10.5 1.5 5.5 6.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.3"
+                />
               </svg>
             )}
           </SmartLink>

@@ -27,8 +27,18 @@ async function openIncentiveTab(event: MouseEvent<HTMLAnchorElement>) {
   const tab = window.open('', '_blank');
   try {
     const ids = effectiveIds();
-    const { token } = await apiPost<{ token: string }>('/api/Auth/RegRenkeiLogin', { agCode: ids.agCode, userId: ids.userId, daihyoCode: ids.daihyoCode });
-    const query = new URLSearchParams({ systemkbn: '01', agcode: ids.agCode, daihyoCode: ids.daihyoCode, token, userid: ids.userId });
+    const { token } = await apiPost<{ token: string }>('/api/Auth/RegRenkeiLogin', {
+      agCode: ids.agCode,
+      userId: ids.userId,
+      daihyoCode: ids.daihyoCode,
+    });
+    const query = new URLSearchParams({
+      systemkbn: '01',
+      agcode: ids.agCode,
+      daihyoCode: ids.daihyoCode,
+      token,
+      userid: ids.userId,
+    });
     const url = `${INCENTIVE_DETAIL_URL}?${query.toString()}`;
     if (tab) {
       tab.opener = null;
@@ -117,15 +127,31 @@ export function IncentivePanel({ daihyoCode }: { daihyoCode: string }) {
           onClick={() => setOpen((v) => !v)}
           title={open ? 'たたむ' : 'ひらく'}
         >
-          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false" style={{ transform: open ? undefined : 'rotate(180deg)' }}>
-            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <svg
+            viewBox="0 0 16 16"
+            width="14"
+            height="14"
+            aria-hidden="true"
+            focusable="false"
+            style={{ transform: open ? undefined : 'rotate(180deg)' }}
+          >
+            <path
+              d="M4 6l4 4 4-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span className="visually-hidden">{open ? 'インセンティブ進捗をたたむ' : 'インセンティブ進捗をひらく'}</span>
         </button>
       </div>
       <div id={bodyId} hidden={!open} className={styles.incentiveBody}>
         {remote.status === 'failed' && <WidgetFailure message={remote.message} />}
-        {(remote.status === 'loading' || remote.status === 'idle') && <p className={styles.incentiveNote}>読み込み中…</p>}
+        {(remote.status === 'loading' || remote.status === 'idle') && (
+          <p className={styles.incentiveNote}>読み込み中…</p>
+        )}
         {data && !period && <p className={styles.incentiveNote}>集計済みの実績はまだありません。</p>}
         {data && period && (
           <p id={scopeId} className={styles.incentiveScope}>
@@ -140,7 +166,13 @@ export function IncentivePanel({ daihyoCode }: { daihyoCode: string }) {
             <Figure label="表彰 累計稼働ID数" value={data.hyoshoRuikeiKadoId} kind="count" />
           </dl>
         )}
-        <a className={styles.incentiveLink} href={INCENTIVE_DETAIL_URL} target="_blank" rel="noopener" onClick={(e) => void openIncentiveTab(e)}>
+        <a
+          className={styles.incentiveLink}
+          href={INCENTIVE_DETAIL_URL}
+          target="_blank"
+          rel="noopener"
+          onClick={(e) => void openIncentiveTab(e)}
+        >
           詳細を見る
           <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false">
             <path d="M5 2H2v8h8V7M7 1.5h3.5V5M10.5 1.5 5.5 6.5" fill="none" stroke="currentColor" strokeWidth="1.3" />

@@ -94,7 +94,9 @@ export function PopupModal({ popup, onClose, preview = false, position, screenNa
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;
     const focusable = Array.from(
-      dialogRef.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])') ?? [],
+      dialogRef.current?.querySelectorAll<HTMLElement>(
+        'a[href], button:not([disabled]), input:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])',
+      ) ?? [],
     );
     const first = focusable[0];
     const last = focusable.at(-1);
@@ -154,7 +156,11 @@ export function PopupModal({ popup, onClose, preview = false, position, screenNa
               <ul className={styles.links}>
                 {popup.links.map((link) => (
                   <li key={link.rowNo}>
-                    <SmartLink href={link.url} newTab={isExternalUrl(link.url)} onClick={() => !isExternalUrl(link.url) && close()}>
+                    <SmartLink
+                      href={link.url}
+                      newTab={isExternalUrl(link.url)}
+                      onClick={() => !isExternalUrl(link.url) && close()}
+                    >
                       {link.caption || link.url}
                     </SmartLink>
                   </li>
@@ -178,10 +184,18 @@ export function PopupModal({ popup, onClose, preview = false, position, screenNa
         </div>
         <footer className={styles.footer}>
           <label className={`${styles.check} ${confirmPattern ? styles.confirm : ''}`} htmlFor={checkId}>
-            <input id={checkId} type="checkbox" checked={checked} disabled={saving} onChange={(event) => void toggle(event.target.checked)} />
+            <input
+              id={checkId}
+              type="checkbox"
+              checked={checked}
+              disabled={saving}
+              onChange={(event) => void toggle(event.target.checked)}
+            />
             <span>{POPUP_CHECK_LABEL[popup.checkPatern] ?? POPUP_CHECK_LABEL['1']}</span>
           </label>
-          {confirmPattern && !checked && <span className={styles.hint}>内容をご確認のうえ、チェックを入れてください</span>}
+          {confirmPattern && !checked && (
+            <span className={styles.hint}>内容をご確認のうえ、チェックを入れてください</span>
+          )}
           <button type="button" className="btn btn-primary" onClick={close} disabled={!canClose || saving}>
             閉じる
           </button>

@@ -13,7 +13,14 @@ import { LoadingRows, WidgetFailure } from '../../components/WidgetState';
 import { useRef } from 'react';
 import { BackToTop } from './BackToTop';
 import { useFloatingReserve } from './floating-reserve';
-import { loadAdminNotices, loadBanners, loadFavorites, loadIconMenu, loadPortalNews, loadRecentlyViewed } from './calls';
+import {
+  loadAdminNotices,
+  loadBanners,
+  loadFavorites,
+  loadIconMenu,
+  loadPortalNews,
+  loadRecentlyViewed,
+} from './calls';
 import { Carousel } from './Carousel';
 import { FavoriteList } from './Favorites';
 import { IconMenu } from './IconMenu';
@@ -64,7 +71,8 @@ export function PortalTopPage() {
   const sideBanners = usePart(PORTAL_PART.sideBanners, scopeKey, (signal) => loadBanners('02', signal));
   const relatedLinks = usePart(PORTAL_PART.relatedLinks, scopeKey, (signal) => loadBanners('03', signal));
 
-  const showIncentive = hasCategoryPermission(CATEGORY.incentive, session) && session.incentiveInfo?.isIncentiveEntry === true;
+  const showIncentive =
+    hasCategoryPermission(CATEGORY.incentive, session) && session.incentiveInfo?.isIncentiveEntry === true;
   const daihyoCode = user?.pseudoDaihyoCode || user?.daihyoCode || '';
   const hasAdminNotices = adminNotices.status === 'ready' && adminNotices.data.length > 0;
   const stack = useRef<HTMLDivElement>(null);
@@ -90,7 +98,12 @@ export function PortalTopPage() {
       <div className={styles.columns}>
         <div className={styles.mainColumn}>
           {(hasAdminNotices || adminNotices.status === 'failed') && (
-            <Widget title={PORTAL_PART.adminNotices} remote={adminNotices} className={styles.adminNotices} icon={<MegaphoneIcon />}>
+            <Widget
+              title={PORTAL_PART.adminNotices}
+              remote={adminNotices}
+              className={styles.adminNotices}
+              icon={<MegaphoneIcon />}
+            >
               {(items) => <InfoList items={items} compact />}
             </Widget>
           )}
@@ -105,7 +118,13 @@ export function PortalTopPage() {
               </Link>
             }
           >
-            {(items) => (items.length > 0 ? <InfoList items={items} compact /> : <p className={styles.empty}>現在掲載中のお知らせはありません。</p>)}
+            {(items) =>
+              items.length > 0 ? (
+                <InfoList items={items} compact />
+              ) : (
+                <p className={styles.empty}>現在掲載中のお知らせはありません。</p>
+              )
+            }
           </Widget>
 
           <div className={styles.pairs}>

@@ -36,8 +36,20 @@ export function RelatedLinkList({ banners }: { banners: Banner[] }) {
               <span className={styles.linkName}>
                 {banner.bannerName}
                 {isExternalUrl(banner.bannerUrl) && (
-                  <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false" className={styles.externalMark}>
-                    <path d="M5 2H2v8h8V7M7 1.5h3.5V5M10.5 1.5 5.5 6.5" fill="none" stroke="currentColor" strokeWidth="1.3" />
+                  <svg
+                    viewBox="0 0 12 12"
+                    width="10"
+                    height="10"
+                    aria-hidden="true"
+                    focusable="false"
+                    className={styles.externalMark}
+                  >
+                    <path
+                      d="M5 2H2v8h8V7M7 1.5h3.5V5M10.5 1.5 5.5 6.5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.3"
+                    />
                   </svg>
                 )}
               </span>

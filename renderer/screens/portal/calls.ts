@@ -20,12 +20,24 @@ import type {
   RecentlyViewedItem,
 } from '../../../schemas/wire/portal';
 
-export type { Banner, FavoriteItem, IconMenuItem, IncentiveFloating, PopupData, PopupSummary, RecentlyViewedItem } from '../../../schemas/wire/portal';
+export type {
+  Banner,
+  FavoriteItem,
+  IconMenuItem,
+  IncentiveFloating,
+  PopupData,
+  PopupSummary,
+  RecentlyViewedItem,
+} from '../../../schemas/wire/portal';
 
 const list = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
 
 export async function loadBanners(bannerKbn: BannerKbn, signal?: AbortSignal): Promise<Banner[]> {
-  const answer = await apiPost<Partial<BannerListAnswer>>('/api/Banner/getBannerList', { ...callerScope(), bannerKbn }, { signal });
+  const answer = await apiPost<Partial<BannerListAnswer>>(
+    '/api/Banner/getBannerList',
+    { ...callerScope(), bannerKbn },
+    { signal },
+  );
   return list(answer?.bannerListData);
 }
 
@@ -45,24 +57,38 @@ export async function loadAdminNotices(signal?: AbortSignal): Promise<InfoItem[]
 }
 
 export async function loadFavorites(signal?: AbortSignal): Promise<{ items: FavoriteItem[]; showCount: number }> {
-  const answer = await apiPost<Partial<FavoriteListAnswer>>('/api/FavoritPage/getFavoritePageList', callerScope(), { signal });
+  const answer = await apiPost<Partial<FavoriteListAnswer>>('/api/FavoritPage/getFavoritePageList', callerScope(), {
+    signal,
+  });
   const items = list(answer?.favoritListData);
   const showCount = Number(answer?.showCount);
   return { items, showCount: Number.isFinite(showCount) && showCount >= 0 ? showCount : items.length };
 }
 
 export async function loadRecentlyViewed(signal?: AbortSignal): Promise<RecentlyViewedItem[]> {
-  const answer = await apiPost<Partial<RecentlyViewedAnswer>>('/api/recentlyViewed/getRecentlyViewedPagesList', callerScope(), { signal });
+  const answer = await apiPost<Partial<RecentlyViewedAnswer>>(
+    '/api/recentlyViewed/getRecentlyViewedPagesList',
+    callerScope(),
+    { signal },
+  );
   return list(answer?.recentlyViewedListData);
 }
 
 export async function loadIncentiveFloating(daihyoCode: string, signal?: AbortSignal): Promise<IncentiveFloating> {
-  const answer = await apiPost<IncentiveFloating>('/api/Incentive/getIncentiveFloating', { ...callerScope(), daihyoCode }, { signal });
+  const answer = await apiPost<IncentiveFloating>(
+    '/api/Incentive/getIncentiveFloating',
+    { ...callerScope(), daihyoCode },
+    { signal },
+  );
   return answer ?? {};
 }
 
 export async function loadPopupList(signal?: AbortSignal): Promise<PopupSummary[]> {
-  const answer = await apiPost<Partial<PopupListAnswer>>('/api/LoginPopup/GetUserPopupList', { ...callerScope(), isUnlimitDate: false }, { signal });
+  const answer = await apiPost<Partial<PopupListAnswer>>(
+    '/api/LoginPopup/GetUserPopupList',
+    { ...callerScope(), isUnlimitDate: false },
+    { signal },
+  );
   return list(answer?.popupList);
 }
 
@@ -74,7 +100,10 @@ export async function loadPopupData(popup: PopupSummary, signal?: AbortSignal): 
   );
 }
 
-export async function savePopupCheck(popup: { categoryId: number; contentsId: number }, isChecked: boolean): Promise<void> {
+export async function savePopupCheck(
+  popup: { categoryId: number; contentsId: number },
+  isChecked: boolean,
+): Promise<void> {
   await apiPost<unknown>('/api/LoginPopup/RegPopupCheckHistory', {
     ...callerScope(),
     isUnlimitDate: false,

@@ -16,7 +16,8 @@ export function AboutPage() {
       }
     >
       <p className={styles.left}>
-        {PRODUCT_NAME}は、{SUPPLIER_NAME}の販売代理店さま専用の情報サイトです。お知らせ、FAQ、申請フォーム、提案書、マニュアル、スキルアップ動画、イベントなどの情報をまとめてご覧いただけます。
+        {PRODUCT_NAME}は、{SUPPLIER_NAME}
+        の販売代理店さま専用の情報サイトです。お知らせ、FAQ、申請フォーム、提案書、マニュアル、スキルアップ動画、イベントなどの情報をまとめてご覧いただけます。
       </p>
       <p className={styles.left}>ご利用には、代理店さまごとに発行されたログインIDとパスワードが必要です。</p>
       <dl>

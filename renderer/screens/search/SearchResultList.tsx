@@ -19,7 +19,9 @@ export function SearchResultList({ rows, categoryName }: Props) {
   return (
     <ol className={styles.list}>
       {rows.map((row) => {
-        const edit = row.updateFormPath ? editFormPath(row.updateFormPath, row.categoryId, row.contentId, EDIT_MODE.update) : null;
+        const edit = row.updateFormPath
+          ? editFormPath(row.updateFormPath, row.categoryId, row.contentId, EDIT_MODE.update)
+          : null;
         return (
           <li key={`${row.categoryId}-${row.contentId}`} className={styles.row}>
             <div className={styles.rowMeta}>

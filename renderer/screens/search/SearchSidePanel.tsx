@@ -4,7 +4,15 @@
 // in the browser (the server checks them again) and searches again from page 1.
 import { useEffect, useRef, useState } from 'react';
 import { formatMessage } from '../../../schemas/messages/format';
-import { CheckOption, DateRange, groupInOrder, PanelSection, SearchPanel, searchPanelStyles as styles, TagChecks } from '../../components/search-panel/SearchPanel';
+import {
+  CheckOption,
+  DateRange,
+  groupInOrder,
+  PanelSection,
+  SearchPanel,
+  searchPanelStyles as styles,
+  TagChecks,
+} from '../../components/search-panel/SearchPanel';
 import { NO_NARROWING, type Narrowing, type SearchTag } from './search-calls';
 import type { CategoryGroup } from './search-state';
 import pageStyles from './SiteSearch.module.css';
@@ -20,7 +28,15 @@ interface Props {
   onNarrow: (narrowing: Narrowing) => void;
 }
 
-function ParentCheckbox({ group, checked, onChange }: { group: CategoryGroup; checked: ReadonlySet<number>; onChange: (ids: number[], on: boolean) => void }) {
+function ParentCheckbox({
+  group,
+  checked,
+  onChange,
+}: {
+  group: CategoryGroup;
+  checked: ReadonlySet<number>;
+  onChange: (ids: number[], on: boolean) => void;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   const ids = group.members.map((m) => m.categoryId);
   const count = ids.filter((id) => checked.has(id)).length;
@@ -29,7 +45,12 @@ function ParentCheckbox({ group, checked, onChange }: { group: CategoryGroup; ch
   }, [count, ids.length]);
   return (
     <label className={styles.checkParent}>
-      <input ref={ref} type="checkbox" checked={count === ids.length} onChange={(e) => onChange(ids, e.target.checked)} />
+      <input
+        ref={ref}
+        type="checkbox"
+        checked={count === ids.length}
+        onChange={(e) => onChange(ids, e.target.checked)}
+      />
       <span>{group.name}</span>
     </label>
   );
@@ -49,62 +70,90 @@ export function SearchSidePanel({ initial, groups, tags, adminOptions, disabled,
   };
 
   // Tags grouped by their category (common tags under 共通), in the order the API gave.
-  const tagGroups = groupInOrder(tags, (t) => t.categoryName || '共通', (t) => t.categoryName || '共通').map((g) => ({ key: g.key, name: g.name, tags: g.items }));
+  const tagGroups = groupInOrder(
+    tags,
+    (t) => t.categoryName || '共通',
+    (t) => t.categoryName || '共通',
+  ).map((g) => ({ key: g.key, name: g.name, tags: g.items }));
 
   return (
     <aside className={pageStyles.side} aria-label="絞り込み">
-    <SearchPanel
-      title="絞り込み"
-      keywordLabel={NARROW_KEYWORD_LABEL}
-      keyword={draft.keyword}
-      placeholder="結果をさらに絞り込む"
-      onKeywordChange={(keyword) => setDraft({ ...draft, keyword })}
-      check={() => (adminOptions && draft.from && draft.to && draft.from > draft.to ? [formatMessage('ERR_0005', ['掲載期間From', '掲載期間To'])] : [])}
-      onSubmit={(keyword) => onNarrow({ ...draft, keyword })}
-      submitLabel="絞り込む"
-      secondary={{
-        label: 'クリア',
-        onClick: () => {
-          setDraft(NO_NARROWING);
-          onNarrow(NO_NARROWING);
-        },
-      }}
-      disabled={disabled}
-    >
-      {groups.length > 0 && (
-        <PanelSection legend="カテゴリ">
-          {groups.map((group) => {
-            // A category alone under a parent of its own name is shown as one checkbox.
-            const only = group.members.length === 1 ? group.members[0] : undefined;
-            return only && only.categoryName === group.name ? (
-              <CheckOption key={group.key} label={group.name} checked={checkedCategories.has(only.categoryId)} onChange={(on) => setCategories([only.categoryId], on)} />
-            ) : (
-              <div key={group.key} className={styles.checkGroup} role="group" aria-label={group.name}>
-                <ParentCheckbox group={group} checked={checkedCategories} onChange={setCategories} />
-                <div className={styles.checkChildren}>
-                  {group.members.map((m) => (
-                    <CheckOption key={m.categoryId} label={m.categoryName} checked={checkedCategories.has(m.categoryId)} onChange={(on) => setCategories([m.categoryId], on)} />
-                  ))}
+      <SearchPanel
+        title="絞り込み"
+        keywordLabel={NARROW_KEYWORD_LABEL}
+        keyword={draft.keyword}
+        placeholder="結果をさらに絞り込む"
+        onKeywordChange={(keyword) => setDraft({ ...draft, keyword })}
+        check={() =>
+          adminOptions && draft.from && draft.to && draft.from > draft.to
+            ? [formatMessage('ERR_0005', ['掲載期間From', '掲載期間To'])]
+            : []
+        }
+        onSubmit={(keyword) => onNarrow({ ...draft, keyword })}
+        submitLabel="絞り込む"
+        secondary={{
+          label: 'クリア',
+          onClick: () => {
+            setDraft(NO_NARROWING);
+            onNarrow(NO_NARROWING);
+          },
+        }}
+        disabled={disabled}
+      >
+        {groups.length > 0 && (
+          <PanelSection legend="カテゴリ">
+            {groups.map((group) => {
+              // A category alone under a parent of its own name is shown as one checkbox.
+              const only = group.members.length === 1 ? group.members[0] : undefined;
+              return only && only.categoryName === group.name ? (
+                <CheckOption
+                  key={group.key}
+                  label={group.name}
+                  checked={checkedCategories.has(only.categoryId)}
+                  onChange={(on) => setCategories([only.categoryId], on)}
+                />
+              ) : (
+                <div key={group.key} className={styles.checkGroup} role="group" aria-label={group.name}>
+                  <ParentCheckbox group={group} checked={checkedCategories} onChange={setCategories} />
+                  <div className={styles.checkChildren}>
+                    {group.members.map((m) => (
+                      <CheckOption
+                        key={m.categoryId}
+                        label={m.categoryName}
+                        checked={checkedCategories.has(m.categoryId)}
+                        onChange={(on) => setCategories([m.categoryId], on)}
+                      />
+                    ))}
+                  </div>
                 </div>
-              </div>
-            );
-          })}
-        </PanelSection>
-      )}
+              );
+            })}
+          </PanelSection>
+        )}
 
-      {tagGroups.length > 0 && (
-        <PanelSection legend="タグ">
-          <TagChecks groups={tagGroups} checked={draft.tags} onChange={(t) => setDraft({ ...draft, tags: t })} />
-        </PanelSection>
-      )}
+        {tagGroups.length > 0 && (
+          <PanelSection legend="タグ">
+            <TagChecks groups={tagGroups} checked={draft.tags} onChange={(t) => setDraft({ ...draft, tags: t })} />
+          </PanelSection>
+        )}
 
-      {adminOptions && (
-        <PanelSection legend="掲載期間">
-          <DateRange fromLabel="掲載期間From" toLabel="掲載期間To" from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
-          <CheckOption label="掲載期間外も表示" checked={draft.outside} onChange={(outside) => setDraft({ ...draft, outside })} />
-        </PanelSection>
-      )}
-    </SearchPanel>
+        {adminOptions && (
+          <PanelSection legend="掲載期間">
+            <DateRange
+              fromLabel="掲載期間From"
+              toLabel="掲載期間To"
+              from={draft.from}
+              to={draft.to}
+              onChange={(range) => setDraft({ ...draft, ...range })}
+            />
+            <CheckOption
+              label="掲載期間外も表示"
+              checked={draft.outside}
+              onChange={(outside) => setDraft({ ...draft, outside })}
+            />
+          </PanelSection>
+        )}
+      </SearchPanel>
     </aside>
   );
 }

@@ -16,7 +16,14 @@ import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { CATEGORY } from '../../components/data-scope';
 import { Pager } from '../../components/Pager';
 import { LoadingRows, WidgetFailure } from '../../components/WidgetState';
-import { loadSearch, NO_NARROWING, reportSearchFailure, type Narrowing, type SearchRow, type SearchTag } from './search-calls';
+import {
+  loadSearch,
+  NO_NARROWING,
+  reportSearchFailure,
+  type Narrowing,
+  type SearchRow,
+  type SearchTag,
+} from './search-calls';
 import { categoryGroups, historyEntryKey, readStoredSearch, writeStoredSearch } from './search-state';
 import { SearchResultList } from './SearchResultList';
 import { SearchSidePanel } from './SearchSidePanel';
@@ -24,7 +31,11 @@ import styles from './SiteSearch.module.css';
 
 const SCREEN_NAME = 'サイト内検索';
 
-type Result = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; rows: SearchRow[] } | { status: 'failed'; message: string };
+type Result =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; rows: SearchRow[] }
+  | { status: 'failed'; message: string };
 
 /** A new history entry (a new search, a new category) is a new screen with its own state. */
 export function SiteSearchPage() {
@@ -42,7 +53,8 @@ function SiteSearchScreen({ entryKey, address }: { entryKey: string; address: st
   const categoryId = /^\d{1,9}$/.test(categoryParam) ? Number(categoryParam) : null;
   const providerAdmin = isProviderAdmin(session);
   const adminOptions = providerAdmin || categoryId === CATEGORY.news;
-  const categoryName = (id: number) => session.categoryList.find((c) => Number(c.categoryId) === id)?.categoryName ?? '';
+  const categoryName = (id: number) =>
+    session.categoryList.find((c) => Number(c.categoryId) === id)?.categoryName ?? '';
 
   const stored = useMemo(() => readStoredSearch(entryKey, address), [entryKey, address]);
   const [sort, setSort] = useState<SearchSort>(stored?.sort ?? (keyword ? 'recommended' : 'newest'));
@@ -60,7 +72,10 @@ function SiteSearchScreen({ entryKey, address }: { entryKey: string; address: st
     running.current = controller;
     setResult({ status: 'loading' });
     try {
-      const answer = await loadSearch({ keyword, categoryId, narrowing, adminOptions, registerHistory: opts.register }, controller.signal);
+      const answer = await loadSearch(
+        { keyword, categoryId, narrowing, adminOptions, registerHistory: opts.register },
+        controller.signal,
+      );
       if (controller.signal.aborted) return;
       setTags(answer.tagListData);
       setResult({ status: 'ready', rows: answer.containtsListData });
@@ -78,7 +93,12 @@ function SiteSearchScreen({ entryKey, address }: { entryKey: string; address: st
     if (!canSearch) return;
     const fresh = stored === null;
     if (fresh && keyword) {
-      sendOperationLog({ operationType: OPERATION_TYPE.search, toScreenName: SCREEN_NAME, actionDetail: keyword, genericField1: categoryId === null ? '' : String(categoryId) });
+      sendOperationLog({
+        operationType: OPERATION_TYPE.search,
+        toScreenName: SCREEN_NAME,
+        actionDetail: keyword,
+        genericField1: categoryId === null ? '' : String(categoryId),
+      });
     }
     void run(applied, { register: fresh && keyword !== '', keepPage: !fresh });
     return () => running.current?.abort();
@@ -112,7 +132,11 @@ function SiteSearchScreen({ entryKey, address }: { entryKey: string; address: st
     () => (categoryId === null ? categoryGroups(session.categoryList, session.globalNav) : []),
     [categoryId, session.categoryList, session.globalNav],
   );
-  const title = keyword ? `「${keyword}」の検索結果` : categoryId !== null ? categoryName(categoryId) || SCREEN_NAME : SCREEN_NAME;
+  const title = keyword
+    ? `「${keyword}」の検索結果`
+    : categoryId !== null
+      ? categoryName(categoryId) || SCREEN_NAME
+      : SCREEN_NAME;
 
   return (
     <div className={styles.page}>
@@ -151,12 +175,22 @@ function SiteSearchScreen({ entryKey, address }: { entryKey: string; address: st
             {!canSearch && <p className={styles.empty}>ヘッダーの検索欄にキーワードを入力して検索してください。</p>}
             {result.status === 'loading' && <LoadingRows rows={8} />}
             {result.status === 'failed' && result.message && <WidgetFailure message={result.message} />}
-            {result.status === 'ready' && totalCount === 0 && <p className={styles.empty}>{formatMessage('WRN_0002', ['コンテンツ'])}</p>}
-            {result.status === 'ready' && totalCount > 0 && <SearchResultList rows={shown} categoryName={categoryName} />}
+            {result.status === 'ready' && totalCount === 0 && (
+              <p className={styles.empty}>{formatMessage('WRN_0002', ['コンテンツ'])}</p>
+            )}
+            {result.status === 'ready' && totalCount > 0 && (
+              <SearchResultList rows={shown} categoryName={categoryName} />
+            )}
           </div>
           {result.status === 'ready' && totalCount > 0 && (
             <footer className={styles.footer}>
-              <Pager page={page} totalCount={totalCount} pageSize={SEARCH_PAGE_SIZE} onChange={goTo} label="検索結果のページ送り" />
+              <Pager
+                page={page}
+                totalCount={totalCount}
+                pageSize={SEARCH_PAGE_SIZE}
+                onChange={goTo}
+                label="検索結果のページ送り"
+              />
             </footer>
           )}
         </section>

@@ -77,7 +77,9 @@ export async function reportSearchFailure(error: unknown): Promise<string> {
     return '';
   }
   const text =
-    isApiError(error) && error.status === 416 ? formatMessage('ERR_0023', error.messages?.[0]?.args ?? ['サイト内検索']) : errorMessageText(error, SEARCH_ERROR_POLICY);
+    isApiError(error) && error.status === 416
+      ? formatMessage('ERR_0023', error.messages?.[0]?.args ?? ['サイト内検索'])
+      : errorMessageText(error, SEARCH_ERROR_POLICY);
   await alertMessage(text);
   return text;
 }

@@ -46,7 +46,13 @@ export function readStoredSearch(entryKey: string, address: string): StoredSearc
     const raw = window.sessionStorage.getItem(PREFIX + entryKey);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<StoredSearch>;
-    if (typeof value.page !== 'number' || typeof value.sort !== 'string' || typeof value.applied !== 'object' || value.applied === null) return null;
+    if (
+      typeof value.page !== 'number' ||
+      typeof value.sort !== 'string' ||
+      typeof value.applied !== 'object' ||
+      value.applied === null
+    )
+      return null;
     if (value.address !== address) return null;
     return value as StoredSearch;
   } catch {
@@ -86,8 +92,14 @@ export interface CategoryGroup {
  * スキルアップ, 虎の巻, イベント); a searchable category alone is a group of one. Groups follow the
  * navigation order; categories the navigation does not show come last.
  */
-export function categoryGroups(categories: readonly SiteSearchCategory[], nav: readonly GlobalNavItem[]): CategoryGroup[] {
-  const searchable: CategoryOption[] = categories.map((c) => ({ categoryId: Number(c.categoryId), categoryName: c.categoryName }));
+export function categoryGroups(
+  categories: readonly SiteSearchCategory[],
+  nav: readonly GlobalNavItem[],
+): CategoryGroup[] {
+  const searchable: CategoryOption[] = categories.map((c) => ({
+    categoryId: Number(c.categoryId),
+    categoryName: c.categoryName,
+  }));
   const navOf = (id: number) => nav.find((n) => Number(n.categoryId) === id);
   const topOf = (id: number): GlobalNavItem | undefined => {
     const item = navOf(id);
@@ -99,7 +111,12 @@ export function categoryGroups(categories: readonly SiteSearchCategory[], nav: r
   searchable.forEach((c, i) => {
     const top = topOf(c.categoryId);
     const key = top ? `nav-${top.categoryId}` : `category-${c.categoryId}`;
-    const group = groups.get(key) ?? { key, name: top ? top.categoryName : c.categoryName, members: [], order: top ? Number(top.displayOrder) : 10_000 + i };
+    const group = groups.get(key) ?? {
+      key,
+      name: top ? top.categoryName : c.categoryName,
+      members: [],
+      order: top ? Number(top.displayOrder) : 10_000 + i,
+    };
     group.members.push(c);
     groups.set(key, group);
   });
@@ -111,5 +128,9 @@ export function categoryGroups(categories: readonly SiteSearchCategory[], nav: r
   };
   return [...groups.values()]
     .sort((a, b) => a.order - b.order)
-    .map(({ key, name, members }) => ({ key, name, members: [...members].sort((x, y) => rank(key, x) - rank(key, y)) }));
+    .map(({ key, name, members }) => ({
+      key,
+      name,
+      members: [...members].sort((x, y) => rank(key, x) - rank(key, y)),
+    }));
 }

@@ -46,7 +46,12 @@ export function ChapterVideoModal({ categoryId, contentsId, title, screenName, o
         <div className={styles.modalBody}>
           <p className={styles.modalVideoTitle}>{remote.data.title}</p>
           {remote.data.contentsVideoList.length > 0 ? (
-            <VideoList videos={remote.data.contentsVideoList.slice(0, 1)} categoryId={remote.data.categoryId} contentsId={remote.data.contentsId} screenName={screenName} />
+            <VideoList
+              videos={remote.data.contentsVideoList.slice(0, 1)}
+              categoryId={remote.data.categoryId}
+              contentsId={remote.data.contentsId}
+              screenName={screenName}
+            />
           ) : (
             <p className={styles.empty}>この章の動画はありません。</p>
           )}

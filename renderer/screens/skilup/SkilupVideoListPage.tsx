@@ -16,14 +16,26 @@ import { loadBanners } from '../portal/calls';
 import { FallbackImage } from '../../components/FallbackImage';
 import { SmartLink, isExternalUrl } from '../../components/SmartLink';
 import type { Banner } from '../portal/calls';
-import { loadVideoList, narrowVideoList, NO_VIDEO_NARROWING, SEARCH_PAGE_SIZE, type SkilupVideo, type VideoListAnswer, type VideoNarrowing } from './calls';
+import {
+  loadVideoList,
+  narrowVideoList,
+  NO_VIDEO_NARROWING,
+  SEARCH_PAGE_SIZE,
+  type SkilupVideo,
+  type VideoListAnswer,
+  type VideoNarrowing,
+} from './calls';
 import { PhaseIcon } from './PhaseIcon';
 import { SkilupSearchPanel } from './SkilupSearchPanel';
 import { VideoGrid } from './VideoCard';
 import sideLayout from '../../components/SideLayout.module.css';
 import styles from './Skilup.module.css';
 
-export const SKILUP_PART = { videos: 'スキルアップ動画', training: '研修バナー', master: 'マスターへの道バナー' } as const;
+export const SKILUP_PART = {
+  videos: 'スキルアップ動画',
+  training: '研修バナー',
+  master: 'マスターへの道バナー',
+} as const;
 
 /** The side banners 04 and 05 (600×200 images, so wider than the portal's side banners). */
 function SkilupBanners({ banners }: { banners: Banner[] }) {
@@ -43,7 +55,17 @@ function SkilupBanners({ banners }: { banners: Banner[] }) {
   );
 }
 
-function MoreButton({ expanded, rest, onClick, label }: { expanded: boolean; rest: number; onClick: () => void; label: string }) {
+function MoreButton({
+  expanded,
+  rest,
+  onClick,
+  label,
+}: {
+  expanded: boolean;
+  rest: number;
+  onClick: () => void;
+  label: string;
+}) {
   return (
     <div className={styles.moreRow}>
       <button type="button" className={`btn btn-secondary ${styles.more}`} aria-expanded={expanded} onClick={onClick}>
@@ -56,8 +78,12 @@ function MoreButton({ expanded, rest, onClick, label }: { expanded: boolean; res
 
 function InitialView({ data }: { data: VideoListAnswer }) {
   const [newOpen, setNewOpen] = useState(false);
-  const [open, setOpen] = useState<Set<number>>(() => new Set(data.phaseListData.filter((p) => p.isOpen).map((p) => p.phaseId)));
-  const newest = data.videoListData.filter((v) => v.isNewVideo).sort((a, b) => b.updateDate.localeCompare(a.updateDate) || b.contentsId - a.contentsId);
+  const [open, setOpen] = useState<Set<number>>(
+    () => new Set(data.phaseListData.filter((p) => p.isOpen).map((p) => p.phaseId)),
+  );
+  const newest = data.videoListData
+    .filter((v) => v.isNewVideo)
+    .sort((a, b) => b.updateDate.localeCompare(a.updateDate) || b.contentsId - a.contentsId);
   const toggle = (phaseId: number) => {
     const next = new Set(open);
     if (next.has(phaseId)) next.delete(phaseId);
@@ -75,7 +101,14 @@ function InitialView({ data }: { data: VideoListAnswer }) {
         ) : (
           <>
             <VideoGrid videos={newOpen ? newest : newest.slice(0, data.newVideoListDispNum)} label="新着動画" />
-            {newest.length > data.newVideoListDispNum && <MoreButton expanded={newOpen} rest={newest.length - data.newVideoListDispNum} onClick={() => setNewOpen(!newOpen)} label="新着動画" />}
+            {newest.length > data.newVideoListDispNum && (
+              <MoreButton
+                expanded={newOpen}
+                rest={newest.length - data.newVideoListDispNum}
+                onClick={() => setNewOpen(!newOpen)}
+                label="新着動画"
+              />
+            )}
           </>
         )}
       </section>
@@ -105,8 +138,18 @@ function InitialView({ data }: { data: VideoListAnswer }) {
               <p className={styles.empty}>このフェーズの動画はまだありません。</p>
             ) : (
               <>
-                <VideoGrid videos={expanded ? videos : videos.slice(0, data.videoListDispNum)} label={phase.phaseName} />
-                {videos.length > data.videoListDispNum && <MoreButton expanded={expanded} rest={videos.length - data.videoListDispNum} onClick={() => toggle(phase.phaseId)} label={phase.phaseName} />}
+                <VideoGrid
+                  videos={expanded ? videos : videos.slice(0, data.videoListDispNum)}
+                  label={phase.phaseName}
+                />
+                {videos.length > data.videoListDispNum && (
+                  <MoreButton
+                    expanded={expanded}
+                    rest={videos.length - data.videoListDispNum}
+                    onClick={() => toggle(phase.phaseId)}
+                    label={phase.phaseName}
+                  />
+                )}
               </>
             )}
           </section>
@@ -116,7 +159,17 @@ function InitialView({ data }: { data: VideoListAnswer }) {
   );
 }
 
-function ResultView({ videos, page, onPage, onBack }: { videos: SkilupVideo[]; page: number; onPage: (p: number) => void; onBack: () => void }) {
+function ResultView({
+  videos,
+  page,
+  onPage,
+  onBack,
+}: {
+  videos: SkilupVideo[];
+  page: number;
+  onPage: (p: number) => void;
+  onBack: () => void;
+}) {
   const shown = videos.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE);
   return (
     <section className={styles.section} aria-labelledby="search-results">
@@ -133,7 +186,13 @@ function ResultView({ videos, page, onPage, onBack }: { videos: SkilupVideo[]; p
       ) : (
         <>
           <VideoGrid videos={shown} label="検索結果" />
-          <Pager page={page} totalCount={videos.length} pageSize={SEARCH_PAGE_SIZE} onChange={onPage} label="検索結果" />
+          <Pager
+            page={page}
+            totalCount={videos.length}
+            pageSize={SEARCH_PAGE_SIZE}
+            onChange={onPage}
+            label="検索結果"
+          />
         </>
       )}
     </section>
@@ -144,9 +203,19 @@ export function SkilupVideoListPage() {
   const session = useSession();
   const admin = isProviderAdmin(session);
   const scope = [session.user?.userId, session.user?.pseudoUserId, session.systemDate, session.businessDate].join('|');
-  const initial = useRemote(`videos|${scope}`, loadVideoList, (error) => reportWidgetFailure(SKILUP_PART.videos, error));
-  const training = useRemote(`b04|${scope}`, (signal) => loadBanners('04', signal), (error) => reportWidgetFailure(SKILUP_PART.training, error));
-  const master = useRemote(`b05|${scope}`, (signal) => loadBanners('05', signal), (error) => reportWidgetFailure(SKILUP_PART.master, error));
+  const initial = useRemote(`videos|${scope}`, loadVideoList, (error) =>
+    reportWidgetFailure(SKILUP_PART.videos, error),
+  );
+  const training = useRemote(
+    `b04|${scope}`,
+    (signal) => loadBanners('04', signal),
+    (error) => reportWidgetFailure(SKILUP_PART.training, error),
+  );
+  const master = useRemote(
+    `b05|${scope}`,
+    (signal) => loadBanners('05', signal),
+    (error) => reportWidgetFailure(SKILUP_PART.master, error),
+  );
 
   const [draft, setDraft] = useState<VideoNarrowing>(NO_VIDEO_NARROWING);
   const [results, setResults] = useState<SkilupVideo[] | null>(null);
@@ -180,7 +249,12 @@ export function SkilupVideoListPage() {
         <div className={sideLayout.main} aria-busy={initial.status === 'loading' || searching}>
           {initial.status === 'loading' && <div className={styles.loading} role="status" aria-label="読み込み中" />}
           {initial.status === 'failed' && <p className={styles.failed}>{initial.message}</p>}
-          {initial.status === 'ready' && (results ? <ResultView videos={results} page={page} onPage={setPage} onBack={back} /> : <InitialView data={initial.data} />)}
+          {initial.status === 'ready' &&
+            (results ? (
+              <ResultView videos={results} page={page} onPage={setPage} onBack={back} />
+            ) : (
+              <InitialView data={initial.data} />
+            ))}
         </div>
         <aside className={styles.side} aria-label="検索・バナー">
           <SkilupSearchPanel
@@ -191,8 +265,12 @@ export function SkilupVideoListPage() {
             onChange={setDraft}
             onSearch={(n) => void search(n)}
           />
-          <section aria-label={SKILUP_PART.training}>{training.status === 'ready' && <SkilupBanners banners={training.data} />}</section>
-          <section aria-label={SKILUP_PART.master}>{master.status === 'ready' && <SkilupBanners banners={master.data} />}</section>
+          <section aria-label={SKILUP_PART.training}>
+            {training.status === 'ready' && <SkilupBanners banners={training.data} />}
+          </section>
+          <section aria-label={SKILUP_PART.master}>
+            {master.status === 'ready' && <SkilupBanners banners={master.data} />}
+          </section>
         </aside>
       </div>
     </div>

@@ -20,7 +20,15 @@ import { CATEGORY } from '../../../schemas/categories';
 
 const PART = '営業虎の巻';
 
-function ChapterDetail({ chapter, onWatched, screenName }: { chapter: Chapter; onWatched: (chapterId: number, watched: boolean) => void; screenName: string }) {
+function ChapterDetail({
+  chapter,
+  onWatched,
+  screenName,
+}: {
+  chapter: Chapter;
+  onWatched: (chapterId: number, watched: boolean) => void;
+  screenName: string;
+}) {
   const id = useId();
   const [saving, setSaving] = useState(false);
   const [video, setVideo] = useState(false);
@@ -68,7 +76,13 @@ function ChapterDetail({ chapter, onWatched, screenName }: { chapter: Chapter; o
           動画を見る
         </button>
         <label className={`${styles.watch} ${chapter.isWatched ? styles.watchDone : ''}`} htmlFor={`${id}-watched`}>
-          <input id={`${id}-watched`} type="checkbox" checked={chapter.isWatched} disabled={saving} onChange={(e) => void change(e.target.checked)} />
+          <input
+            id={`${id}-watched`}
+            type="checkbox"
+            checked={chapter.isWatched}
+            disabled={saving}
+            onChange={(e) => void change(e.target.checked)}
+          />
           視聴完了
         </label>
       </div>
@@ -79,7 +93,15 @@ function ChapterDetail({ chapter, onWatched, screenName }: { chapter: Chapter; o
           <RichText html={detail.data.contentsBody} />
         </div>
       )}
-      {video && <ChapterVideoModal categoryId={chapter.chapterCategoryId} contentsId={chapter.chapterContentsId} title={`${chapter.chapterName} ${chapter.chapterTitle}`} screenName={screenName} onClose={() => setVideo(false)} />}
+      {video && (
+        <ChapterVideoModal
+          categoryId={chapter.chapterCategoryId}
+          contentsId={chapter.chapterContentsId}
+          title={`${chapter.chapterName} ${chapter.chapterTitle}`}
+          screenName={screenName}
+          onClose={() => setVideo(false)}
+        />
+      )}
     </article>
   );
 }
@@ -90,7 +112,9 @@ function PlaybookView({ initial, screenName }: { initial: Playbook; screenName: 
   const firstPhase = phases.find((p) => p.isOpen) ?? phases[0];
   const [phaseId, setPhaseId] = useState<number | undefined>(firstPhase?.phaseId);
   const phase = phases.find((p) => p.phaseId === phaseId) ?? firstPhase;
-  const [chapterId, setChapterId] = useState<number | undefined>(() => (firstPhase?.phaseKouseiList.find((c) => !c.isWatched) ?? firstPhase?.phaseKouseiList[0])?.chapterId);
+  const [chapterId, setChapterId] = useState<number | undefined>(
+    () => (firstPhase?.phaseKouseiList.find((c) => !c.isWatched) ?? firstPhase?.phaseKouseiList[0])?.chapterId,
+  );
   const [expanded, setExpanded] = useState(false);
   const chapter = phases.flatMap((p) => p.phaseKouseiList).find((c) => c.chapterId === chapterId);
 
@@ -101,7 +125,13 @@ function PlaybookView({ initial, screenName }: { initial: Playbook; screenName: 
     setChapterId(next?.phaseKouseiList[0]?.chapterId);
   };
   const setWatched = (id: number, watched: boolean) =>
-    setBook((b) => ({ ...b, skilupPhaseList: b.skilupPhaseList.map((p) => ({ ...p, phaseKouseiList: p.phaseKouseiList.map((c) => (c.chapterId === id ? { ...c, isWatched: watched } : c)) })) }));
+    setBook((b) => ({
+      ...b,
+      skilupPhaseList: b.skilupPhaseList.map((p) => ({
+        ...p,
+        phaseKouseiList: p.phaseKouseiList.map((c) => (c.chapterId === id ? { ...c, isWatched: watched } : c)),
+      })),
+    }));
 
   if (!phase) return <p className={styles.empty}>営業虎の巻はまだ準備中です。</p>;
   const chapters = phase.phaseKouseiList;
@@ -115,7 +145,12 @@ function PlaybookView({ initial, screenName }: { initial: Playbook; screenName: 
             const done = p.phaseKouseiList.filter((c) => c.isWatched).length;
             return (
               <li key={p.phaseId}>
-                <button type="button" className={`${styles.phaseStep} ${p.phaseId === phase.phaseId ? styles.phaseActive : ''}`} aria-current={p.phaseId === phase.phaseId ? 'step' : undefined} onClick={() => pickPhase(p.phaseId)}>
+                <button
+                  type="button"
+                  className={`${styles.phaseStep} ${p.phaseId === phase.phaseId ? styles.phaseActive : ''}`}
+                  aria-current={p.phaseId === phase.phaseId ? 'step' : undefined}
+                  onClick={() => pickPhase(p.phaseId)}
+                >
                   <span className={styles.phaseNo}>{i + 1}</span>
                   <span className={styles.phaseName}>{p.phaseName}</span>
                   <span className={styles.phaseProgress}>
@@ -140,7 +175,12 @@ function PlaybookView({ initial, screenName }: { initial: Playbook; screenName: 
             <ul className={styles.chapterList}>
               {shown.map((c) => (
                 <li key={c.chapterId}>
-                  <button type="button" className={`${styles.chapter} ${c.chapterId === chapterId ? styles.chapterActive : ''}`} aria-pressed={c.chapterId === chapterId} onClick={() => setChapterId(c.chapterId)}>
+                  <button
+                    type="button"
+                    className={`${styles.chapter} ${c.chapterId === chapterId ? styles.chapterActive : ''}`}
+                    aria-pressed={c.chapterId === chapterId}
+                    onClick={() => setChapterId(c.chapterId)}
+                  >
                     <span className={styles.chapterName}>{c.chapterName}</span>
                     <span className={styles.chapterTitle}>{c.chapterTitle}</span>
                     {c.isWatched && <span className={styles.chapterWatched}>視聴済み</span>}
@@ -150,12 +190,23 @@ function PlaybookView({ initial, screenName }: { initial: Playbook; screenName: 
             </ul>
           )}
           {chapters.length > book.dispCount && (
-            <button type="button" className={`btn btn-secondary ${styles.more}`} aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            <button
+              type="button"
+              className={`btn btn-secondary ${styles.more}`}
+              aria-expanded={expanded}
+              onClick={() => setExpanded(!expanded)}
+            >
               {expanded ? '閉じる' : `もっと見る（残り${chapters.length - book.dispCount}章）`}
             </button>
           )}
         </section>
-        <div className={styles.pane}>{chapter ? <ChapterDetail key={chapter.chapterId} chapter={chapter} onWatched={setWatched} screenName={screenName} /> : <p className={styles.empty}>章を選んでください。</p>}</div>
+        <div className={styles.pane}>
+          {chapter ? (
+            <ChapterDetail key={chapter.chapterId} chapter={chapter} onWatched={setWatched} screenName={screenName} />
+          ) : (
+            <p className={styles.empty}>章を選んでください。</p>
+          )}
+        </div>
       </div>
 
       {book.skilupCommentList.length > 0 && (
@@ -178,7 +229,11 @@ export function ToranomakiPage() {
   const session = useSession();
   const screenName = useRouteHandle()?.screenName ?? PART;
   const scope = [session.user?.userId, session.user?.pseudoUserId, session.systemDate, session.businessDate].join('|');
-  const remote = useRemote(`playbook|${scope}`, (signal) => loadPlaybook(CATEGORY.TORANOMAKI, signal), (error) => reportWidgetFailure(PART, error));
+  const remote = useRemote(
+    `playbook|${scope}`,
+    (signal) => loadPlaybook(CATEGORY.TORANOMAKI, signal),
+    (error) => reportWidgetFailure(PART, error),
+  );
   // Braces: Chromium's scrollTo answers a promise, which React would take for the effect's cleanup.
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -188,7 +243,9 @@ export function ToranomakiPage() {
       <Breadcrumbs categoryId={CATEGORY.TORANOMAKI} />
       <header className={styles.hero}>
         <h1 className={styles.title}>営業虎の巻</h1>
-        <p>トップセールスのノウハウを、商談のフェーズごとにまとめました。章を選んで解説を読み、動画を見たら「視聴完了」にチェックしましょう。</p>
+        <p>
+          トップセールスのノウハウを、商談のフェーズごとにまとめました。章を選んで解説を読み、動画を見たら「視聴完了」にチェックしましょう。
+        </p>
       </header>
       {remote.status === 'loading' && <div className={styles.detailLoading} role="status" aria-label="読み込み中" />}
       {remote.status === 'failed' && <p className={styles.error}>{remote.message}</p>}

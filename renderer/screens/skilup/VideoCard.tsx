@@ -12,13 +12,21 @@ import styles from './Skilup.module.css';
 export function EditIcon() {
   return (
     <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-      <path d="M13.5 3.5l3 3L7 16H4v-3zM11.5 5.5l3 3" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path
+        d="M13.5 3.5l3 3L7 16H4v-3zM11.5 5.5l3 3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
 
 export function VideoCard({ video }: { video: SkilupVideo }) {
-  const edit = video.updateFormPath ? editFormPath(video.updateFormPath, video.categoryId, video.contentsId, EDIT_MODE.update) : null;
+  const edit = video.updateFormPath
+    ? editFormPath(video.updateFormPath, video.categoryId, video.contentsId, EDIT_MODE.update)
+    : null;
   return (
     <li className={`${styles.card} ${video.isWatched ? styles.cardWatched : ''}`} data-contents-id={video.contentsId}>
       <Link to={detailPathOf(video.detailPath, video.categoryId, video.contentsId)} className={styles.cardLink}>

@@ -13,7 +13,12 @@ export interface VideoNarrowing {
   outsidePostPeriod: boolean;
 }
 
-export const NO_VIDEO_NARROWING: VideoNarrowing = { keyword: '', tags: [], onlyUnwatched: false, outsidePostPeriod: false };
+export const NO_VIDEO_NARROWING: VideoNarrowing = {
+  keyword: '',
+  tags: [],
+  onlyUnwatched: false,
+  outsidePostPeriod: false,
+};
 
 /** Spec 002 section 4: 3 new videos and 3 per phase unless the server says otherwise. */
 export const DEFAULT_DISP_NUM = 3;
@@ -39,7 +44,13 @@ export async function loadVideoList(signal?: AbortSignal): Promise<VideoListAnsw
 export async function narrowVideoList(n: VideoNarrowing, signal?: AbortSignal): Promise<VideoListAnswer> {
   const answer = await apiPost<Partial<VideoListAnswer>>(
     '/api/SkilUp/narrowVideoList',
-    { ...callerScope(), narrowKeyword: n.keyword, narrowTags: n.tags.join(','), isOnlyUnWatched: n.onlyUnwatched, isOutsidePostPeriod: n.outsidePostPeriod },
+    {
+      ...callerScope(),
+      narrowKeyword: n.keyword,
+      narrowTags: n.tags.join(','),
+      isOnlyUnWatched: n.onlyUnwatched,
+      isOutsidePostPeriod: n.outsidePostPeriod,
+    },
     { signal },
   );
   return normalise(answer);
@@ -48,9 +59,18 @@ export async function narrowVideoList(n: VideoNarrowing, signal?: AbortSignal): 
 export type Playbook = PlaybookAnswer;
 
 export async function loadPlaybook(categoryId: number, signal?: AbortSignal): Promise<Playbook> {
-  const answer = await apiPost<Partial<Playbook>>('/api/SkilUp/getToranomaki', { ...callerScope(), categoryId }, { signal });
+  const answer = await apiPost<Partial<Playbook>>(
+    '/api/SkilUp/getToranomaki',
+    { ...callerScope(), categoryId },
+    { signal },
+  );
   return {
-    skilupPhaseList: Array.isArray(answer?.skilupPhaseList) ? answer.skilupPhaseList.map((p) => ({ ...p, phaseKouseiList: Array.isArray(p.phaseKouseiList) ? p.phaseKouseiList : [] })) : [],
+    skilupPhaseList: Array.isArray(answer?.skilupPhaseList)
+      ? answer.skilupPhaseList.map((p) => ({
+          ...p,
+          phaseKouseiList: Array.isArray(p.phaseKouseiList) ? p.phaseKouseiList : [],
+        }))
+      : [],
     skilupCommentList: Array.isArray(answer?.skilupCommentList) ? answer.skilupCommentList : [],
     dispCount: positive(answer?.dispCount),
   };

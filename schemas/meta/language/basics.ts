@@ -20,13 +20,19 @@ export const Path = shared(
   'path',
   Type.String({
     pattern: `^${NAME}(\\[\\])?(\\.${NAME}(\\[\\])?)*$`,
-    description: 'A field path: dots, [] for each element of a list; in a forEach group, {name} stands for a name the group gives',
+    description:
+      'A field path: dots, [] for each element of a list; in a forEach group, {name} stands for a name the group gives',
   }),
 );
 
 export const ListPath = shared(
   'listPath',
-  Type.Unsafe<string>({ type: 'string', pattern: '\\[\\]', allOf: [Path], description: 'A path through a list: list[].key' }),
+  Type.Unsafe<string>({
+    type: 'string',
+    pattern: '\\[\\]',
+    allOf: [Path],
+    description: 'A path through a list: list[].key',
+  }),
 );
 
 export const Condition = shared(
@@ -42,7 +48,8 @@ export const Condition = shared(
     },
     {
       ...closed,
-      description: 'A condition on the record (field) or the context (context: the initial data, mode). With several tests all must hold; without a test the value must be filled',
+      description:
+        'A condition on the record (field) or the context (context: the initial data, mode). With several tests all must hold; without a test the value must be filled',
       oneOf: [{ required: ['field'] }, { required: ['context'] }],
     },
   ),
@@ -70,7 +77,11 @@ export const Expression = shared(
 
 export const EditModes = shared(
   'editModes',
-  Type.Array(Enum(EDIT_MODES), { description: 'Edit modes (new, update, copy, preview)', minItems: 1, uniqueItems: true }),
+  Type.Array(Enum(EDIT_MODES), {
+    description: 'Edit modes (new, update, copy, preview)',
+    minItems: 1,
+    uniqueItems: true,
+  }),
 );
 
 export const MessageRef = shared(
@@ -104,16 +115,26 @@ export const Permission = shared(
 
 export const HandoffSource = shared(
   'handoffSource',
-  Type.Object({ storageKey: Type.String({ minLength: 1 }) }, { ...closed, description: 'A page context kept in session storage instead of the URL (spec 001: /login-popup-reg)' }),
+  Type.Object(
+    { storageKey: Type.String({ minLength: 1 }) },
+    {
+      ...closed,
+      description: 'A page context kept in session storage instead of the URL (spec 001: /login-popup-reg)',
+    },
+  ),
 );
 
 export const Handoff = shared(
   'handoff',
   Type.Object(
-    { storageKey: Type.String({ minLength: 1 }), values: Dict(Type.Unknown(), { description: 'Expressions evaluated before the navigation' }) },
+    {
+      storageKey: Type.String({ minLength: 1 }),
+      values: Dict(Type.Unknown(), { description: 'Expressions evaluated before the navigation' }),
+    },
     {
       ...closed,
-      description: 'Before navigating: writes the evaluated values to session storage under storageKey (the context of a page with a form-level handoff)',
+      description:
+        'Before navigating: writes the evaluated values to session storage under storageKey (the context of a page with a form-level handoff)',
     },
   ),
 );

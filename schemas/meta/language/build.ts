@@ -16,25 +16,38 @@ export function shared<T extends TSchema>(name: string, schema: T): TUnsafe<Stat
 }
 
 /** One of some strings, written as a JSON Schema enum (editors complete it; errors list the values). */
-export function Enum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}): TUnsafe<T[number]> {
+export function Enum<const T extends readonly string[]>(
+  values: T,
+  options: Record<string, unknown> = {},
+): TUnsafe<T[number]> {
   return Type.Unsafe<T[number]>({ ...options, enum: [...values] });
 }
 
 /** An object whose keys are names chosen by the definition and whose values are all `value`. */
-export function Dict<T extends TSchema>(value: T, options: Record<string, unknown> = {}): TUnsafe<Record<string, Static<T>>> {
+export function Dict<T extends TSchema>(
+  value: T,
+  options: Record<string, unknown> = {},
+): TUnsafe<Record<string, Static<T>>> {
   return Type.Unsafe<Record<string, Static<T>>>({ ...options, type: 'object', additionalProperties: value });
 }
 
 /** A value or a non-empty list of such values. */
-export function OneOrMany<T extends TSchema>(value: T, options: Record<string, unknown> = {}): TUnsafe<Static<T> | Static<T>[]> {
-  return Type.Unsafe<Static<T> | Static<T>[]>({ ...options, oneOf: [value, { type: 'array', items: value, minItems: 1 }] });
+export function OneOrMany<T extends TSchema>(
+  value: T,
+  options: Record<string, unknown> = {},
+): TUnsafe<Static<T> | Static<T>[]> {
+  return Type.Unsafe<Static<T> | Static<T>[]>({
+    ...options,
+    oneOf: [value, { type: 'array', items: value, minItems: 1 }],
+  });
 }
 
 /** No keys besides the declared ones: a misspelt key is an error, not silently ignored. */
 export const closed = { additionalProperties: false } as const;
 
 /** A lower-case SQL name (table or column). */
-export const SqlName = (options: Record<string, unknown> = {}) => Type.String({ ...options, pattern: '^[a-z_][a-z0-9_]*$' });
+export const SqlName = (options: Record<string, unknown> = {}) =>
+  Type.String({ ...options, pattern: '^[a-z_][a-z0-9_]*$' });
 
 /** A path of the API (`/api/…`). */
 export const ApiPath = (options: Record<string, unknown> = {}) => Type.String({ ...options, pattern: '^/api/' });

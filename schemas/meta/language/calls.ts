@@ -10,7 +10,11 @@ export const ProvidedItems = Type.Object(
     where: Type.Optional(When),
     orderBy: Type.Optional(Type.String()),
   },
-  { ...closed, description: 'The items of a list of the answer that satisfy `where`, in the order of `orderBy` (the one-stop display targets among a category\'s contents)' },
+  {
+    ...closed,
+    description:
+      "The items of a list of the answer that satisfy `where`, in the order of `orderBy` (the one-stop display targets among a category's contents)",
+  },
 );
 
 export const CallSpec = shared(
@@ -25,21 +29,36 @@ export const CallSpec = shared(
       defaultFileName: Type.Optional(Type.String()),
       provides: Type.Optional(
         Dict(Type.Union([Type.String(), ProvidedItems]), {
-          description: 'Names of the initial data: a key of the answer, or the items of a list in it that satisfy `where`, in the order of `orderBy`',
+          description:
+            'Names of the initial data: a key of the answer, or the items of a list in it that satisfy `where`, in the order of `orderBy`',
         }),
       ),
-      file: Type.Optional(Type.Object({ form: Type.String(), field: Type.String(), accept: Type.Optional(Type.String()) }, closed)),
+      file: Type.Optional(
+        Type.Object({ form: Type.String(), field: Type.String(), accept: Type.Optional(Type.String()) }, closed),
+      ),
       confirm: Type.Optional(MessageRef),
       done: Type.Optional(MessageRef),
       empty: Type.Optional(MessageRef),
       unchanged: Type.Optional(MessageRef),
       to: Type.Optional(Type.String()),
-      modes: Type.Optional(Type.Unsafe<typeof EditModes.static>({ ...EditModes, description: 'An initial-data call is made only in these modes' })),
+      modes: Type.Optional(
+        Type.Unsafe<typeof EditModes.static>({
+          ...EditModes,
+          description: 'An initial-data call is made only in these modes',
+        }),
+      ),
       answer: Type.Optional(
-        Type.Unsafe<unknown>({ ...Expression, description: 'Server side: the answer of a create or update as expressions over the saved record; default {<key field>: id}' }),
+        Type.Unsafe<unknown>({
+          ...Expression,
+          description:
+            'Server side: the answer of a create or update as expressions over the saved record; default {<key field>: id}',
+        }),
       ),
       allowNew: Type.Optional(
-        Type.Boolean({ description: 'A load call: without the key it answers its template with no record (the initial data of a new record; `=record` keys are left out)' }),
+        Type.Boolean({
+          description:
+            'A load call: without the key it answers its template with no record (the initial data of a new record; `=record` keys are left out)',
+        }),
       ),
     },
     { ...closed, description: 'A call of spec section 7. Body values are expressions: see docs/forms.md' },
@@ -57,7 +76,11 @@ export const OptionSource = Type.Object(
     dependsOn: Type.Optional(
       Type.Object(
         { field: Path, key: Type.String() },
-        { ...closed, description: 'Dependent options: only items whose `key` equals the record\'s `field`; disabled while the field is empty' },
+        {
+          ...closed,
+          description:
+            "Dependent options: only items whose `key` equals the record's `field`; disabled while the field is empty",
+        },
       ),
     ),
   },
@@ -66,19 +89,28 @@ export const OptionSource = Type.Object(
 
 export const Options = shared(
   'options',
-  Dict(OptionSource, { description: 'Option lists of select fields: from a data call result (source) or a call of their own' }),
+  Dict(OptionSource, {
+    description: 'Option lists of select fields: from a data call result (source) or a call of their own',
+  }),
 );
 
 const ConditionMatch = Enum(['exact', 'prefix', 'contains', 'from', 'to', 'scope'] as const, {
-  description: 'How a search condition selects rows: equal, starts with, contains, on or after / on or before, or the hook\'s scope (blank: the caller\'s own)',
+  description:
+    "How a search condition selects rows: equal, starts with, contains, on or after / on or before, or the hook's scope (blank: the caller's own)",
 });
 
 export const ListCondition = Type.Union(
   [
     ConditionMatch,
-    Type.Object({ match: ConditionMatch, column: Type.Optional(SqlName()), values: Type.Optional(Type.Array(Type.String())) }, closed),
+    Type.Object(
+      { match: ConditionMatch, column: Type.Optional(SqlName()), values: Type.Optional(Type.Array(Type.String())) },
+      closed,
+    ),
   ],
-  { description: 'A condition of a list call: a match on the field\'s store column, or on `column`; `values` are the only ones allowed' },
+  {
+    description:
+      "A condition of a list call: a match on the field's store column, or on `column`; `values` are the only ones allowed",
+  },
 );
 
 /** A form's `calls.list` (api/forms/list/): the call's body template names the conditions (`"=record"` at their place). */
@@ -88,11 +120,14 @@ export const ListCallSpec = Type.Object(
     body: Type.Optional(Expression),
     result: Type.Optional(Type.String()),
     answer: Type.Optional(Expression),
-    search: Type.Optional(Type.String({ description: 'The list (schemas/lists) whose search.rules the server runs on the conditions' })),
+    search: Type.Optional(
+      Type.String({ description: 'The list (schemas/lists) whose search.rules the server runs on the conditions' }),
+    ),
     where: Type.Optional(Dict(ListCondition, { description: 'How each condition selects rows' })),
     lookups: Type.Optional(
       Dict(Type.Object({ table: SqlName(), key: SqlName(), by: SqlName(), column: SqlName() }, closed), {
-        description: 'Fields read from another table: `column` of the `table` row whose `key` equals the row\'s column `by`',
+        description:
+          "Fields read from another table: `column` of the `table` row whose `key` equals the row's column `by`",
       }),
     ),
     order: Type.Optional(
@@ -101,8 +136,14 @@ export const ListCallSpec = Type.Object(
       }),
     ),
     max: Type.Optional(
-      Type.Object({ rows: Type.Integer({ minimum: 1 }), name: Type.String() }, { ...closed, description: 'At most `rows` rows; more is 416 ERR_0023 naming `name`' }),
+      Type.Object(
+        { rows: Type.Integer({ minimum: 1 }), name: Type.String() },
+        { ...closed, description: 'At most `rows` rows; more is 416 ERR_0023 naming `name`' },
+      ),
     ),
   },
-  { ...closed, description: 'The stored records the conditions select, each answered by `answer` (docs/forms.md, List calls)' },
+  {
+    ...closed,
+    description: 'The stored records the conditions select, each answered by `answer` (docs/forms.md, List calls)',
+  },
 );

@@ -14,18 +14,41 @@ export const ListColumn = Type.Object(
   {
     key: Type.String({ minLength: 1 }),
     label: Type.Optional(Type.String()),
-    kind: Type.Optional(Enum(['text', 'number', 'date', 'datetime', 'input', 'select', 'action', 'image', 'dateRange', 'flag', 'link'])),
-    endKey: Type.Optional(Type.String({ minLength: 1, description: 'dateRange: the row key of the end date (the column\'s key is the start; it sorts by the start)' })),
+    kind: Type.Optional(
+      Enum(['text', 'number', 'date', 'datetime', 'input', 'select', 'action', 'image', 'dateRange', 'flag', 'link']),
+    ),
+    endKey: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description: "dateRange: the row key of the end date (the column's key is the start; it sorts by the start)",
+      }),
+    ),
     sortable: Type.Optional(Type.Boolean()),
     defaultDirection: Type.Optional(Direction),
     maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
     action: Type.Optional(Type.String()),
     width: Type.Optional(Type.String()),
     align: Type.Optional(Enum(['left', 'center', 'right'])),
-    labels: Type.Optional(Dict(Type.String(), { description: 'Text shown for each value (a code such as the setting target kind)' })),
-    template: Type.Optional(Type.String({ description: 'text and link: the shown text from keys of the row, "{appAgCode} {appAgName}"; the column still sorts by key' })),
-    mark: Type.Optional(Type.String({ description: 'flag: the mark shown when the value is truthy (default NEW); screen readers hear the column\'s label (新着)' })),
-    linkLabel: Type.Optional(Type.String({ description: 'link: the accessible name of the link from keys of the row, "申請No {applicationNo} を開く"' })),
+    labels: Type.Optional(
+      Dict(Type.String(), { description: 'Text shown for each value (a code such as the setting target kind)' }),
+    ),
+    template: Type.Optional(
+      Type.String({
+        description:
+          'text and link: the shown text from keys of the row, "{appAgCode} {appAgName}"; the column still sorts by key',
+      }),
+    ),
+    mark: Type.Optional(
+      Type.String({
+        description:
+          "flag: the mark shown when the value is truthy (default NEW); screen readers hear the column's label (新着)",
+      }),
+    ),
+    linkLabel: Type.Optional(
+      Type.String({
+        description: 'link: the accessible name of the link from keys of the row, "申請No {applicationNo} を開く"',
+      }),
+    ),
   },
   {
     ...closed,
@@ -44,7 +67,8 @@ export const RowCondition = Type.Object(
   },
   {
     ...closed,
-    description: 'A test on a row: changed (the column differs from the loaded value), or field with equals / before / after (dates; "=context.serverDate" or a literal)',
+    description:
+      'A test on a row: changed (the column differs from the loaded value), or field with equals / before / after (dates; "=context.serverDate" or a literal)',
   },
 );
 
@@ -54,16 +78,23 @@ export const ListSearch = Type.Object(
     uiSchema: Type.Optional(UiSchema),
     initial: Type.Optional(Dict(Type.Unknown())),
     options: Type.Optional(Options),
-    restore: Type.Optional(Type.Object({ query: Type.Optional(Type.String()), storageKey: Type.Optional(Type.String()) }, closed)),
+    restore: Type.Optional(
+      Type.Object({ query: Type.Optional(Type.String()), storageKey: Type.Optional(Type.String()) }, closed),
+    ),
     rules: Type.Optional(Rules),
     clear: Type.Optional(Dict(Type.String())),
     data: Type.Optional(
       Type.Unsafe<typeof CallSpec.static>({
         ...CallSpec,
-        description: 'One initial-data call before the search form shows: its answer is `data` for `initial` ("=data.x") and for `options` with `source`',
+        description:
+          'One initial-data call before the search form shows: its answer is `data` for `initial` ("=data.x") and for `options` with `source`',
       }),
     ),
-    editableInResult: Type.Optional(Type.Boolean({ description: 'The conditions stay editable in result mode and a search there runs again (the request lists)' })),
+    editableInResult: Type.Optional(
+      Type.Boolean({
+        description: 'The conditions stay editable in result mode and a search there runs again (the request lists)',
+      }),
+    ),
   },
   closed,
 );
@@ -99,10 +130,13 @@ export const ListDefinition = Type.Object(
       Type.Array(Type.Integer({ minimum: 1 }), {
         minItems: 2,
         uniqueItems: true,
-        description: 'Page sizes the user chooses from (a select beside the result count); must include pageSize, the size shown first',
+        description:
+          'Page sizes the user chooses from (a select beside the result count); must include pageSize, the size shown first',
       }),
     ),
-    searchMode: Type.Optional(Type.Boolean({ description: 'true: search mode first (no rows), result mode after a search' })),
+    searchMode: Type.Optional(
+      Type.Boolean({ description: 'true: search mode first (no rows), result mode after a search' }),
+    ),
     search: Type.Optional(ListSearch),
     columns: Type.Array(ListColumn, { minItems: 1 }),
     defaultSort: Type.Optional(Type.Object({ column: Type.String(), direction: Direction }, closed)),
@@ -112,16 +146,31 @@ export const ListDefinition = Type.Object(
           {
             when: RowCondition,
             className: Type.String(),
-            label: Type.Optional(Type.String({ description: 'Said to screen readers in the row\'s first cell (e.g. 表示期間終了 for a greyed row)' })),
+            label: Type.Optional(
+              Type.String({
+                description: "Said to screen readers in the row's first cell (e.g. 表示期間終了 for a greyed row)",
+              }),
+            ),
           },
           closed,
         ),
       ),
     ),
-    rowActions: Type.Optional(Dict(Type.Unsafe<typeof CallSpec.static | Static<typeof RowLink>>({ oneOf: [CallSpec, RowLink] }))),
+    rowActions: Type.Optional(
+      Dict(Type.Unsafe<typeof CallSpec.static | Static<typeof RowLink>>({ oneOf: [CallSpec, RowLink] })),
+    ),
     selection: Type.Optional(Type.Object({ column: Type.String(), delete: Type.Optional(CallSpec) }, closed)),
-    edit: Type.Optional(Type.Object({ columns: Type.Array(Type.String(), { minItems: 1 }), form: Type.Optional(Type.String()), update: CallSpec }, closed)),
+    edit: Type.Optional(
+      Type.Object(
+        { columns: Type.Array(Type.String(), { minItems: 1 }), form: Type.Optional(Type.String()), update: CallSpec },
+        closed,
+      ),
+    ),
     buttons: Type.Optional(Type.Array(ListButton)),
   },
-  { ...closed, $id: 'https://portal.example.jp/schemas/meta/list.schema.json', title: 'List definition (schemas/lists/*.json)' },
+  {
+    ...closed,
+    $id: 'https://portal.example.jp/schemas/meta/list.schema.json',
+    title: 'List definition (schemas/lists/*.json)',
+  },
 );

@@ -19,7 +19,8 @@ export function metaSchemaFiles(): Record<string, string> {
   // Both documents above are built by now, so every shared piece has been declared.
   const common = document({
     $id: 'https://portal.example.jp/schemas/meta/common.schema.json',
-    title: 'Pieces shared by form and list definitions: rules, conditions, calls, messages, widget options (generated from schemas/meta/language: npm run schemas:meta)',
+    title:
+      'Pieces shared by form and list definitions: rules, conditions, calls, messages, widget options (generated from schemas/meta/language: npm run schemas:meta)',
     definitions: COMMON_DEFINITIONS,
   });
   return { 'common.schema.json': common, 'form.schema.json': form, 'list.schema.json': list };

@@ -5,8 +5,16 @@
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
 const FragmentRef = Type.Object(
-  { $ref: Type.String({ pattern: '^(#/\\$defs/|\\.\\./fragments/[a-z0-9-]+\\.json#/)', description: '#/$defs/<name> of this file, or ../fragments/<file>.json#/<pointer>' }) },
-  { description: 'Replaced by the JSON it points to; keys beside it are merged over that JSON (objects key by key, anything else replaced)' },
+  {
+    $ref: Type.String({
+      pattern: '^(#/\\$defs/|\\.\\./fragments/[a-z0-9-]+\\.json#/)',
+      description: '#/$defs/<name> of this file, or ../fragments/<file>.json#/<pointer>',
+    }),
+  },
+  {
+    description:
+      'Replaced by the JSON it points to; keys beside it are merged over that JSON (objects key by key, anything else replaced)',
+  },
 );
 
 /** `schema` as it is served; in the file, also a `$ref` with overrides. */

@@ -22,8 +22,10 @@ export const UiField = shared(
     Type.Unsafe<Record<string, unknown>>({
       type: 'object',
       properties: {
-        'ui:widget': Enum(WIDGET_NAMES, { description: 'A widget of renderer/forms/widgets (or an rjsf name it maps)' }),
-        'ui:options': { type: 'object', description: 'The widget\'s options (schemas/meta/widget-options)' },
+        'ui:widget': Enum(WIDGET_NAMES, {
+          description: 'A widget of renderer/forms/widgets (or an rjsf name it maps)',
+        }),
+        'ui:options': { type: 'object', description: "The widget's options (schemas/meta/widget-options)" },
         'ui:placeholder': { type: 'string' },
         'ui:readonly': { type: 'boolean' },
         'ui:enumNames': { type: 'array', items: { type: 'string' } },

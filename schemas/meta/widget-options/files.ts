@@ -34,7 +34,7 @@ export const ThumbnailPickerOptions = Type.Object(
     labelKey: Type.Optional(Type.String()),
     imageUrl: Type.Optional(Type.String({ description: 'A path with {thumbnailFileName} for the previews' })),
     accept: Type.Optional(Type.String()),
-    nameField: Type.Optional(FieldName('the chosen thumbnail\'s name')),
+    nameField: Type.Optional(FieldName("the chosen thumbnail's name")),
     multiple: Type.Optional(Type.Boolean()),
   },
   closed,

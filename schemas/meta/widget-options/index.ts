@@ -7,7 +7,15 @@ import { closed } from '../language/build';
 import type { FormWidgetName } from '../widgets';
 import { DisplayTargetOptions } from './display-target';
 import { CsvFileOptions, FileListOptions, ThumbnailPickerOptions } from './files';
-import { CheckboxOptions, LinkRowsOptions, RadioOptions, ReadOnlyTextOptions, SelectOptions, TagPickerOptions, TextareaOptions } from './inputs';
+import {
+  CheckboxOptions,
+  LinkRowsOptions,
+  RadioOptions,
+  ReadOnlyTextOptions,
+  SelectOptions,
+  TagPickerOptions,
+  TextareaOptions,
+} from './inputs';
 import { RowTableOptions } from './row-table';
 
 const None = Type.Object({}, closed);
@@ -34,5 +42,14 @@ export const WIDGET_OPTIONS: Record<FormWidgetName, TSchema> & Record<string, TS
 
 export type { DisplayTargetOptions } from './display-target';
 export type { CsvFileOptions, FileListOptions, ThumbnailPickerOptions } from './files';
-export type { CheckboxOptions, LinkRowsOptions, RadioOptions, ReadOnlyTextOptions, RelatedSpec, SelectOptions, TagPickerOptions, TextareaOptions } from './inputs';
+export type {
+  CheckboxOptions,
+  LinkRowsOptions,
+  RadioOptions,
+  ReadOnlyTextOptions,
+  RelatedSpec,
+  SelectOptions,
+  TagPickerOptions,
+  TextareaOptions,
+} from './inputs';
 export type { RowTableColumn, RowTableOptions } from './row-table';

@@ -10,17 +10,34 @@ export const RelatedSpec = Type.Object(
   {
     title: Type.String(),
     call: CallSpec,
-    link: Type.Optional(Type.Object({ label: Type.Optional(Type.String()), href: Expression, text: Expression }, closed)),
+    link: Type.Optional(
+      Type.Object({ label: Type.Optional(Type.String()), href: Expression, text: Expression }, closed),
+    ),
     files: Type.Optional(
-      Type.Object({ list: Expression, name: Expression, size: Type.Optional(Expression), download: Type.Optional(CallSpec), downloadAll: Type.Optional(CallSpec) }, closed),
+      Type.Object(
+        {
+          list: Expression,
+          name: Expression,
+          size: Type.Optional(Expression),
+          download: Type.Optional(CallSpec),
+          downloadAll: Type.Optional(CallSpec),
+        },
+        closed,
+      ),
     ),
   },
-  { ...closed, description: 'The related information of the chosen value: a call made with the record whenever the value changes (`row` is its answer)' },
+  {
+    ...closed,
+    description:
+      'The related information of the chosen value: a call made with the record whenever the value changes (`row` is its answer)',
+  },
 );
 
 export const SelectOptions = Type.Object(
   {
-    enabledWhen: Type.Optional(Enum(['severalOptionsInSearchMode'], { description: 'Disabled unless there are two choices or more' })),
+    enabledWhen: Type.Optional(
+      Enum(['severalOptionsInSearchMode'], { description: 'Disabled unless there are two choices or more' }),
+    ),
     related: Type.Optional(RelatedSpec),
   },
   closed,
@@ -28,13 +45,22 @@ export const SelectOptions = Type.Object(
 
 export const TextareaOptions = Type.Object({ rows: Type.Optional(Type.Integer({ minimum: 1 })) }, closed);
 
-export const CheckboxOptions = Type.Object({ checkboxLabel: Type.Optional(Type.String({ description: 'The text beside the box (the field row carries the label)' })) }, closed);
+export const CheckboxOptions = Type.Object(
+  {
+    checkboxLabel: Type.Optional(
+      Type.String({ description: 'The text beside the box (the field row carries the label)' }),
+    ),
+  },
+  closed,
+);
 
 export const RadioOptions = Type.Object({ inline: Type.Optional(Type.Boolean()) }, closed);
 
 export const ReadOnlyTextOptions = Type.Object(
   {
-    suffixField: Type.Optional(Type.String({ description: 'A field of the record or of the initial data shown after the value' })),
+    suffixField: Type.Optional(
+      Type.String({ description: 'A field of the record or of the initial data shown after the value' }),
+    ),
     unit: Type.Optional(Type.String({ description: 'Written after a value that is there (件)' })),
   },
   closed,

@@ -3,7 +3,18 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useSlate } from 'slate-react';
 import { TEXT_COLORS, colorCss } from './colors';
-import { activeColor, activeLink, isBlockActive, isLinkUrl, isMarkActive, setColor, setLink, toggleList, toggleMark, unwrapLink } from './commands';
+import {
+  activeColor,
+  activeLink,
+  isBlockActive,
+  isLinkUrl,
+  isMarkActive,
+  setColor,
+  setLink,
+  toggleList,
+  toggleMark,
+  unwrapLink,
+} from './commands';
 import styles from './RichText.module.css';
 
 interface ToolProps {
@@ -59,20 +70,45 @@ export function Toolbar({ disabled, linkError }: { disabled?: boolean; linkError
 
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="書式">
-      <Tool label="太字" active={isMarkActive(editor, 'bold')} onAct={() => toggleMark(editor, 'bold')} disabled={disabled}>
+      <Tool
+        label="太字"
+        active={isMarkActive(editor, 'bold')}
+        onAct={() => toggleMark(editor, 'bold')}
+        disabled={disabled}
+      >
         <b>B</b>
       </Tool>
-      <Tool label="斜体" active={isMarkActive(editor, 'italic')} onAct={() => toggleMark(editor, 'italic')} disabled={disabled}>
+      <Tool
+        label="斜体"
+        active={isMarkActive(editor, 'italic')}
+        onAct={() => toggleMark(editor, 'italic')}
+        disabled={disabled}
+      >
         <i>I</i>
       </Tool>
-      <Tool label="下線" active={isMarkActive(editor, 'underline')} onAct={() => toggleMark(editor, 'underline')} disabled={disabled}>
+      <Tool
+        label="下線"
+        active={isMarkActive(editor, 'underline')}
+        onAct={() => toggleMark(editor, 'underline')}
+        disabled={disabled}
+      >
         <u>U</u>
       </Tool>
       <span className={styles.separator} aria-hidden="true" />
-      <Tool label="箇条書き" active={isBlockActive(editor, 'bulleted-list')} onAct={() => toggleList(editor, 'bulleted-list')} disabled={disabled}>
+      <Tool
+        label="箇条書き"
+        active={isBlockActive(editor, 'bulleted-list')}
+        onAct={() => toggleList(editor, 'bulleted-list')}
+        disabled={disabled}
+      >
         箇条書き
       </Tool>
-      <Tool label="番号付きリスト" active={isBlockActive(editor, 'numbered-list')} onAct={() => toggleList(editor, 'numbered-list')} disabled={disabled}>
+      <Tool
+        label="番号付きリスト"
+        active={isBlockActive(editor, 'numbered-list')}
+        onAct={() => toggleList(editor, 'numbered-list')}
+        disabled={disabled}
+      >
         番号付きリスト
       </Tool>
       <span className={styles.separator} aria-hidden="true" />
@@ -99,7 +135,13 @@ export function Toolbar({ disabled, linkError }: { disabled?: boolean; linkError
           <span className={`${styles.swatch} ${styles.swatchNone}`} />
         </Tool>
         {TEXT_COLORS.map((c) => (
-          <Tool key={c.className} label={`文字色 ${c.label}`} active={color === c.className} onAct={() => setColor(editor, c.className)} disabled={disabled}>
+          <Tool
+            key={c.className}
+            label={`文字色 ${c.label}`}
+            active={color === c.className}
+            onAct={() => setColor(editor, c.className)}
+            disabled={disabled}
+          >
             <span className={styles.swatch} style={{ background: colorCss(c.className) }} />
           </Tool>
         ))}
@@ -127,7 +169,12 @@ export function Toolbar({ disabled, linkError }: { disabled?: boolean; linkError
               }
             }}
           />
-          <button type="button" className="btn btn-secondary" onMouseDown={(event) => event.preventDefault()} onClick={applyLink}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={applyLink}
+          >
             設定
           </button>
           {invalid && <span className={styles.linkError}>{linkError}</span>}

@@ -36,7 +36,13 @@ export function parseCssColor(value: string): [number, number, number] | null {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(v);
   if (hex) {
     const digits = hex[1] ?? '';
-    const h = digits.length === 3 ? digits.split('').map((c) => c + c).join('') : digits;
+    const h =
+      digits.length === 3
+        ? digits
+            .split('')
+            .map((c) => c + c)
+            .join('')
+        : digits;
     return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
   }
   return null;

@@ -41,17 +41,25 @@ export function toggleList(editor: Editor, type: 'bulleted-list' | 'numbered-lis
     match: (n) => !Editor.isEditor(n) && SlateElement.isElement(n) && LIST_TYPES.includes(n.type),
     split: true,
   });
-  Transforms.setNodes(editor, { type: active ? 'paragraph' : 'list-item' }, { match: (n) => SlateElement.isElement(n) && Editor.isBlock(editor, n) });
+  Transforms.setNodes(
+    editor,
+    { type: active ? 'paragraph' : 'list-item' },
+    { match: (n) => SlateElement.isElement(n) && Editor.isBlock(editor, n) },
+  );
   if (!active) Transforms.wrapNodes(editor, { type, children: [] });
 }
 
 export function activeLink(editor: Editor): LinkElement | undefined {
-  const [match] = Array.from(Editor.nodes(editor, { match: (n) => !Editor.isEditor(n) && SlateElement.isElement(n) && n.type === 'link' }));
+  const [match] = Array.from(
+    Editor.nodes(editor, { match: (n) => !Editor.isEditor(n) && SlateElement.isElement(n) && n.type === 'link' }),
+  );
   return match ? (match[0] as LinkElement) : undefined;
 }
 
 export function unwrapLink(editor: Editor): void {
-  Transforms.unwrapNodes(editor, { match: (n) => !Editor.isEditor(n) && SlateElement.isElement(n) && n.type === 'link' });
+  Transforms.unwrapNodes(editor, {
+    match: (n) => !Editor.isEditor(n) && SlateElement.isElement(n) && n.type === 'link',
+  });
 }
 
 export function setLink(editor: Editor, url: string): void {

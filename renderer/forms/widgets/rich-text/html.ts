@@ -76,7 +76,13 @@ function nodeHtml(node: Descendant): string {
 
 function isEmptyDocument(nodes: Descendant[]): boolean {
   const first = nodes[0];
-  return nodes.length === 1 && first !== undefined && 'type' in first && first.type === 'paragraph' && first.children.every((c) => !('type' in c) && (c).text === '');
+  return (
+    nodes.length === 1 &&
+    first !== undefined &&
+    'type' in first &&
+    first.type === 'paragraph' &&
+    first.children.every((c) => !('type' in c) && c.text === '')
+  );
 }
 
 export function toHtml(nodes: Descendant[]): string {
@@ -103,7 +109,22 @@ function marksOf(el: HTMLElement, marks: Marks): Marks {
   return next;
 }
 
-const BLOCK_TAGS = new Set(['P', 'DIV', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'PRE', 'SECTION', 'ARTICLE', 'TABLE', 'TR']);
+const BLOCK_TAGS = new Set([
+  'P',
+  'DIV',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'BLOCKQUOTE',
+  'PRE',
+  'SECTION',
+  'ARTICLE',
+  'TABLE',
+  'TR',
+]);
 
 /** Inline content (text, marks, links) of an element. */
 function inlines(node: Node, marks: Marks): Descendant[] {
@@ -130,7 +151,7 @@ function blocks(parent: Node): Descendant[] {
   const out: Descendant[] = [];
   let loose: Descendant[] = [];
   const flush = () => {
-    if (loose.some((n) => 'type' in n || (n).text.trim() !== '')) out.push(paragraph(loose));
+    if (loose.some((n) => 'type' in n || n.text.trim() !== '')) out.push(paragraph(loose));
     loose = [];
   };
   for (const child of Array.from(parent.childNodes)) {
@@ -142,7 +163,9 @@ function blocks(parent: Node): Descendant[] {
       if (items.length) out.push({ type: child.tagName === 'UL' ? 'bulleted-list' : 'numbered-list', children: items });
     } else if (child instanceof HTMLElement && BLOCK_TAGS.has(child.tagName)) {
       flush();
-      const nested = Array.from(child.children).some((c) => BLOCK_TAGS.has(c.tagName) || c.tagName === 'UL' || c.tagName === 'OL');
+      const nested = Array.from(child.children).some(
+        (c) => BLOCK_TAGS.has(c.tagName) || c.tagName === 'UL' || c.tagName === 'OL',
+      );
       if (nested) out.push(...blocks(child));
       else out.push(paragraph(inlines(child, marksOf(child, {}))));
     } else {

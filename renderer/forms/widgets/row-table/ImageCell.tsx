@@ -34,7 +34,8 @@ export function ImageCell({ id, label, value, accept, download, disabled, store,
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (store && store.validatePath(path, store.recordWith(path, { fileName: file.name, size: file.size })).length > 0) return;
+    if (store && store.validatePath(path, store.recordWith(path, { fileName: file.name, size: file.size })).length > 0)
+      return;
     const preview = URL.createObjectURL(file);
     const upload = start(file).then(
       (done) => {
@@ -43,8 +44,11 @@ export function ImageCell({ id, label, value, accept, download, disabled, store,
       },
       (error: unknown) => {
         URL.revokeObjectURL(preview);
-        const messages = error instanceof UploadError ? error.messages : [{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }];
-        store?.addResults(messages.map((m) => ({ field: path, messageId: m.messageId, args: (m.args ?? []).map(String) })));
+        const messages =
+          error instanceof UploadError ? error.messages : [{ messageId: 'ERR_SYS003', args: ['ファイルアップロード'] }];
+        store?.addResults(
+          messages.map((m) => ({ field: path, messageId: m.messageId, args: (m.args ?? []).map(String) })),
+        );
       },
     );
     store?.trackUpload(upload);
@@ -68,7 +72,11 @@ export function ImageCell({ id, label, value, accept, download, disabled, store,
   // The preview beside the name and the buttons (stacked), so a row keeps the spec's 120 px.
   return (
     <div className={styles.image}>
-      {src ? <img src={src} alt={`${label}のプレビュー`} className={styles.thumb} /> : <span className={styles.noImage}>未設定</span>}
+      {src ? (
+        <img src={src} alt={`${label}のプレビュー`} className={styles.thumb} />
+      ) : (
+        <span className={styles.noImage}>未設定</span>
+      )}
       <div className={styles.imageSide}>
         {running.map((u) => (
           <UploadProgress key={u.key} fileName={u.fileName} percent={u.percent} waiting={u.waiting} />
@@ -78,13 +86,33 @@ export function ImageCell({ id, label, value, accept, download, disabled, store,
             {entry.fileName}
           </span>
         )}
-        <input ref={input} id={id} type="file" className="visually-hidden" tabIndex={-1} accept={accept} onChange={pick} disabled={disabled} aria-label={label} />
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          className="visually-hidden"
+          tabIndex={-1}
+          accept={accept}
+          onChange={pick}
+          disabled={disabled}
+          aria-label={label}
+        />
         <div className={styles.imageButtons}>
-          <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={disabled || running.length > 0} onClick={() => input.current?.click()}>
+          <button
+            type="button"
+            className={`btn btn-secondary ${styles.small}`}
+            disabled={disabled || running.length > 0}
+            onClick={() => input.current?.click()}
+          >
             参照
           </button>
           {download && entry && (
-            <button type="button" className={`btn btn-secondary ${styles.small}`} aria-label={`ダウンロード（${label}）`} onClick={() => void fetchSaved()}>
+            <button
+              type="button"
+              className={`btn btn-secondary ${styles.small}`}
+              aria-label={`ダウンロード（${label}）`}
+              onClick={() => void fetchSaved()}
+            >
               ダウンロード
             </button>
           )}

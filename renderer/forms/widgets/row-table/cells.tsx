@@ -47,9 +47,27 @@ export function renderCell(c: RowTableColumn, row: Row, i: number, cx: CellConte
   const aria = `${i + 1}行目の${c.label}`;
   switch (c.kind) {
     case 'select':
-      return <input type="checkbox" id={cid} aria-label={`${cx.nameOf(row, i)}を選択`} checked={row[c.key] === true} disabled={locked} onChange={(e) => setCell(i, { [c.key]: e.target.checked })} />;
+      return (
+        <input
+          type="checkbox"
+          id={cid}
+          aria-label={`${cx.nameOf(row, i)}を選択`}
+          checked={row[c.key] === true}
+          disabled={locked}
+          onChange={(e) => setCell(i, { [c.key]: e.target.checked })}
+        />
+      );
     case 'checkbox':
-      return <input type="checkbox" id={cid} aria-label={aria} checked={row[c.key] === true} disabled={locked} onChange={(e) => setCell(i, { [c.key]: e.target.checked })} />;
+      return (
+        <input
+          type="checkbox"
+          id={cid}
+          aria-label={aria}
+          checked={row[c.key] === true}
+          disabled={locked}
+          onChange={(e) => setCell(i, { [c.key]: e.target.checked })}
+        />
+      );
     case 'category':
       return (
         <Cell id={cid} store={store} label={aria}>
@@ -63,7 +81,9 @@ export function renderCell(c: RowTableColumn, row: Row, i: number, cx: CellConte
               disabled={locked}
               onChange={(e) => {
                 const chosen = cx.categories.find((k) => str(k.categoryId) === e.target.value);
-                const filled = Object.fromEntries(Object.entries(c.fills ?? {}).map(([field, key]) => [field, chosen ? str(chosen[key]) : '']));
+                const filled = Object.fromEntries(
+                  Object.entries(c.fills ?? {}).map(([field, key]) => [field, chosen ? str(chosen[key]) : '']),
+                );
                 setCell(i, { [c.key]: e.target.value === '' ? undefined : e.target.value, ...filled });
               }}
               onBlur={(e) => onBlur(cid, e.target.value)}
@@ -81,7 +101,11 @@ export function renderCell(c: RowTableColumn, row: Row, i: number, cx: CellConte
     case 'value':
       return <span>{str(row[c.key])}</span>;
     case 'dateRange':
-      return <span className={styles.nowrap}>{`${formatDate(str(row[c.key]))} 〜 ${formatDate(str(row[c.endKey ?? '']))}`}</span>;
+      return (
+        <span
+          className={styles.nowrap}
+        >{`${formatDate(str(row[c.key]))} 〜 ${formatDate(str(row[c.endKey ?? '']))}`}</span>
+      );
     case 'image':
       return (
         <ImageCell
@@ -117,7 +141,12 @@ export function renderCell(c: RowTableColumn, row: Row, i: number, cx: CellConte
                 onBlur={(e) => onBlur(cid, e.target.value)}
               />
               {c.linkCheck && (
-                <button type="button" className={`btn btn-secondary ${styles.small}`} disabled={locked || !editable} onClick={() => cx.linkCheck(i, str(row[c.key]))}>
+                <button
+                  type="button"
+                  className={`btn btn-secondary ${styles.small}`}
+                  disabled={locked || !editable}
+                  onClick={() => cx.linkCheck(i, str(row[c.key]))}
+                >
                   リンクチェック
                 </button>
               )}

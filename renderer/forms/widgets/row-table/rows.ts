@@ -11,5 +11,7 @@ export interface ImageEntry {
 }
 
 export const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-export const rowsOf = (v: unknown): Row[] => (Array.isArray(v) ? v.filter((r): r is Row => typeof r === 'object' && r !== null) : []);
-export const isImage = (v: unknown): v is ImageEntry => typeof v === 'object' && v !== null && typeof (v as ImageEntry).fileName === 'string';
+export const rowsOf = (v: unknown): Row[] =>
+  Array.isArray(v) ? v.filter((r): r is Row => typeof r === 'object' && r !== null) : [];
+export const isImage = (v: unknown): v is ImageEntry =>
+  typeof v === 'object' && v !== null && typeof (v as ImageEntry).fileName === 'string';

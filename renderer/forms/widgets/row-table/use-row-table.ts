@@ -15,7 +15,9 @@ export function useRowTable(props: WidgetProps, o: RowTableOptions) {
   const { id, value, registry } = props;
   const store = storeOf(registry);
   const path = store ? store.pathOfId(id) : '';
-  const categories = (store && Array.isArray(store.data[o.categorySource]) ? store.data[o.categorySource] : []) as Row[];
+  const categories = (
+    store && Array.isArray(store.data[o.categorySource]) ? store.data[o.categorySource] : []
+  ) as Row[];
   const rows = rowsOf(value);
   const source = useRecordValue(store, o.copyFrom);
   const transferred = rowsOf(useRecordValue(store, o.transferTo));
@@ -24,7 +26,10 @@ export function useRowTable(props: WidgetProps, o: RowTableOptions) {
   // Each shown row keeps its index in the list, so its cells keep their paths.
   const shown = rows
     .map((row, index) => ({ row, index }))
-    .filter(({ row }) => !taken.has(str(row[o.rowKey])) && (filter === '' || o.filterKeys.some((k) => str(row[k]).includes(filter))));
+    .filter(
+      ({ row }) =>
+        !taken.has(str(row[o.rowKey])) && (filter === '' || o.filterKeys.some((k) => str(row[k]).includes(filter))),
+    );
   const nameOf = (row: Row, i: number) => (o.rowLabel ? str(row[o.rowLabel]) : `${i + 1}行目`);
   // The URLs as loaded: the link check works only on a URL that was saved (ERR_0033).
   const saved = useRef(rows.map((r) => ({ ...r })));
@@ -36,7 +41,8 @@ export function useRowTable(props: WidgetProps, o: RowTableOptions) {
     if (store) store.patch({ [path]: next });
     else props.onChange(next);
   };
-  const setCell = (index: number, values: Row) => setRows(current().map((r, i) => (i === index ? { ...r, ...values } : r)));
+  const setCell = (index: number, values: Row) =>
+    setRows(current().map((r, i) => (i === index ? { ...r, ...values } : r)));
 
   const add = () => setRows([...current(), { ...o.newRow }]);
   const removeSelected = () => {
@@ -79,5 +85,23 @@ export function useRowTable(props: WidgetProps, o: RowTableOptions) {
     window.open(url, '_blank', 'noopener');
   };
 
-  return { store, path, categories, rows, source: rowsOf(source), shown, nameOf, previewUrl, previewReady, setCell, add, removeSelected, copyDown, transfer, move, removeAt, linkCheck };
+  return {
+    store,
+    path,
+    categories,
+    rows,
+    source: rowsOf(source),
+    shown,
+    nameOf,
+    previewUrl,
+    previewReady,
+    setCell,
+    add,
+    removeSelected,
+    copyDown,
+    transfer,
+    move,
+    removeAt,
+    linkCheck,
+  };
 }
