@@ -5,7 +5,7 @@
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sample, tusUpload } from '../helpers/uploads';
-import { applicationListSettings } from '../../api/resources/application/routes';
+import { applicationListSettings } from '../../api/resources/application/rules';
 import { settleChanges } from '../../api/cache/change-feed';
 import { serverRuleContext } from '../../api/forms/enforce';
 import { validateForm } from '../../schemas/rules/engine';

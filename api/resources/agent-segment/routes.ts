@@ -16,7 +16,7 @@ import { claimUpload } from '../../files/attach';
 import { contentDisposition } from '../../files/content-disposition';
 import { csvFile } from '../../files/csv-writer';
 import { enforceForm, formFailures, invalid } from '../../forms/enforce';
-import { importOf, nameFailures } from './hook';
+import { importOf, nameFailures } from './rules';
 import { formOf } from '../../forms/registry';
 import { contentFailures, readRequestBody, resolveFiles } from '../../forms/request-body';
 import { problem } from '../../http/problems';

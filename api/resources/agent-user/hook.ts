@@ -5,7 +5,8 @@
 // address is used once within an agent.
 import { sql } from 'kysely';
 import type { RuleResult } from '../../../schemas/rules/engine';
-import { effectiveIds, isProviderAdmin, type Caller } from '../../authority/caller';
+import { effectiveIds } from '../../authority/caller';
+import { mayManage } from './rules';
 import { accountSetupMail } from '../../mail/account-setup';
 import { enqueueMail } from '../../mail/outbox';
 import { hashPassword } from '../../security/password';
@@ -20,11 +21,6 @@ export const ADMIN_ROLE_ID = '01';
 export const SETUP_LINK_HOURS = 72;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
-
-/** Whether the caller may read and write the users of the agent. */
-export function mayManage(c: Caller, agCode: string): boolean {
-  return isProviderAdmin(c) || agCode === effectiveIds(c).agCode;
-}
 
 const EMAIL_TAKEN: RuleResult = { field: 'email', messageId: 'ERR_0017', args: ['メールアドレス'] };
 

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { effectiveIds, isProviderAdmin, type Caller } from '../../authority/caller';
 import { can } from '../../authority/permissions';
-import { mayManage } from './hook';
+import { mayManage } from './rules';
 import { invalid } from '../../forms/enforce';
 import { problem } from '../../http/problems';
 import { Body, CallerIds } from '../../http/wire';

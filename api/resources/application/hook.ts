@@ -9,45 +9,23 @@
 //    uploads and the stored rows; the related-info box of the category;
 //  - new flags and the agent's 申請管理 notification when staff answer.
 import { APPLICATION_WORKFLOW as W, isVisibleTo } from '../../../schemas/workflows/workflow';
-import { effectiveIds, parseWireDate, type Caller } from '../../authority/caller';
-import { can } from '../../authority/permissions';
+import { effectiveIds, parseWireDate } from '../../authority/caller';
 import { finishedUpload } from '../../files/attach';
 import { problem } from '../../http/problems';
 import * as repo from './repository';
-import { applicantWire, categoryWire, listItemWire, receiverWire } from './wire';
+import { applicationListSettings, categoryData, categoryOptions, isApplicant, isStaff } from './rules';
+import { applicantWire, listItemWire, receiverWire } from './wire';
 import type { FormHook, HookContext } from '../../forms/hook';
 import type { Step } from '../../forms/workflow-store';
-import { CATEGORY } from '../../../schemas/categories';
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 const isReceiver = (ctx: HookContext) => ctx.form.store?.workflow?.side === 'receiver';
-
-/** Whether the caller is of the applicant side (the holder of a pseudo-login is the agent it acts as). */
-export async function isApplicant(db: HookContext['app']['db'], caller: Caller): Promise<boolean> {
-  const holder = caller.pseudo ?? caller;
-  return !holder.isProvider && (await can(db, holder, CATEGORY.APPLICATIONS_AGENT));
-}
-
-export async function isStaff(db: HookContext['app']['db'], caller: Caller): Promise<boolean> {
-  return !caller.pseudo && caller.isProvider && (await can(db, caller, CATEGORY.APPLICATIONS_PROVIDER));
-}
-
-export async function categoryData(db: HookContext['app']['db'], categoryId: number | null) {
-  if (categoryId === null) return categoryWire(undefined, []);
-  return categoryWire(await repo.category(db, categoryId), await repo.categoryFiles(db, categoryId));
-}
-
-export const categoryOptions = async (db: HookContext['app']['db']) =>
-  (await repo.categories(db)).map((c) => ({ value: String(c.app_category_id), text: c.category_name }));
 
 interface FileChanges {
   kept: repo.AttachmentRow[];
   removed: repo.AttachmentRow[];
   uploadIds: string[];
 }
-
-/** The largest request list answered; more is 416 ERR_0023 (calls.list.max names it). Tests lower it. */
-export const applicationListSettings = { maxResults: 1000 };
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const categoryOf = (v: unknown) => (blank(v) ? undefined : Number(v));

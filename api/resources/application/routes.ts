@@ -20,18 +20,11 @@ import { contentDisposition } from '../../files/content-disposition';
 import { zipStream } from '../../files/zip';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
 import { Body, CallerIds } from '../../http/wire';
-import {
-  applicationListSettings,
-  categoryData as categoryDataOf,
-  categoryOptions as categoryOptionsOf,
-  isApplicant,
-  isStaff,
-} from './hook';
+import { categoryData as categoryDataOf, categoryOptions as categoryOptionsOf, isApplicant, isStaff } from './rules';
 import * as repo from './repository';
 import { CategoryData, Option, WireNo } from './wire';
 import { CATEGORY } from '../../../schemas/categories';
 
-export { applicationListSettings };
 const RECORD_NAME = '申請';
 /** The list's default period: the last three months up to today. */
 const DEFAULT_PERIOD_MONTHS = 3;

@@ -10,7 +10,7 @@ import type { RuleResult } from '../../../schemas/rules/engine';
 import { recordAudit } from '../../audit/record';
 import { settleChanges } from '../../cache/change-feed';
 import { can } from '../../authority/permissions';
-import { BANNER_AREAS, isBannerArea } from './hook';
+import { BANNER_AREAS, isBannerArea } from './rules';
 import { formFailures, invalid } from '../../forms/enforce';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, EmptyResponse } from '../../http/wire';

@@ -5,21 +5,11 @@
 // its area, and the image address with its cache-busting parameter when a banner is read.
 import type { Kysely } from 'kysely';
 import type { RuleResult } from '../../../schemas/rules/engine';
-import type { BannerKbn, Database } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { bannerImageUrl } from './image-url';
+import { isBannerArea } from './rules';
 import type { FormHook, HookContext } from '../../forms/hook';
 import { attachOne } from '../../files/attach';
-
-/** Banner areas (spec 001 section 3): 01 carousel, 02 side, 03 related links, 04 skill-up training, 05 road to master. */
-export const BANNER_AREAS: readonly { areaId: BannerKbn; areaName: string }[] = [
-  { areaId: '01', areaName: 'カルーセルバナー' },
-  { areaId: '02', areaName: 'サイドバナー' },
-  { areaId: '03', areaName: '関連リンク' },
-  { areaId: '04', areaName: 'スキルアップ研修' },
-  { areaId: '05', areaName: 'マスターへの道' },
-];
-
-export const isBannerArea = (v: unknown): v is BannerKbn => BANNER_AREAS.some((a) => a.areaId === v);
 
 const IMAGE_FIELD = 'bannerImageFileList';
 const FIRST_DAY = '2001-01-01';

@@ -18,6 +18,7 @@ import type { FormDefinition } from '../../../schemas/meta/types';
 import type { FormHook, HookContext, WriteContext } from '../../forms/hook';
 import type { FormRecord } from '../../forms/record-store';
 import { attachOne } from '../../files/attach';
+import { ONE_STOP_CATEGORIES } from './rules';
 
 /** The file sections of a content form: record field, its explanation field, the stored kind. */
 export const FILE_SECTIONS: readonly { field: string; explanation?: string; kind: ContentFileKind }[] = [
@@ -25,9 +26,6 @@ export const FILE_SECTIONS: readonly { field: string; explanation?: string; kind
   { field: 'contentsImgList', explanation: 'contentsImgFileExp', kind: 'image' },
   { field: 'contentsVideoList', explanation: 'contentsVideoFileExp', kind: 'video' },
 ];
-
-/** Categories whose contents appear in the one-stop guide: no important flag, no mail buttons. */
-export const ONE_STOP_CATEGORIES = new Set([2, 3, 4, 5]);
 
 const LINK_ROWS = 3;
 

@@ -7,7 +7,8 @@
 // `thumbnails`, shown by the agent page) and its explanatory text are edited on the same screen
 // (docs/admin-maintenance.md): the description is a column, a new image an upload stored here.
 import { formFailures } from '../../forms/enforce';
-import { insertOwnThumbnail, ONE_STOP_CATEGORIES } from '../content/hook';
+import { insertOwnThumbnail } from '../content/hook';
+import { ONE_STOP_CATEGORIES } from '../content/rules';
 import { problem } from '../../http/problems';
 import { contentsOfCategory } from './repository';
 import type { FormHook } from '../../forms/hook';

@@ -19,7 +19,7 @@ import { can, loadPermissions } from '../../authority/permissions';
 import { viewerOf } from '../../authority/visibility';
 import { slashDate, WireId } from '../content/wire';
 import { enforceForm } from '../../forms/enforce';
-import { ONE_STOP_CATEGORIES } from '../content/hook';
+import { ONE_STOP_CATEGORIES } from '../content/rules';
 import { problem } from '../../http/problems';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { searchTerms } from '../../search/normalise';
