@@ -1,4 +1,4 @@
-// Enforcing a form's rules on the server (DESIGN.md section 1): the write routes run the same
+// Enforcing a form's rules on the server (docs/decisions.md section 1): the write routes run the same
 // rules the renderer ran, from the same definition, before anything is written, together with
 // the checks only the server can make (existence, uniqueness, permission). Every failure is
 // answered at once: 400 { messages: [{ messageId, args }] }.

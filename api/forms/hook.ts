@@ -1,4 +1,4 @@
-// What truly differs per declared form, as a small named hook (DESIGN.md section 8). A
+// What truly differs per declared form, as a small named hook (docs/decisions.md section 6). A
 // definition names its hook in `store.hook`; the engine's operations (api/forms/operations/) call
 // whichever parts the hook has. Everything else — reading the record from the body, the rules,
 // the columns and the JSON column, audit, answers — is the engine's.

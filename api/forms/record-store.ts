@@ -1,4 +1,4 @@
-// The generic storage of a declared form (DESIGN.md section 8): a record is one row of
+// The generic storage of a declared form (docs/decisions.md section 6): a record is one row of
 // `store.table`. Fields named in `store.columns` have columns of their own (what the domain reads
 // in SQL: titles, periods, targets); every other field the form's schema declares is kept in the
 // JSON column `store.extra`, so a field an analyst adds to the definition is saved and read back

@@ -149,7 +149,7 @@ function fitted(value: unknown, schema: FieldSchema | undefined): unknown {
 }
 
 /**
- * Drops null and "" (a client's "not given", DESIGN.md section 4) and reports every declared field
+ * Drops null and "" (a client's "not given", docs/decisions.md section 2) and reports every declared field
  * whose value has the wrong JSON type, by its label (ERR_0025: the value is not acceptable).
  */
 export function normaliseRecord(

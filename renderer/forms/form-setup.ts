@@ -1,4 +1,4 @@
-// Everything a form needs before it is drawn, from its definition (DESIGN.md section 8):
+// Everything a form needs before it is drawn, from its definition (docs/decisions.md section 6):
 //  1. the definition and its context (GET /api/forms/:id);
 //  2. the mode (modes.ts): new, update, copy or preview from the URL;
 //  3. the record: `initial` values, then in update and copy mode the answer of `calls.load`

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { KEYWORD_MAX_LENGTH } from '../rules/keyword';
 
-/** No C0 control characters but TAB, LF and CR (DESIGN.md section 4): refused by the schema, before SQL. */
+/** No C0 control characters but TAB, LF and CR (docs/decisions.md section 2): refused by the schema, before SQL. */
 export const NO_CONTROL = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$';
 
 // The input limits the keyword to 50; spaces and converted characters leave room for a little more.

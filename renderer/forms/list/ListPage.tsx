@@ -1,4 +1,4 @@
-// The generic list (DESIGN.md section 1): a definition of schemas/lists drawn as a screen.
+// The generic list (docs/decisions.md section 1): a definition of schemas/lists drawn as a screen.
 //  - search mode / result mode (searchMode): the search form (rjsf, our widgets, its rules run by
 //    the shared engine) finds rows; search mode shows none; `search.data` is one initial-data
 //    call for initial values and options; `restore` brings the last search back, with its page,

@@ -1,4 +1,4 @@
-// The one resumable upload of the renderer (DESIGN.md section 9): tus-js-client to /api/files
+// The one resumable upload of the renderer (docs/decisions.md section 7): tus-js-client to /api/files
 // with the bearer token and the metadata filename, filetype, agcode and userid (the effective
 // ids: the pseudo ids while a provider administrator acts as an agent). Progress is an integer
 // percent. An interrupted upload resumes: the client remembers the upload URL by the file's
