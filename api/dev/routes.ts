@@ -18,7 +18,7 @@ import { SCHEMAS_DIR } from '../forms/registry';
 import { HttpProblem, messagesBody, problem } from '../http/problems';
 import { checkDefinitions } from '../../schemas/meta/check-definitions';
 import { readDefinitionFiles } from '../../schemas/meta/load';
-import { categories } from '../../seeds/platform';
+import { categoryIds } from '../../schemas/categories';
 import { watchDefinitions, type ReloadOutcome } from './definition-reload';
 
 const Kind = Type.Union([Type.Literal('forms'), Type.Literal('lists')]);
@@ -72,7 +72,7 @@ export default async function devRoutes(fastify: FastifyInstance, opts: { defini
   /** Every file with the check's problems of each (the same check as npm run schemas:check). */
   const checked = () => {
     const files = readDefinitionFiles(dir);
-    const problems = checkDefinitions(files, { categoryIds: categories.map((c) => c.id) });
+    const problems = checkDefinitions(files, { categoryIds: categoryIds() });
     return { files, problemsOf: (file: string) => problems.filter((p) => p.file === file).map((p) => p.message) };
   };
 
