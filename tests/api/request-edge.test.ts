@@ -50,10 +50,10 @@ function bodyWith(s: Schema, path: string[] | null, value?: unknown): Record<str
   let at: Record<string, unknown> | unknown[] = body;
   path.forEach((key, i) => {
     const last = i === path.length - 1;
-    const next = nth(path, i + 1);
     const container = at as Record<string, unknown>;
     if (last) container[key] = value;
     else {
+      const next = nth(path, i + 1);
       container[key] ??= /^\d+$/.test(next) ? [] : {};
       at = container[key] as Record<string, unknown>;
     }

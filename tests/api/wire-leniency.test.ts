@@ -168,6 +168,9 @@ t.test('numbers as digits and flags as words, at the edge of every route', async
           t.same(named, [], `${route} ${path.join('.')}=${JSON.stringify(value)} is taken as meant`);
         }
         const wrong = await provider.call(route, bodyWith(path, type === 'boolean' ? 'maybe' : 'x1'));
+        // A route this caller may not use at all refuses before it reads the body (the applicant
+        // side of requests for a provider): its fields are checked by that side's own tests.
+        if (wrong.statusCode === 403 && (await provider.call(route, { systemKbn: '01' })).statusCode === 403) continue;
         t.equal(wrong.statusCode, 400, `${route} ${path.join('.')} not a ${type}: ${wrong.body}`);
         t.ok(messageIds(wrong).length > 0, `${route} ${path.join('.')} not a ${type}: a catalogue message`);
         fields++;

@@ -8,6 +8,7 @@ import { authorizeCategory, byFieldValue, ctxOf as contextOf, scopeOf, type Body
 import { declaredRoute } from './route';
 
 export function registerList(app: FastifyInstance, s: Served, call: ListCallSpec): void {
+  // Documented with the caller ids only: its body's conditions are the list's search, not the form's record.
   const { form, hook } = s;
   const route = (
     path: string,
@@ -17,7 +18,7 @@ export function registerList(app: FastifyInstance, s: Served, call: ListCallSpec
     declaredRoute(
       app,
       path,
-      { description, of: `declared form ${form.id}`, documented: callBodySchema(form, call, 'list') },
+      { description, of: `declared form ${form.id}`, documented: callBodySchema(form, { call: call.call }, 'list') },
       async (request) => handler(request, request.body as Body),
     );
   // The form's permission for the body's category (403), and the scope of its byField.
