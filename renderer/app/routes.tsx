@@ -133,6 +133,8 @@ const NOTICE_CATEGORIES = ['1', '2', '3', '4', '5'];
 const applicant: ScreenNeeds = { permission: [C.APPLICATIONS_AGENT], agentSide: true };
 const receiver: ScreenNeeds = { permission: [C.APPLICATIONS_PROVIDER] };
 
+// One entry a line: the browser tests read the table's entries by line (tests/e2e/a11y.ts).
+// prettier-ignore
 export const appRoutes: readonly AppRoute[] = [
   // Public (spec 000 section 2).
   pub('/login', LoginPage, 'ログイン'),
@@ -169,16 +171,8 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/agsegment-reg', 'AGセグメント登録', AgSegmentPage, [C.SEGMENTS]),
   admin('/aguser-maintenance', 'AGユーザーメンテナンス', AgUserMaintenancePage, [C.USERS]),
   admin('/aguser-reg', 'AGユーザー登録', AgUserRegPage, [C.USERS]),
-  admin(
-    '/notification-reg',
-    'お知らせ登録',
-    NotificationRegPage,
-    [C.NOTICE_REG, C.FAQ_REG, C.APPLICATION_FORM_REG, C.PROPOSAL_REG, C.MANUAL_REG],
-    { categoryId: NOTICE_CATEGORIES },
-  ),
-  admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage, [C.ADMIN_NOTICE_REG], {
-    categoryId: ['12'],
-  }),
+  admin('/notification-reg', 'お知らせ登録', NotificationRegPage, [C.NOTICE_REG, C.FAQ_REG, C.APPLICATION_FORM_REG, C.PROPOSAL_REG, C.MANUAL_REG], { categoryId: NOTICE_CATEGORIES }),
+  admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage, [C.ADMIN_NOTICE_REG], { categoryId: ['12'] }),
   admin('/event-touroku', 'イベント登録', EventRegPage, [C.EVENT_REG]),
   admin('/login-popup-list', 'ログインポップアップ一覧', LoginPopupListPage, [C.LOGIN_POPUP_MGT]),
   admin('/login-popup-reg', 'ログインポップアップ登録', LoginPopupRegPage, [C.LOGIN_POPUP_MGT]),
@@ -192,18 +186,8 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/customer-serch', '登録企業検索', CustomerSearchPage, [C.CUSTOMER_SEARCH]),
   admin('/mail-error-list', '送信エラーメール一覧', MailErrorListPage, [C.MAIL_ERRORS]),
   admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage, [C.ONE_STOP_GUIDE_MGT]),
-  admin(
-    '/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn',
-    'グローバルナビプレビュー',
-    GlobalNaviPreviewPage,
-    [C.GLOBAL_NAVI],
-  ),
-  admin(
-    '/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn',
-    'アイコンメニュープレビュー',
-    IconMenuPreviewPage,
-    [C.ICON_MENU],
-  ),
+  admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage, [C.GLOBAL_NAVI]),
+  admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage, [C.ICON_MENU]),
   admin('/skilup-touroku', 'スキルアップ登録', SkilupRegPage, [C.SKILUP_REG], { categoryId: ['6', '8'] }),
   admin('/incentive-jisseki-torikomi', 'インセンティブ実績取込', IncentiveImportPage, [C.INCENTIVE_IMPORT]),
   // npm run dev only (docs/forms.md, "Editing a definition"): `vite build` replaces

@@ -15,7 +15,7 @@ import {
   signIn,
   startPortal,
 } from './harness';
-import { nth, present } from '../helpers/indexing';
+import { nth } from '../helpers/indexing';
 
 let portal: Portal;
 const browserPromise = launchBrowser();
@@ -148,9 +148,9 @@ async function compactHeaderCuts(page: Page) {
     const selectRoom =
       select.clientWidth - parseFloat(selectStyle.paddingLeft) - parseFloat(selectStyle.paddingRight) - 20; // the arrow
     probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${selectStyle.font}`;
-    probe.textContent = present(select.selectedOptions[0], 'select.selectedOptions[0]').text;
+    probe.textContent = select.selectedOptions[0]?.text ?? '';
     if (probe.getBoundingClientRect().width > selectRoom)
-      cuts.push(`category ${present(select.selectedOptions[0], 'select.selectedOptions[0]').text}`);
+      cuts.push(`category ${select.selectedOptions[0]?.text ?? ''}`);
     const input = bar.querySelector('input[type="search"], input[placeholder]') as HTMLInputElement;
     const inputStyle = getComputedStyle(input);
     const inputRoom = input.clientWidth - parseFloat(inputStyle.paddingLeft) - parseFloat(inputStyle.paddingRight);
