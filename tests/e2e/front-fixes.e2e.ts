@@ -186,7 +186,7 @@ t.test(
       const inner = root.firstElementChild as HTMLElement;
       const boxes = [...inner.children].map((c) => c.getBoundingClientRect());
       return (
-        boxes.slice(1).some((b, i) => b.left < nth(boxes, i).right - 1) || inner.scrollWidth > inner.clientWidth + 1
+        boxes.slice(1).some((b, i) => b.left < (boxes[i]?.right ?? 0) - 1) || inner.scrollWidth > inner.clientWidth + 1
       );
     });
     t.notOk(overlaps, 'nothing in the copy overlaps at 1366 wide');
