@@ -52,10 +52,19 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
 
   const calls: string[] = [];
   // Listened on the context: the new tab's first calls start before its page object is handed over.
-  page.context().on('request', (r) => {
-    if (r.method() === 'POST' && r.frame().page() !== page && r.url().includes('/api/'))
-      calls.push(new URL(r.url()).pathname);
-  });
+  // Request.frame() throws for a request whose frame is gone (a keep-alive call sent while a
+  // page unloads); an exception in this listener would end the whole file, so such calls are skipped.
+  const onRequest = (r: Request) => {
+    if (r.method() !== 'POST' || !r.url().includes('/api/')) return;
+    let fromOtherPage = false;
+    try {
+      fromOtherPage = r.frame().page() !== page;
+    } catch {
+      return;
+    }
+    if (fromOtherPage) calls.push(new URL(r.url()).pathname);
+  };
+  page.context().on('request', onRequest);
   const popupPromise = page.context().waitForEvent('page');
   await panel.getByRole('link', { name: /詳細を見る/ }).click();
   const tab = await popupPromise;
