@@ -19,6 +19,7 @@ import type { OutboxSettings } from './mail/settings';
 import { mediaUrls } from './files/media-url';
 import { storageFor, type FileStorage } from './files/storage';
 import { cookieSecretFrom } from './secrets';
+import { rateLimited, SharedCounter, sharedStore } from './security/rate-limit';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
@@ -147,7 +148,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie, { secret: cookieSecretFrom(opts.signingSecret) });
-  await app.register(rateLimit, { global: false });
+  // Every limit counted in PostgreSQL, shared by the instances (api/security/rate-limit.ts).
+  const rateCounter = new SharedCounter(opts.db, app.clock);
+  app.addHook('onClose', () => rateCounter.close());
+  await app.register(rateLimit, {
+    global: false,
+    store: sharedStore(rateCounter),
+    skipOnError: true,
+    errorResponseBuilder: rateLimited,
+  });
 
   // The app's own plugins
   await app.register(errorsPlugin);

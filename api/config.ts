@@ -2,6 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { outboxSettingsFrom, type OutboxSettings } from './mail/settings';
+import { rateLimitsFrom, type RateLimits } from './security/rate-limit';
 
 export type OperatingHours =
   { kind: 'always' } | { kind: 'window'; startMinute: number; endMinute: number; text: string };
@@ -34,6 +35,8 @@ export interface Config {
   metricsAllow: MetricsAllowEntry[];
   /** After SIGTERM: how long /readyz answers 503 while requests are still served, before closing. */
   shutdownGraceMs: number;
+  /** Calls per user and minute of the expensive calls (RATE_LIMIT_*; api/security/rate-limit.ts). */
+  rateLimits: RateLimits;
   /** DEV_MODE=true (npm run dev): definitions reload on change and the /api/dev/ calls exist (api/dev/). */
   devMode: boolean;
 }
@@ -248,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminManualUrl,
     s3: parseS3Settings(env),
     ...operationsConfig(env),
+    rateLimits: rateLimitsFrom(env, positiveInt),
     devMode: parseDevMode(env),
   };
 }

@@ -12,17 +12,25 @@ export interface TaggedCacheOptions {
   ttlMs: number;
   /** Its name in the metrics (portal_cache_lookups_total). */
   name?: string;
+  /**
+   * For values of very different sizes (search results of 1 to 1,000 rows): the weight of a value
+   * and the most the kept values may weigh together; the oldest go first. Unset: each weighs 1.
+   */
+  weigh?: (value: never) => number;
+  maxWeight?: number;
 }
 
 interface Entry<V> {
   value: V;
   tags: readonly string[];
   storedAt: number;
+  weight: number;
 }
 
 export class TaggedCache<V> {
   private entries = new Map<string, Entry<V>>();
   private byTag = new Map<string, Set<string>>();
+  private weight = 0;
   hits = 0;
   misses = 0;
   private readonly counted: ReturnType<typeof cacheCounters>;
@@ -48,7 +56,10 @@ export class TaggedCache<V> {
     this.counted.miss();
     const before = this.feed.version;
     const { value, tags } = await load();
-    if (tags && this.feed.isLive() && this.feed.version === before) this.store(key, { value, tags, storedAt: now });
+    if (tags && this.feed.isLive() && this.feed.version === before) {
+      const weight = this.opts.weigh ? (this.opts.weigh as (v: V) => number)(value) : 1;
+      this.store(key, { value, tags, storedAt: now, weight });
+    }
     return value;
   }
 
@@ -59,15 +70,20 @@ export class TaggedCache<V> {
   clear(): void {
     this.entries.clear();
     this.byTag.clear();
+    this.weight = 0;
   }
 
   private store(key: string, entry: Entry<V>): void {
     this.drop(key);
-    if (this.entries.size >= this.opts.max) {
+    const maxWeight = this.opts.maxWeight ?? Infinity;
+    if (entry.weight > maxWeight) return;
+    while (this.entries.size >= this.opts.max || this.weight + entry.weight > maxWeight) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.drop(oldest);
+      if (oldest === undefined) break;
+      this.drop(oldest);
     }
     this.entries.set(key, entry);
+    this.weight += entry.weight;
     for (const tag of entry.tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
@@ -85,6 +101,7 @@ export class TaggedCache<V> {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.weight -= entry.weight;
     for (const tag of entry.tags) {
       const keys = this.byTag.get(tag);
       keys?.delete(key);

@@ -672,6 +672,7 @@ export interface Database {
   company_imports: CompanyImportsTable; // 0012_registered_companies
   registered_companies: RegisteredCompaniesTable; // 0012_registered_companies
   mail_outbox: MailOutboxTable; // 0022_mail_outbox
+  rate_limit_counters: RateLimitCountersTable; // 0029_search_feed_and_rate_limits
 }
 
 // ---- 0008_incentive: the incentive screen's figures and the handoff of the incentive tab
@@ -740,6 +741,13 @@ export interface RegisteredCompaniesTable {
 }
 
 // ---- 0022_mail_outbox: every mail the portal sends, written with the change that causes it
+/** The shared count of a per-user (or per-address) rate limit: its current window (api/security/rate-limit.ts). */
+export interface RateLimitCountersTable {
+  counter_key: string;
+  window_start: Date;
+  hits: number;
+}
+
 export interface MailOutboxTable {
   mail_id: Generated<number>;
   /** What the mail is (api/mail/outbox.ts, MailKind). */

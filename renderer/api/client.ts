@@ -43,6 +43,14 @@ export class ApiError extends Error {
     return this.kind === 'http' && this.status === 503 && isRecord(this.body) && this.body.outOfOperation === true;
   }
 
+  /**
+   * 429: this user's calls of this kind are over their per-minute limit (ERR_0041, or the sign-in
+   * limit's ERR_USER003). Never sent again by the client: the user tries again after Retry-After.
+   */
+  get rateLimited(): boolean {
+    return this.kind === 'http' && this.status === 429;
+  }
+
   /** 503 for any other reason: the server is up but its database is away (ERR_SYS001); try again later. */
   get serverAway(): boolean {
     return this.kind === 'http' && this.status === 503 && !this.outOfOperation;
@@ -306,6 +314,8 @@ export function errorMessageText(error: unknown, policy: ErrorPolicy = GENERAL_E
     return formatMessages(error.messages);
   // The database away (ERR_SYS001, "try again later"): what the server said, not an unexpected error.
   if (error.serverAway && error.messages) return formatMessages(error.messages);
+  // A 429 without the catalogue's words (a proxy's own limit): the same message as the API's.
+  if (error.rateLimited) return formatMessage('ERR_0041');
   if (status === 400 && typeof error.body === 'string' && error.body.trim() !== '') return error.body;
   if (status === 403) return formatMessage('ERR_0022');
   return formatMessage(policy.otherStatus ?? 'ERR_SYS999');

@@ -76,6 +76,7 @@ const ADDED = [
   'INF_0002', // an upload waiting for the network (docs/requests.md)
   'INF_0003', // an event mail sent later by the outbox (docs/operations.md, "Mail")
   'INF_SYS001', // a screen waiting for the server to come back (docs/operations.md, "Database restarts")
+  'ERR_0041', // a user over a per-minute limit of the expensive calls (docs/operations.md, "Rate limits")
 ];
 
 t.test('the catalogue holds every code of section 8 and nothing unexpected', async (t) => {

@@ -24,6 +24,7 @@ import { Body, CallerIds, EmptyResponse } from '../../http/wire';
 import * as repo from './repository';
 import { SegmentData, SegmentId, segmentToWire } from './wire';
 import { CATEGORY } from '../../../schemas/categories';
+import { perUserPerMinute } from '../../security/rate-limit';
 
 const FORM = 'ag-segment';
 const SEGMENT = 'AGセグメント';
@@ -51,6 +52,7 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/AgSegment/download/agSegment',
     {
+      config: { rateLimit: perUserPerMinute('csv') },
       schema: {
         description:
           'The member agent codes as CSV (one per line, UTF-8 with BOM, CRLF); the name is in Content-Disposition.',
@@ -82,6 +84,7 @@ export default async function agSegmentRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/AgSegment/upload/agSegment',
     {
+      config: { rateLimit: perUserPerMinute('import') },
       schema: {
         ...FileCall,
         description:

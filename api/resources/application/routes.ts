@@ -24,6 +24,7 @@ import { categoryData as categoryDataOf, categoryOptions as categoryOptionsOf, i
 import * as repo from './repository';
 import { CategoryData, Option, WireNo } from './wire';
 import { CATEGORY } from '../../../schemas/categories';
+import { perUserPerMinute } from '../../security/rate-limit';
 
 const RECORD_NAME = '申請';
 /** The list's default period: the last three months up to today. */
@@ -216,7 +217,7 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/download/downloadKanrenFile',
-    { schema: { body: DownloadBody, response: { 200: Binary } } },
+    { config: { rateLimit: perUserPerMinute('download') }, schema: { body: DownloadBody, response: { 200: Binary } } },
     async (request, typedReply) => {
       const reply = typedReply as unknown as FastifyReply;
       await sideOf(request.caller!);
@@ -247,7 +248,7 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/download/downloadAppTempFile',
-    { schema: { body: DownloadBody, response: { 200: Binary } } },
+    { config: { rateLimit: perUserPerMinute('download') }, schema: { body: DownloadBody, response: { 200: Binary } } },
     async (request, typedReply) => {
       const reply = typedReply as unknown as FastifyReply;
       const who = await sideOf(request.caller!);

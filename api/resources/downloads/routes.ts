@@ -19,6 +19,7 @@ import { HttpProblem, messagesBody, problem } from '../../http/problems';
 import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { OperationType, recordOperation } from '../../logs/operation-log';
 import { documentsOf, fileByName, mediaFile, type StoredFile } from './repository';
+import { perUserPerMinute } from '../../security/rate-limit';
 
 const notFound = () => new HttpProblem(404, messagesBody([{ messageId: 'ERR_0009', args: ['ファイル'] }]));
 
@@ -104,7 +105,7 @@ export default async function downloadRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/download',
-    { schema: { body: DownloadBody, response: { 200: Binary } } },
+    { config: { rateLimit: perUserPerMinute('download') }, schema: { body: DownloadBody, response: { 200: Binary } } },
     async (request, typedReply) => {
       const reply = typedReply as unknown as FastifyReply; // the answer is a stream, not the schema's string
       const caller = request.caller!;

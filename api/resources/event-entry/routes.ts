@@ -19,6 +19,7 @@ import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { entryFile, entryFileNameOf } from './entry-file';
 import { downloadableEvents, entriesOf, findEvent } from './repository';
 import { CATEGORY } from '../../../schemas/categories';
+import { perUserPerMinute } from '../../security/rate-limit';
 
 const FORM_ID = 'event-entry-dl';
 
@@ -68,7 +69,7 @@ export default async function eventEntryRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/EventEntryDownload/getEntryFile',
     {
-      config: { form: FORM_ID },
+      config: { form: FORM_ID, rateLimit: perUserPerMinute('csv') },
       schema: {
         description:
           "The entry file of an event: CSV, UTF-8 with a byte-order mark (Excel reads it), CRLF, cells neutralised against formulas; one line per application, cancelled ones marked. Saved under the event's CSV file name (Content-Disposition). 204 when the event has no application.",

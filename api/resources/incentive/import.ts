@@ -19,6 +19,7 @@ import { problem } from '../../http/problems';
 import { checkBodyIdentity } from '../../plugins/auth';
 import * as repo from './repository';
 import { CATEGORY } from '../../../schemas/categories';
+import { perUserPerMinute } from '../../security/rate-limit';
 
 const Values = Type.Object({
   sales: Type.Union([Type.Number(), Type.Null()]),
@@ -86,6 +87,7 @@ export default async function incentiveImportRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/IncentiveKanri/importJisseki',
     {
+      config: { rateLimit: perUserPerMinute('import') },
       schema: {
         description:
           'Monthly incentive figures from a CSV (multipart: systemKbn, userId, agCode, isDryRun "true"/"false", uploadFile). Columns: 代表コード,対象システム,年,月,売上実績,目標,稼働ID数. A dry run changes nothing; an import writes every row or none.',

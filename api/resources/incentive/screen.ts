@@ -15,6 +15,7 @@ import { Body, CallerIds, TargetDate } from '../../http/wire';
 import { OperationType, recordOperation } from '../../logs/operation-log';
 import { incentiveDaihyoCode } from './access';
 import * as repo from './repository';
+import { perUserPerMinute } from '../../security/rate-limit';
 
 const DaihyoCode = Type.Optional(
   Type.String({ maxLength: 20, description: "Representative code (must be the caller's own, or the pseudo agent's)" }),
@@ -154,6 +155,7 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/download/incentive',
     {
+      config: { rateLimit: perUserPerMinute('csv') },
       schema: {
         description:
           'The performance file: both tables of every target system, current and previous year, as CSV (UTF-8 with BOM, CRLF, cells neutralised against formulas). The name is in Content-Disposition.',

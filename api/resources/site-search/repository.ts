@@ -2,6 +2,7 @@
 // side panel and the search history. The search is api/search/query.ts.
 import type { Kysely } from 'kysely';
 import { loadPermissions, type Holder } from '../../authority/permissions';
+import { cachedRead, type CacheSpec } from '../../cache/tagged-cache';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -17,9 +18,15 @@ export async function searchableCategories(db: Db, holder: Holder) {
 /** The ids with their child categories (categories.parent_id), so a parent stands for its group. */
 export async function withChildCategories(db: Db, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const children = await db.selectFrom('categories').select('category_id').where('parent_id', 'in', ids).execute();
-  return [...new Set([...ids, ...children.map((c) => c.category_id)])];
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  const children = await cachedRead(db, CHILD_CATEGORY_CACHE, wanted.join(','), ['categories'], () =>
+    db.selectFrom('categories').select('category_id').where('parent_id', 'in', wanted).execute(),
+  );
+  return [...new Set([...wanted, ...children.map((c) => c.category_id)])];
 }
+
+/** The child categories of a narrowing, kept until a category changes. */
+export const CHILD_CATEGORY_CACHE: CacheSpec = { name: 'search-child-categories', max: 1_000, ttlMs: 10 * 60_000 };
 
 export interface TagItem {
   tagId: number;
@@ -29,11 +36,14 @@ export interface TagItem {
   isChecked: boolean;
 }
 
+/** The tag catalogue per set of categories searched, kept until a tag or a category changes. */
+export const TAG_LIST_CACHE: CacheSpec = { name: 'search-tag-lists', max: 1_000, ttlMs: 10 * 60_000 };
+
 /**
  * The tags of the side panel: the tag catalogue of the categories searched (tags of one of them,
  * and common tags of no category), in display order. It depends neither on the keyword nor on
  * the narrowing, so checking one tag never hides the others, and it costs one small query
- * whatever the size of the result.
+ * whatever the size of the result (none while it is kept).
  */
 export async function tagListOf(
   db: Db,
@@ -41,14 +51,8 @@ export async function tagListOf(
   checked: ReadonlySet<number>,
 ): Promise<TagItem[]> {
   if (categoryIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('tags as t')
-    .leftJoin('categories as k', 'k.category_id', 't.category_id')
-    .select(['t.tag_id', 't.tag_name', 't.category_id', 'k.category_name'])
-    .where((eb) => eb.or([eb('t.category_id', 'is', null), eb('t.category_id', 'in', [...categoryIds])]))
-    .orderBy('t.display_order')
-    .orderBy('t.tag_id')
-    .execute();
+  const scope = [...new Set(categoryIds)].sort((a, b) => a - b);
+  const rows = await cachedRead(db, TAG_LIST_CACHE, scope.join(','), ['tags', 'categories'], () => tagRows(db, scope));
   return rows.map((r) => ({
     tagId: r.tag_id,
     tagName: r.tag_name,
@@ -56,6 +60,17 @@ export async function tagListOf(
     categoryName: r.category_name ?? '',
     isChecked: checked.has(r.tag_id),
   }));
+}
+
+function tagRows(db: Db, categoryIds: readonly number[]) {
+  return db
+    .selectFrom('tags as t')
+    .leftJoin('categories as k', 'k.category_id', 't.category_id')
+    .select(['t.tag_id', 't.tag_name', 't.category_id', 'k.category_name'])
+    .where((eb) => eb.or([eb('t.category_id', 'is', null), eb('t.category_id', 'in', [...categoryIds])]))
+    .orderBy('t.display_order')
+    .orderBy('t.tag_id')
+    .execute();
 }
 
 export async function registerSearchHistory(

@@ -11,7 +11,8 @@ import { loadPermissions } from '../../authority/permissions';
 import { viewerOf } from '../../authority/visibility';
 import { problem } from '../../http/problems';
 import { searchTerms } from '../../search/normalise';
-import { SEARCH_MAX_RESULTS, searchContents, type SearchCriteria } from '../../search/query';
+import { SEARCH_MAX_RESULTS, type SearchCriteria } from '../../search/query';
+import { cachedSearch } from '../../search/result-cache';
 import { registerSearchHistory, searchableCategories, tagListOf, withChildCategories } from './repository';
 import { CATEGORY } from '../../../schemas/categories';
 import {
@@ -20,6 +21,7 @@ import {
   SearchCategoryListAnswer,
   SearchCategoryListBody,
 } from '../../../schemas/wire/search';
+import { perUserPerMinute } from '../../security/rate-limit';
 
 export const SEARCH_NAME = 'サイト内検索';
 export const KEYWORD_LABEL = 'キーワード';
@@ -55,6 +57,7 @@ export default async function siteSearchRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/SiteSearch/getContentsList',
     {
+      config: { rateLimit: perUserPerMinute('search') },
       schema: {
         body: ContentsListBody,
         response: { 200: ContentsListAnswer },
@@ -122,7 +125,7 @@ export default async function siteSearchRoutes(fastify: FastifyInstance) {
       // category keeps its tags. Read beside the search (a second connection on PostgreSQL).
       const tagScope = categoryId !== null ? [categoryId] : [...allowedIds];
       const [result, tagListData] = await Promise.all([
-        nothing ? { tooMany: false as const, rows: [] } : searchContents(app.db, viewer, criteria),
+        nothing ? { tooMany: false as const, rows: [] } : cachedSearch(app.db, viewer, criteria),
         tagListOf(app.db, tagScope, new Set(tagIds)),
       ]);
 
