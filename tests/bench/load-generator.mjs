@@ -1,6 +1,7 @@
 // The load generator of bench:load (load.ts), in plain JavaScript so that it runs as a worker
 // thread without a TypeScript loader: replays `calls` round robin over `connections` keep-alive
-// connections for `seconds`; answers the count, non-200 answers and socket errors, p50 and p99.
+// connections for `seconds`; answers the count, non-200 answers and socket errors, the count of
+// each status, p50 and p99.
 import http from 'node:http';
 /* global performance, Buffer -- Node globals */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -9,6 +10,7 @@ const { port, calls, connections, seconds } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const latencies = [];
 let errors = 0;
+const statuses = {};
 let next = 0;
 const end = Date.now() + seconds * 1000;
 
@@ -21,6 +23,7 @@ const one = (call) =>
       res.resume();
       res.on('end', () => {
         latencies.push(performance.now() - started);
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         if (res.statusCode !== 200) errors++;
         resolve();
       });
@@ -42,4 +45,4 @@ const elapsed = (performance.now() - t0) / 1000;
 agent.destroy();
 latencies.sort((a, b) => a - b);
 const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
-parentPort.postMessage({ requests: latencies.length, errors, seconds: elapsed, p50: pct(50), p99: pct(99) });
+parentPort.postMessage({ requests: latencies.length, errors, statuses, seconds: elapsed, p50: pct(50), p99: pct(99) });

@@ -14,14 +14,17 @@ export interface PortalProcess {
   stop(): void;
 }
 
-/** Starts the portal process, mailing to `smtp` (the caller's capture, to read sign-in codes). */
-export function startPortalProcess(smtp: SmtpCapture): Promise<PortalProcess> {
+/**
+ * Starts the portal process, mailing to `smtp` (the caller's capture, to read sign-in codes);
+ * `env`: more configuration of the portal (bench:load raises RATE_LIMIT_SEARCH_PER_MINUTE).
+ */
+export function startPortalProcess(smtp: SmtpCapture, env: Record<string, string> = {}): Promise<PortalProcess> {
   return new Promise((resolve, reject) => {
     // BENCH_PORTAL_ARGS: Node options for the portal process alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
     const extra = (process.env.BENCH_PORTAL_ARGS ?? '').split(' ').filter(Boolean);
     const child = spawn(process.execPath, [...extra, '--import', 'tsx', fileURLToPath(import.meta.url)], {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_SMTP_URL: smtp.url },
+      env: { ...process.env, BENCH_SMTP_URL: smtp.url, BENCH_PORTAL_ENV: JSON.stringify(env) },
     });
     child.stdout.once('data', (d) => resolve({ url: String(d).trim(), smtp, stop: () => child.kill('SIGTERM') }));
     child.once('error', reject);
@@ -30,7 +33,8 @@ export function startPortalProcess(smtp: SmtpCapture): Promise<PortalProcess> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const server = await startPortalServer({ smtpUrl: String(process.env.BENCH_SMTP_URL) });
+  const env = JSON.parse(process.env.BENCH_PORTAL_ENV ?? '{}') as Record<string, string>;
+  const server = await startPortalServer({ smtpUrl: String(process.env.BENCH_SMTP_URL), env });
   console.log(server.url);
   process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
 }
