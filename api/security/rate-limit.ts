@@ -6,7 +6,7 @@
 // - Per user (`perUserPerMinute(kind)`): the expensive calls — site search, file and ZIP
 //   downloads, CSV downloads, CSV imports — so one user's script cannot take the instance from
 //   everyone else. Over the limit: 429, Retry-After (seconds to the end of the window) and
-//   ERR_0041. Sign-in failures keep their own sliding window (api/resources/auth/limits.ts):
+//   ERR_0041, held for a second first (OVER_LIMIT_HOLD_MS). Sign-in failures keep their own sliding window (api/resources/auth/limits.ts):
 //   they count failures, not calls.
 //
 // The cost of counting. A call the limit protects may cost next to nothing (a search answered
@@ -45,6 +45,15 @@ export const RATE_LIMIT_VARIABLES: Record<LimitedKind, string> = {
 
 /** How often an instance adds its calls to the shared count, at most (per key). */
 export const FLUSH_INTERVAL_MS = 1000;
+
+/**
+ * An answer over the limit is held this long before the 429 is sent. A script looping on 100
+ * connections would otherwise get its 429s as fast as the instance can answer them — each costs
+ * about what a search answered from memory costs, so the flood would still take the CPU from
+ * everyone else. Held, each of its connections makes one call a second; a held answer costs a
+ * timer. A person who hits the limit waits a second longer for the message.
+ */
+export const OVER_LIMIT_HOLD_MS = 1000;
 
 const MINUTE = 60_000;
 
@@ -182,9 +191,13 @@ export function sharedStore(counter: SharedCounter) {
       key: string,
       cb: (err: Error | null, res?: { current: number; ttl: number }) => void,
       timeWindow: number,
+      max: number,
     ): void {
       counter.hit(`${this.prefix}:${key}`, timeWindow).then(
-        (res) => cb(null, res),
+        (res) => {
+          if (res.current <= max) cb(null, res);
+          else setTimeout(() => cb(null, res), Math.min(OVER_LIMIT_HOLD_MS, res.ttl));
+        },
         (err: Error) => cb(err),
       );
     }
