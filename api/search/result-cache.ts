@@ -23,7 +23,7 @@ import { searchContents, type SearchCriteria, type SearchResult } from './query'
 type Db = Kysely<Database>;
 
 /** What a search reads besides CONTENT_TABLES (triggers of migrations/0029_search_feed_and_rate_limits.ts). */
-export const SEARCH_TABLES: readonly string[] = [...CONTENT_TABLES, 'search_documents', 'content_tags', 'tags'];
+const SEARCH_TABLES: readonly string[] = [...CONTENT_TABLES, 'search_documents', 'content_tags', 'tags'];
 
 /**
  * At most 5,000 results and 200,000 rows in all (a row is ~300 bytes in memory: ~60 MB at most);
@@ -38,7 +38,7 @@ export const SEARCH_RESULT_CACHE: CacheSpec = {
 };
 
 /** The cache key of a search: the viewer and every criterion, in a fixed order. */
-export function searchKey(v: Viewer, c: SearchCriteria): string {
+function searchKey(v: Viewer, c: SearchCriteria): string {
   return JSON.stringify([
     viewerKey(v),
     [...c.terms].sort(),

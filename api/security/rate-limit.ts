@@ -28,15 +28,15 @@ import type { Database } from '../db/schema';
 import { HttpProblem, messagesBody } from '../http/problems';
 
 /** The kinds of expensive calls limited per user, each with its own count. */
-export type LimitedKind = 'search' | 'download' | 'csv' | 'import';
+type LimitedKind = 'search' | 'download' | 'csv' | 'import';
 
 /** Calls per user and minute (RATE_LIMIT_* variables, api/config.ts). */
 export type RateLimits = Record<LimitedKind, number>;
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { search: 120, download: 60, csv: 20, import: 10 };
+const DEFAULT_RATE_LIMITS: RateLimits = { search: 120, download: 60, csv: 20, import: 10 };
 
 /** The environment variable of each kind's limit. */
-export const RATE_LIMIT_VARIABLES: Record<LimitedKind, string> = {
+const RATE_LIMIT_VARIABLES: Record<LimitedKind, string> = {
   search: 'RATE_LIMIT_SEARCH_PER_MINUTE',
   download: 'RATE_LIMIT_DOWNLOAD_PER_MINUTE',
   csv: 'RATE_LIMIT_CSV_PER_MINUTE',
@@ -44,7 +44,7 @@ export const RATE_LIMIT_VARIABLES: Record<LimitedKind, string> = {
 };
 
 /** How often an instance adds its calls to the shared count, at most (per key). */
-export const FLUSH_INTERVAL_MS = 1000;
+const FLUSH_INTERVAL_MS = 1000;
 
 /**
  * An answer over the limit is held this long before the 429 is sent. A script looping on 100
@@ -53,7 +53,7 @@ export const FLUSH_INTERVAL_MS = 1000;
  * everyone else. Held, each of its connections makes one call a second; a held answer costs a
  * timer. A person who hits the limit waits a second longer for the message.
  */
-export const OVER_LIMIT_HOLD_MS = 1000;
+const OVER_LIMIT_HOLD_MS = 1000;
 
 const MINUTE = 60_000;
 

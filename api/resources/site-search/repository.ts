@@ -15,6 +15,9 @@ export async function searchableCategories(db: Db, holder: Holder) {
     .map((p) => ({ categoryId: p.categoryId, categoryName: p.categoryName }));
 }
 
+/** The child categories of a narrowing, kept until a category changes. */
+const CHILD_CATEGORY_CACHE: CacheSpec = { name: 'search-child-categories', max: 1_000, ttlMs: 10 * 60_000 };
+
 /** The ids with their child categories (categories.parent_id), so a parent stands for its group. */
 export async function withChildCategories(db: Db, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
@@ -25,9 +28,6 @@ export async function withChildCategories(db: Db, ids: readonly number[]): Promi
   return [...new Set([...wanted, ...children.map((c) => c.category_id)])];
 }
 
-/** The child categories of a narrowing, kept until a category changes. */
-export const CHILD_CATEGORY_CACHE: CacheSpec = { name: 'search-child-categories', max: 1_000, ttlMs: 10 * 60_000 };
-
 export interface TagItem {
   tagId: number;
   tagName: string;
@@ -37,7 +37,7 @@ export interface TagItem {
 }
 
 /** The tag catalogue per set of categories searched, kept until a tag or a category changes. */
-export const TAG_LIST_CACHE: CacheSpec = { name: 'search-tag-lists', max: 1_000, ttlMs: 10 * 60_000 };
+const TAG_LIST_CACHE: CacheSpec = { name: 'search-tag-lists', max: 1_000, ttlMs: 10 * 60_000 };
 
 /**
  * The tags of the side panel: the tag catalogue of the categories searched (tags of one of them,
