@@ -99,6 +99,12 @@ export async function createTestApp(
     SMTP_URL: smtp.url,
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://portal.test',
+    // The per-user limits of the expensive calls count per clock minute, and a test's clock stands
+    // still: limits out of reach unless a test sets its own (tests/api/rate-limit.test.ts).
+    RATE_LIMIT_SEARCH_PER_MINUTE: '1000000',
+    RATE_LIMIT_DOWNLOAD_PER_MINUTE: '1000000',
+    RATE_LIMIT_CSV_PER_MINUTE: '1000000',
+    RATE_LIMIT_IMPORT_PER_MINUTE: '1000000',
     ...opts.env,
   });
   const app = await buildApp({
