@@ -62,14 +62,12 @@ export function pagedListOf(lists: Map<string, ListDefinition>, call: ListCallSp
 export function readPageRequest(list: ListDefinition, body: Record<string, unknown>): PageRequest | undefined {
   const raw = body.paging;
   if (raw === undefined || raw === null) return undefined;
-  const bad = (title: string) =>
-    problem.validation([{ messageId: 'ERR_0025', args: [title] }]);
+  const bad = (title: string) => problem.validation([{ messageId: 'ERR_0025', args: [title] }]);
   if (!isObject(raw)) throw bad('ページ');
   const page = wholeNumber(raw.page ?? 1);
   if (page === undefined || page < 1 || page > MAX_PAGE) throw bad('ページ');
   const pageSize = wholeNumber(raw.pageSize ?? list.pageSize);
-  if (pageSize === undefined || !(list.pageSizes ?? [list.pageSize]).includes(pageSize))
-    throw bad('表示件数');
+  if (pageSize === undefined || !(list.pageSizes ?? [list.pageSize]).includes(pageSize)) throw bad('表示件数');
   const out: PageRequest = { page, pageSize };
   if (raw.sort !== undefined && raw.sort !== null) {
     const s = raw.sort;

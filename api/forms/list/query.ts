@@ -99,5 +99,5 @@ export async function queryRecords(
   for (const o of call.order ?? [{ column: shape.spec.key.column }])
     q = q.orderBy(`t.${o.column}`, o.direction ?? 'asc');
   if (limit !== undefined) q = q.limit(limit + 1);
-  return listedOf(shape, call, (await q.execute()));
+  return listedOf(shape, call, await q.execute());
 }

@@ -50,7 +50,8 @@ export function serveList({ app, form, hook, call, shape, route, ctxOf, open }: 
     const paged = pagedListOf(app.definitions.lists, call);
     const pageRequest = paged && readPageRequest(paged, body);
     if (paged && pageRequest) {
-      if (hook.list) throw new Error(`form ${form.id}: a paged list is read by the declared query, not the hook's list`);
+      if (hook.list)
+        throw new Error(`form ${form.id}: a paged list is read by the declared query, not the hook's list`);
       const { listed, paging } = await queryPage(app.db, shape(), call, paged, pageRequest, conditions, scope);
       const list = listed.map(({ record, row }) => {
         hook.listed?.(ctx, record, row);
