@@ -42,8 +42,6 @@ const RewardChart = Type.Object({
   ruikeiDataList: Points,
 });
 const CommendationChart = Type.Object({ tonenDataList: Points, zennenDataList: Points, ruikeiDataList: Points });
-/** A chart of either part (the reward charts also carry the target line). */
-export type ChartData = Static<typeof CommendationChart> & Partial<Static<typeof RewardChart>>;
 
 export const RewardProps = {
   shoreiRuikeiZokagaku: Type.Number({ description: 'Yen' }),

@@ -3,7 +3,6 @@ import type { IncentiveInitialData, JissekiAnswer, RewardAnswer, TokenAnswer } f
 import { apiDownload, apiPost } from '../../api/client';
 
 export type {
-  ChartData,
   ChartPoint,
   IncentiveInitialData as InitialData,
   IncentiveTableRow as TableRow,
