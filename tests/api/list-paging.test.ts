@@ -66,6 +66,11 @@ t.test('paged agent user list', async (t) => {
     const res = await h.post('/api/AgUser/getAgUserList', { systemKbn: '01', agUserSearchCond: {} }, { token: admin });
     t.equal(res.statusCode, 200);
     t.same(Object.keys(res.json()), ['agUserDataList']);
+    for (const empty of [null, '']) {
+      const same = await call(empty);
+      t.equal(same.statusCode, 200);
+      t.same(same.json(), res.json(), `paging ${JSON.stringify(empty)} is not sent`);
+    }
     t.equal(res.json().agUserDataList.length, (await stored('company_name', 'asc')).length);
   });
 

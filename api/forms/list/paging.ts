@@ -61,7 +61,8 @@ export function pagedListOf(lists: Map<string, ListDefinition>, call: ListCallSp
 /** The body's `paging`, or undefined when the body asks for every row; 400 ERR_0025 for a bad one. */
 export function readPageRequest(list: ListDefinition, body: Record<string, unknown>): PageRequest | undefined {
   const raw = body.paging;
-  if (raw === undefined || raw === null) return undefined;
+  // null and "" are not sent (docs/wire-contract.md): every row, as without paging.
+  if (raw === undefined || raw === null || raw === '') return undefined;
   const bad = (title: string) => problem.validation([{ messageId: 'ERR_0025', args: [title] }]);
   if (!isObject(raw)) throw bad('ページ');
   const page = wholeNumber(raw.page ?? 1);
