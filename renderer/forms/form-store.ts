@@ -8,9 +8,7 @@
 //  - the values the initial-data call provided (option lists, agent name, limits);
 //  - uploads still running (a save waits for them).
 // Widgets and templates reach it through registry.formContext.store and subscribe to the part
-// they show with useSyncExternalStore.
-import { useSyncExternalStore } from 'react';
-import { formatMessage } from '../../schemas/messages/format';
+// they show with the hooks of use-form-store.ts.
 import {
   ruleFields,
   ruleMessages,
@@ -20,6 +18,7 @@ import {
   type RuleResult,
   type RuleSet,
 } from '../../schemas/rules/engine';
+import { formatMessage } from '../../schemas/messages/format';
 import { indexesOf, matchesPattern } from '../../schemas/rules/paths';
 import type { FieldEffect } from '../../schemas/meta/types';
 import { applyEffects } from './effects';
@@ -265,35 +264,6 @@ export class FormStore {
   }
 }
 
-/** The messages under one field (re-renders only when they change). */
-export function useFieldMessages(store: FormStore | undefined, path: string, deep = false): string[] {
-  const text = useSyncExternalStore(
-    store?.subscribe ?? noopSubscribe,
-    () => (store && path !== '' ? store.fieldMessages(path, deep) : ''),
-    () => '',
-  );
-  return text === '' ? [] : text.split('\n');
-}
-
-/** A value of the record that a widget shows but does not own (re-renders when it changes). */
-export function useRecordValue(store: FormStore | undefined, path: string): unknown {
-  return useSyncExternalStore(
-    store?.subscribeRecord ?? noopSubscribe,
-    () => (store && path !== '' ? store.valueAt(path) : undefined),
-    () => undefined,
-  );
-}
-
-/** All messages of the form, one per line, in order and without repeats. */
-export function useFormMessages(store: FormStore): { lines: string[]; scrollRequest: number } {
-  const results = useSyncExternalStore(store.subscribe, store.getResults, store.getResults);
-  const scrollRequest = useSyncExternalStore(store.subscribe, store.getScrollRequest, store.getScrollRequest);
-  const lines = [...new Set(results.map((r) => formatMessage(r.messageId, r.args)))];
-  return { lines, scrollRequest };
-}
-
-const noopSubscribe = () => () => undefined;
-
 function compareRows(a: number[], b: number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
   return a.length - b.length;
@@ -316,10 +286,4 @@ function setPath(target: unknown, keys: string[], value: unknown): unknown {
   }
   const base = target !== null && typeof target === 'object' ? (target as Record<string, unknown>) : {};
   return { ...base, [key]: setPath(base[key], rest, value) };
-}
-
-/** The store of the form a widget or template belongs to. */
-export function storeOf(registry: { formContext?: unknown }): FormStore | undefined {
-  const context = registry.formContext as { store?: FormStore } | undefined;
-  return context?.store;
 }

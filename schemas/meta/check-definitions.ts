@@ -474,6 +474,7 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
       });
       if (list.pageSizes && !list.pageSizes.includes(list.pageSize))
         report(`pageSizes must include pageSize ${list.pageSize}`);
+      if (list.paging) checkPaging(list, files, report);
       if (list.searchMode && !list.search) report('searchMode needs search fields (search.schema)');
       if (list.search?.editableInResult && !list.searchMode)
         report('search.editableInResult is for lists with searchMode');
@@ -489,6 +490,35 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
     }
   }
   return problems;
+}
+
+/**
+ * A paged list: the server orders by each sortable column (and only those), so each is a text or
+ * integer store column (or the key) of the form whose calls.list the list loads by; the answer
+ * needs a `result` to sit beside `paging`.
+ */
+function checkPaging(list: ListDefinition, files: readonly DefinitionFile[], report: (m: string) => void): void {
+  const order = list.paging?.order ?? [];
+  const sortable = list.columns.filter((c) => c.sortable).map((c) => c.key);
+  for (const key of sortable)
+    if (!order.includes(key)) report(`paging.order: the sortable column "${key}" is not in it (the server sorts)`);
+  for (const key of order) if (!sortable.includes(key)) report(`paging.order: "${key}" is not a sortable column`);
+  if (!list.load.result) report('paging needs load.result (the answer carries paging beside the rows)');
+  const form = files
+    .filter((f) => f.kind === 'form')
+    .map((f) => f.data as FormDefinition)
+    .find((f) => f.calls?.list?.call === list.load.call);
+  if (!form?.store) {
+    report(`paging: "${list.load.call}" is not the calls.list of a form with a store`);
+    return;
+  }
+  if (form.calls?.list && !form.calls.list.result) report(`paging: the form's calls.list needs a result`);
+  for (const key of order) {
+    const c = form.store.columns[key];
+    const type = c === undefined ? undefined : typeof c === 'string' ? 'text' : (c.type ?? 'text');
+    if (key !== form.store.key.field && type !== 'text' && type !== 'integer')
+      report(`paging.order: "${key}" is not a text or integer column of the form "${form.id}"`);
+  }
 }
 
 /** The checked set, keyed by id; throws with every problem when there is one. */

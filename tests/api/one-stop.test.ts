@@ -10,12 +10,13 @@ import { signInAs } from '../helpers/portal';
 import { reindexContent } from '../../api/search/index-content';
 import { sample, tusUpload } from '../helpers/uploads';
 import { nth } from '../helpers/indexing';
+import type { OneStopItem } from '../../schemas/wire/one-stop';
 
 const msgs = (res: { json(): unknown }) =>
   ((res.json() as { messages?: { messageId: string; args: string[] }[] }).messages ?? []).map(
     (m) => `${m.messageId}:${m.args.join(',')}`,
   );
-type Item = { categoryId: number; contentsId: number; title: string; displayOrder: number; displayTargetFlag: boolean };
+type Item = OneStopItem;
 
 t.test('one-stop guide', async (t) => {
   const h: TestApp = await createTestApp();

@@ -43,7 +43,12 @@ export interface Portal {
 }
 
 export async function startPortal(
-  opts: { operatingHours?: string; database?: DatabaseHandle; env?: Record<string, string> } = {},
+  opts: {
+    operatingHours?: string;
+    database?: DatabaseHandle;
+    env?: Record<string, string>;
+    definitionsDir?: string;
+  } = {},
 ): Promise<Portal> {
   const smtp = await startSmtpCapture();
   const server = await startPortalServer({ ...opts, smtpUrl: smtp.url });
@@ -63,6 +68,7 @@ export async function startPortalServer(opts: {
   smtpUrl: string;
   /** A migrated database of the test's own (a throwaway cluster), closed with the portal. */ database?: DatabaseHandle;
   /** More configuration (DEV_MODE for the playground's test). */ env?: Record<string, string>;
+  /** A schemas directory of the test's own (definitions edited in a copy). */ definitionsDir?: string;
 }): Promise<Omit<Portal, 'smtp'>> {
   const handle = opts.database ?? (await openTestDatabase());
   const clock = new RunningClock(tokyoMorning());
@@ -86,6 +92,7 @@ export async function startPortalServer(opts: {
     logger: false,
     distDir: path.resolve('dist/renderer'),
     storage,
+    definitionsDir: opts.definitionsDir,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;

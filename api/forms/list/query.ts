@@ -2,14 +2,17 @@
 // the conditions select (`where`), with fields of other tables (`lookups`), in the declared
 // order, at most `limit` + 1 (so the caller can answer 416). Table and column names come from
 // definitions checked against form.schema.json (identifiers only) and are quoted by Kysely;
-// condition values are always parameters.
-import type { Kysely } from 'kysely';
+// condition values are always parameters. Paged lists (paging.ts) share the selection and the
+// row reading.
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { ListCallSpec } from '../../../schemas/meta/types';
 import type { Database } from '../../db/schema';
 import { recordOf, type FormRecord, type Scope, type StoreShape } from '../record-store';
 import { conditionOf } from './conditions';
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- table names come from definitions
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns come from definitions
+export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const blank = (v: unknown) => v === undefined || v === null || v === '';
@@ -21,23 +24,19 @@ export interface Listed {
   row: Record<string, unknown>;
 }
 
-export async function queryRecords(
+/**
+ * The rows of the table the conditions select within the scope (alias `t`, nothing selected yet),
+ * or null when a condition cannot match any row.
+ */
+export function selectedRows(
   db: Kysely<Database>,
   shape: StoreShape,
   call: ListCallSpec,
   conditions: FormRecord,
   scope: Scope,
-  limit: number | undefined,
-): Promise<Listed[]> {
-  const { table, key, softDelete } = shape.spec;
-  let q = (db as unknown as AnyDb).selectFrom(`${table} as t`).selectAll('t');
-  const lookups = Object.entries(call.lookups ?? {});
-  lookups.forEach(([, l], n) => {
-    const alias = `l${n}`;
-    q = q
-      .leftJoin(`${l.table} as ${alias}`, `${alias}.${l.key}`, `t.${l.by}`)
-      .select(`${alias}.${l.column} as ${lookupAlias(n)}`);
-  });
+): AnySelect | null {
+  const { table, softDelete } = shape.spec;
+  let q: AnySelect = (db as unknown as AnyDb).selectFrom(`${table} as t`);
   for (const [column, value] of Object.entries(scope)) q = q.where(`t.${column}`, '=', value);
   if (softDelete) q = q.where(`t.${softDelete}`, 'is', null);
   for (const [field, declared] of Object.entries(call.where ?? {})) {
@@ -50,7 +49,7 @@ export async function queryRecords(
     if (!column) throw new Error(`calls.list.where.${field}: no column (neither declared nor a store column)`);
     const text = String(value);
     // A value that cannot be in an integer column matches no row (rather than failing the query).
-    if (stored?.type === 'integer' && !c.column && !/^-?\d{1,15}$/.test(text)) return [];
+    if (stored?.type === 'integer' && !c.column && !/^-?\d{1,15}$/.test(text)) return null;
     const ref = `t.${column}`;
     if (c.match === 'exact') q = q.where(ref, '=', text);
     else if (c.match === 'prefix') q = q.where(ref, 'like', `${likeEscape(text)}%`);
@@ -58,15 +57,47 @@ export async function queryRecords(
     else if (c.match === 'from') q = q.where(ref, '>=', text);
     else q = q.where(ref, '<=', text);
   }
-  for (const o of call.order ?? [{ column: key.column }]) q = q.orderBy(`t.${o.column}`, o.direction ?? 'asc');
-  if (limit !== undefined) q = q.limit(limit + 1);
-  const rows = (await q.execute()) as Record<string, unknown>[];
+  return q;
+}
+
+/** The table's columns and the declared lookups of each row. */
+export function withLookups(q: AnySelect, call: ListCallSpec): AnySelect {
+  let out = q.selectAll('t');
+  Object.values(call.lookups ?? {}).forEach((l, n) => {
+    const alias = `l${n}`;
+    out = out
+      .leftJoin(`${l.table} as ${alias}`, `${alias}.${l.key}`, `t.${l.by}`)
+      .select(`${alias}.${l.column} as ${lookupAlias(n)}`);
+  });
+  return out;
+}
+
+/** Each row as the form's record with its lookups. */
+export function listedOf(shape: StoreShape, call: ListCallSpec, rows: Record<string, unknown>[]): Listed[] {
+  const lookups = Object.keys(call.lookups ?? {});
   return rows.map((row) => {
     const record = recordOf(shape, row);
-    lookups.forEach(([field], n) => {
+    lookups.forEach((field, n) => {
       const v = row[lookupAlias(n)];
       record[field] = v === null || v === undefined ? '' : String(v);
     });
     return { record, row };
   });
+}
+
+export async function queryRecords(
+  db: Kysely<Database>,
+  shape: StoreShape,
+  call: ListCallSpec,
+  conditions: FormRecord,
+  scope: Scope,
+  limit: number | undefined,
+): Promise<Listed[]> {
+  const selected = selectedRows(db, shape, call, conditions, scope);
+  if (!selected) return [];
+  let q = withLookups(selected, call);
+  for (const o of call.order ?? [{ column: shape.spec.key.column }])
+    q = q.orderBy(`t.${o.column}`, o.direction ?? 'asc');
+  if (limit !== undefined) q = q.limit(limit + 1);
+  return listedOf(shape, call, await q.execute());
 }

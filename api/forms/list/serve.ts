@@ -6,6 +6,8 @@
 //   scope       the hook's `scope` over the conditions (an agent administrator: his own agent)
 //   query       the declared `where`, `lookups` and `order` (query.ts), or the hook's `list`
 //   limit       `max.rows` (or the hook's `listLimit`): more is 416 ERR_0023 naming `max.name`
+//   paging      a list definition loading by this call declares `paging` and the body asks for a
+//               page: that page and its count (paging.ts), no limit; a body without it as above
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FormDefinition, ListCallSpec } from '../../../schemas/meta/types';
 import { problem } from '../../http/problems';
@@ -13,6 +15,7 @@ import type { FormHook, HookContext } from '../hook';
 import type { FormRecord, Scope, StoreShape } from '../record-store';
 import { answerOf } from '../wire-record';
 import { checkConditions, readConditions } from './conditions';
+import { pagedListOf, queryPage, readPageRequest } from './paging';
 import { queryRecords } from './query';
 
 type Body = Record<string, unknown>;
@@ -44,6 +47,18 @@ export function serveList({ app, form, hook, call, shape, route, ctxOf, open }: 
     const conditions = readConditions(call, body);
     checkConditions(app, call, conditions, hook.searchCheck?.(ctx, conditions));
     const scope = { ...byField, ...(await hook.scope?.(ctx, conditions)) };
+    const paged = pagedListOf(app.definitions.lists, call);
+    const pageRequest = paged && readPageRequest(paged, body);
+    if (paged && pageRequest) {
+      if (hook.list)
+        throw new Error(`form ${form.id}: a paged list is read by the declared query, not the hook's list`);
+      const { listed, paging } = await queryPage(app.db, shape(), call, paged, pageRequest, conditions, scope);
+      const list = listed.map(({ record, row }) => {
+        hook.listed?.(ctx, record, row);
+        return answerOf(call.answer ?? '=record', record);
+      });
+      return { [call.result ?? 'list']: list, paging };
+    }
     const limit = hook.listLimit?.() ?? call.max?.rows;
     let records: FormRecord[];
     if (hook.list) records = await hook.list(ctx, conditions, scope, limit);

@@ -23,8 +23,6 @@ import type { FormHook, HookContext, SaveMode } from '../hook';
 import { idempotentCall, storedAnswer, type IdempotentCall } from '../idempotency';
 import {
   loadRow,
-  readChildRows,
-  readExtensions,
   recordOf,
   storeShape,
   type FormRecord,
@@ -32,6 +30,7 @@ import {
   type Scope,
   type StoreShape,
 } from '../record-store';
+import { readChildRows, readExtensions } from '../record-children';
 import { readRequestBody, resolveFiles, type FileInput } from '../request-body';
 import { fieldsAt, keyPath, parseKey, recordFromBody, valueAt } from '../wire-record';
 

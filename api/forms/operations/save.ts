@@ -11,15 +11,8 @@ import { problem } from '../../http/problems';
 import { callBodySchema } from '../call-schema';
 import { serverRuleContext } from '../enforce';
 import type { SaveMode, WriteContext } from '../hook';
-import {
-  completeRecord,
-  insertRow,
-  rowValues,
-  updateRow,
-  writeChildRows,
-  writeExtensions,
-  type RecordId,
-} from '../record-store';
+import { writeChildRows, writeExtensions } from '../record-children';
+import { completeRecord, insertRow, rowValues, updateRow, type RecordId } from '../record-store';
 import { contentFailures } from '../request-body';
 import { answerOf } from '../wire-record';
 import { featuresOf, type SaveRun } from './save-features';

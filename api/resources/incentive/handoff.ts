@@ -11,6 +11,7 @@ import { effectiveIds } from '../../authority/caller';
 import { signSessionToken } from '../../authority/session-token';
 import { problem } from '../../http/problems';
 import { Body, CallerIds } from '../../http/wire';
+import { TokenAnswer } from '../../../schemas/wire/incentive';
 import { resolveCaller } from '../../plugins/auth';
 import { newResetToken, sha256 } from '../../security/tokens';
 import { mayViewIncentive } from './access';
@@ -35,7 +36,7 @@ export default async function incentiveHandoffRoutes(fastify: FastifyInstance) {
         description:
           'A handoff token for the incentive tab: single use, valid 5 minutes, bound to this session and identity.',
         body: Body({ ...CallerIds, daihyoCode: Id }),
-        response: { 200: Type.Object({ token: Type.String() }) },
+        response: { 200: TokenAnswer },
       },
     },
     async (request) => {
@@ -69,7 +70,7 @@ export default async function incentiveHandoffRoutes(fastify: FastifyInstance) {
         description:
           'Exchanges a handoff token for a session token (the ids sent must be those it was minted for). Without a token, a valid bearer session is checked and renewed. 401 (ERR_USER006) otherwise.',
         body: Body({ ...CallerIds, daihyoCode: Id, token: Type.Optional(Type.String({ maxLength: 200 })) }),
-        response: { 200: Type.Object({ token: Type.String() }) },
+        response: { 200: TokenAnswer },
       },
     },
     async (request) => {

@@ -4,73 +4,25 @@
 // daihyoCode in a body is only checked against it (plugins/auth.ts), never used to choose.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from '@sinclair/typebox';
 import { effectiveIds, targetDateFor, type Caller } from '../../authority/caller';
 import { yearMonthOf } from '../../clock';
 import { contentDisposition } from '../../files/content-disposition';
 import { csvFile } from '../../files/csv-writer';
 import { commendationPart, fiscalYearOf, JissekiType, rewardPart, type TableRow } from './figures';
 import { problem } from '../../http/problems';
-import { Body, CallerIds, TargetDate } from '../../http/wire';
+import {
+  IncentiveDownloadBody,
+  IncentiveInitialBody,
+  IncentiveInitialData,
+  JissekiAnswer,
+  JissekiBody,
+  RewardAnswer,
+  type JissekiRequest,
+} from '../../../schemas/wire/incentive';
 import { OperationType, recordOperation } from '../../logs/operation-log';
 import { incentiveDaihyoCode } from './access';
 import * as repo from './repository';
 import { perUserPerMinute } from '../../security/rate-limit';
-
-const DaihyoCode = Type.Optional(
-  Type.String({ maxLength: 20, description: "Representative code (must be the caller's own, or the pseudo agent's)" }),
-);
-const ScreenIds = { ...CallerIds, daihyoCode: DaihyoCode };
-
-const Row = Type.Object({
-  groupNo: Type.Number(),
-  groupTitle: Type.String(),
-  rowTitle: Type.String(),
-  jissekiType: Type.String({ description: '1 yen, 2 percent, 3 count of IDs' }),
-  hokokuMonth: Type.Number({
-    description: 'Report month (1-12) of the figures; 0 before the first report of the year',
-  }),
-  ...Object.fromEntries(
-    Array.from({ length: 12 }, (_, i) => [`month${String(i + 1).padStart(2, '0')}`, Type.String()]),
-  ),
-  kamikiTotal: Type.String(),
-  shimokiTotal: Type.String(),
-  togetsuRuikei: Type.String(),
-  yearTotal: Type.String(),
-});
-const Point = Type.Object({ month: Type.Number(), value: Type.Union([Type.Number(), Type.Null()]) });
-const Points = Type.Array(Point);
-const RewardChart = Type.Object({
-  tonenDataList: Points,
-  zennenDataList: Points,
-  mokuhyoDataList: Points,
-  ruikeiDataList: Points,
-});
-const CommendationChart = Type.Object({ tonenDataList: Points, zennenDataList: Points, ruikeiDataList: Points });
-const RewardProps = {
-  shoreiRuikeiZokagaku: Type.Number({ description: 'Yen' }),
-  shoreiShinchokuJokyo: Type.Number({ description: 'Yen' }),
-  shoreiList: Type.Array(Row),
-  shoreiKamikiUriageChart: RewardChart,
-  shoreiShimokiUriageChart: RewardChart,
-};
-const CommendationProps = {
-  hyoshoRuikeiZokagaku: Type.Number({ description: 'Yen' }),
-  hyoshoRuikeiKadoId: Type.Number({ description: 'Count of IDs' }),
-  hyoshoList: Type.Array(Row),
-  hyoshoUriageChart: CommendationChart,
-  hyoshoKadoIdChart: CommendationChart,
-};
-
-const JissekiBody = Body({
-  ...ScreenIds,
-  targetDate: TargetDate,
-  targetSystem: Type.String({ maxLength: 2, description: 'A value of targetSystemList' }),
-  targetYear: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal(0), Type.Literal(1)], {
-    description: '0 current year, 1 previous year',
-  }),
-});
-type JissekiRequest = Static<typeof JissekiBody>;
 
 const SYSTEM_LABEL = '対象システム';
 
@@ -95,15 +47,8 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
     '/api/Incentive/getInitialDisplayData',
     {
       schema: {
-        body: Body({ ...ScreenIds, targetDate: TargetDate }),
-        response: {
-          200: Type.Object({
-            targetSystemList: Type.Array(Type.Object({ value: Type.String(), text: Type.String() })),
-            shoreiLinkUrl: Type.String(),
-            hyoshoLinkUrl: Type.String(),
-            jissekiFileName: Type.String(),
-          }),
-        },
+        body: IncentiveInitialBody,
+        response: { 200: IncentiveInitialData },
       },
     },
     async (request) => {
@@ -118,7 +63,7 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/Incentive/getIncentiveJisseki',
-    { schema: { body: JissekiBody, response: { 200: Type.Object({ ...RewardProps, ...CommendationProps }) } } },
+    { schema: { body: JissekiBody, response: { 200: JissekiAnswer } } },
     async (request) => {
       const caller = request.caller!;
       const daihyoCode = await incentiveDaihyoCode(app.db, caller);
@@ -136,7 +81,7 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/Incentive/getIncentiveJisseki/shorei',
-    { schema: { body: JissekiBody, response: { 200: Type.Object(RewardProps) } } },
+    { schema: { body: JissekiBody, response: { 200: RewardAnswer } } },
     async (request) => {
       const caller = request.caller!;
       const daihyoCode = await incentiveDaihyoCode(app.db, caller);
@@ -159,12 +104,7 @@ export default async function incentiveScreenRoutes(fastify: FastifyInstance) {
       schema: {
         description:
           'The performance file: both tables of every target system, current and previous year, as CSV (UTF-8 with BOM, CRLF, cells neutralised against formulas). The name is in Content-Disposition.',
-        body: Body({
-          ...ScreenIds,
-          targetDate: TargetDate,
-          fileName: Type.Optional(Type.String({ maxLength: 255 })),
-          screenName: Type.Optional(Type.String({ maxLength: 100 })),
-        }),
+        body: IncentiveDownloadBody,
       },
     },
     async (request, reply) => {

@@ -4,24 +4,19 @@
 // administrators only.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { validatePseudoLoginForm } from '../../../schemas/rules/auth-forms';
 import { recordAudit } from '../../audit/record';
 import { isProviderAdmin } from '../../authority/caller';
 import { can, loadPermissions } from '../../authority/permissions';
 import { signSessionToken } from '../../authority/session-token';
 import { problem } from '../../http/problems';
-import { Body, CallerIds } from '../../http/wire';
+import {
+  ChangeAgCodeAnswer,
+  ChangeAgCodeBody,
+  KanriCategoryAnswer,
+  KanriCategoryBody,
+} from '../../../schemas/wire/kanri';
 import { CATEGORY } from '../../../schemas/categories';
-
-const PseudoResult = Type.Object({
-  isSuccess: Type.Boolean(),
-  pseudoLoginAgCode: Type.String(),
-  pseudoLoginAgName: Type.String(),
-  pseudoLoginUserId: Type.String(),
-  pseudoDaihyoCode: Type.String(),
-  pseudoInvoiceNo: Type.String(),
-});
 
 const noPseudo = {
   pseudoLoginAgCode: '',
@@ -38,19 +33,8 @@ export default async function kanriRoutes(fastify: FastifyInstance) {
     '/api/KanriTop/getKanriCategory',
     {
       schema: {
-        body: Body(CallerIds),
-        response: {
-          200: Type.Object({
-            categoryListData: Type.Array(
-              Type.Object({
-                categoryId: Type.Number(),
-                categoryName: Type.String(),
-                categoryUrl: Type.String(),
-                parmitionFlg: Type.String(),
-              }),
-            ),
-          }),
-        },
+        body: KanriCategoryBody,
+        response: { 200: KanriCategoryAnswer },
       },
     },
     async (request) => {
@@ -74,12 +58,8 @@ export default async function kanriRoutes(fastify: FastifyInstance) {
     '/api/KanriTop/changeAgCode',
     {
       schema: {
-        body: Body({
-          ...CallerIds,
-          pseudoLoginAgCode: Type.String({ maxLength: 100 }),
-          pseudoLoginId: Type.Optional(Type.String({ maxLength: 100 })),
-        }),
-        response: { 200: Type.Object({ token: Type.String(), user: PseudoResult }) },
+        body: ChangeAgCodeBody,
+        response: { 200: ChangeAgCodeAnswer },
       },
     },
     async (request) => {

@@ -21,11 +21,16 @@ import { slashDate, WireId } from '../content/wire';
 import { enforceForm } from '../../forms/enforce';
 import { ONE_STOP_CATEGORIES } from '../content/rules';
 import { problem } from '../../http/problems';
-import { Body, CallerIds, TargetDate } from '../../http/wire';
+import { Body, CallerIds } from '../../http/wire';
 import { searchTerms } from '../../search/normalise';
 import { searchContents } from '../../search/query';
 import { tagListOf } from '../site-search/repository';
-import { ContentsRow, TagRow } from '../../../schemas/wire/search';
+import {
+  OneStopAnswer,
+  OneStopCategoriesAnswer,
+  OneStopContentsAnswer,
+  OneStopListBody,
+} from '../../../schemas/wire/one-stop';
 import {
   candidatesOf,
   displayTargetCounts,
@@ -37,33 +42,6 @@ import { CATEGORY } from '../../../schemas/categories';
 
 const FORM = 'one-stop-gide-kanri';
 const SEARCH_NAME = 'ワンストップガイド';
-
-const Category = Type.Object({
-  categoryId: Type.Number(),
-  categoryName: Type.String(),
-  imgFileName: Type.String({ description: 'Signed image path of the block (GET); "" without an image' }),
-  dispCount: Type.Number({ description: 'How many contents the block shows (to this caller, on the agent page)' }),
-  description: Type.String({ description: 'Added: the line under the block title' }),
-});
-
-const OneStopItem = Type.Object({
-  categoryId: Type.Number(),
-  contentsId: Type.Number(),
-  subCategoryName: Type.String(),
-  title: Type.String(),
-  keisaikikanStart: Type.String({ description: 'yyyy/MM/dd' }),
-  keisaikikanEnd: Type.String({ description: 'yyyy/MM/dd' }),
-  displayTargetFlag: Type.Boolean({ description: 'Chosen for the block' }),
-  displayOrder: Type.Number({ description: 'Order in the block (1…); 0 when not chosen' }),
-});
-
-const AgentItem = Type.Intersect([
-  OneStopItem,
-  Type.Object({
-    detailPath: Type.String({ description: 'First path segment of the detail page' }),
-    newFlg: Type.Boolean(),
-  }),
-]);
 
 const toId = (v: number | string) => (typeof v === 'number' ? v : Number(v));
 
@@ -84,26 +62,9 @@ export default async function oneStopRoutes(fastify: FastifyInstance) {
       schema: {
         description:
           'The one-stop guide top for the caller (the pseudo agent while acting as one): blocks, their chosen contents, tags; with keyword or narrowTags also the matching contents of the one-stop categories (20 a page on screen)',
-        body: Body({
-          ...CallerIds,
-          targetDate: TargetDate,
-          keyword: Type.Optional(
-            Type.String({
-              maxLength: 1000,
-              description: 'Added: search keyword (optional, 2 to 50 characters not counting spaces)',
-            }),
-          ),
-          narrowTags: Type.Optional(
-            Type.Array(WireId('Tag'), { maxItems: 500, description: 'Added: contents with any of these tags' }),
-          ),
-        }),
+        body: OneStopListBody,
         response: {
-          200: Type.Object({
-            categoryListData: Type.Array(Category),
-            oneStopGideListData: Type.Array(AgentItem),
-            containtsListData: Type.Array(ContentsRow),
-            tagListData: Type.Array(TagRow),
-          }),
+          200: OneStopAnswer,
         },
       },
     },
@@ -174,7 +135,7 @@ export default async function oneStopRoutes(fastify: FastifyInstance) {
       schema: {
         description: 'The one-stop categories of the management screen, with how many contents each block shows',
         body: Body({ ...CallerIds }),
-        response: { 200: Type.Object({ categoryListData: Type.Array(Category) }) },
+        response: { 200: OneStopCategoriesAnswer },
       },
     },
     async (request) => {
@@ -194,7 +155,7 @@ export default async function oneStopRoutes(fastify: FastifyInstance) {
           ...CallerIds,
           categoryId: Type.Optional(Type.Union([WireId('One-stop category'), Type.Literal('')])),
         }),
-        response: { 200: Type.Object({ oneStopGideList: Type.Array(OneStopItem) }) },
+        response: { 200: OneStopContentsAnswer },
       },
     },
     async (request) => {

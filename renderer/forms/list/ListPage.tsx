@@ -6,7 +6,8 @@
 //    `search.clear`; `editableInResult` keeps the conditions editable after a search (clear
 //    then resets them only);
 //  - the table: sortable columns (first click in the column's default direction), pages of
-//    `pageSize` (or of the size chosen from `pageSizes`), flag and link cells, selection for
+//    `pageSize` (or of the size chosen from `pageSizes`; a list with `paging` gets each page and
+//    its order from the server, and a selection holds on its page), flag and link cells, selection for
 //    delete (nothing selected: `empty` message, ERR_0003 明細),
 //    editable columns with changed-row marking, row styles, row actions (a page, a download,
 //    a file upload checked by the rules of the form it names);
@@ -76,11 +77,11 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
     selected,
     setSelected,
     sort,
-    setSort,
     page,
-    setPage,
     pageSize,
-    setPageSize,
+    paged,
+    totalCount,
+    showPage,
     messages,
     processing,
     run,
@@ -89,19 +90,16 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
     hasSearchMode,
     editableInResult,
     doSearch,
-    saveView,
     reload,
   } = l;
   const { linkOf, rowAction, uploadPicked, button } = listActions(l);
 
-  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
-  const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
+  // A paged list holds the page the server sent, in the server's order; the others page here.
+  const sorted = useMemo(() => (paged ? rows : sortRows(rows, sort)), [paged, rows, sort]);
+  const count = paged ? totalCount : sorted.length;
+  const pageCount = Math.max(1, Math.ceil(count / pageSize));
   const currentPage = Math.min(page, pageCount);
-  const pageRows = sorted.slice((currentPage - 1) * pageSize, currentPage * pageSize);
-  const turnPage = (p: number) => {
-    setPage(p);
-    saveView({ page: p });
-  };
+  const pageRows = paged ? rows : sorted.slice((currentPage - 1) * pageSize, currentPage * pageSize);
   const buttons = def.buttons ?? [];
   const enabled = (b: (typeof buttons)[number]) => !b.modes || b.modes.includes(mode);
   const backButtons = buttons.filter((b) => b.action === 'back');
@@ -197,10 +195,7 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
                         value={pageSize}
                         disabled={processing}
                         onChange={(e) => {
-                          const size = Number(e.target.value);
-                          setPageSize(size);
-                          setPage(1);
-                          saveView({ pageSize: size, page: 1 });
+                          showPage(1, { pageSize: Number(e.target.value) });
                         }}
                       >
                         {def.pageSizes.map((n) => (
@@ -219,10 +214,7 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
                   context={l.ctx}
                   disabled={processing}
                   onSort={(column) => {
-                    const next = nextSort(sort, column);
-                    setSort(next);
-                    setPage(1);
-                    saveView({ sort: next, page: 1 });
+                    showPage(1, { sort: nextSort(sort, column) });
                   }}
                   linkOf={linkOf}
                   onSelect={(key, on) =>
@@ -250,9 +242,9 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
                 />
                 <Pager
                   page={currentPage}
-                  totalCount={sorted.length}
+                  totalCount={count}
                   pageSize={pageSize}
-                  onChange={turnPage}
+                  onChange={(p) => showPage(p)}
                   label={`${title}のページ送り`}
                 />
               </>

@@ -1,6 +1,8 @@
 // The state of a loaded generic list and what its actions share: the search form's store, search
 // or result mode, the rows with their edits and selection, sort and page (kept beside a restored
-// search), the messages above the table, and loading, searching and clearing.
+// search), the messages above the table, and loading, searching and clearing. A list that
+// declares `paging` asks the server for the page it shows (with the sort and page size, and the
+// cursors of the page shown so the server seeks from there) and gets the count with it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMessage } from '../../../schemas/messages/format';
@@ -17,6 +19,19 @@ import type { Edits, Row, SortState } from './rows';
 import { storageSet, viewKey, type ListSetup, type SavedView } from './setup';
 
 type Mode = 'search' | 'result';
+
+/** The server's `paging` beside a page's rows (api/forms/list/paging.ts). */
+interface PageAnswer {
+  page: number;
+  totalCount: number;
+  first?: unknown[];
+  last?: unknown[];
+}
+
+const pageAnswerOf = (data: unknown): PageAnswer | null => {
+  const p = data && typeof data === 'object' ? (data as { paging?: unknown }).paging : undefined;
+  return p && typeof p === 'object' && typeof (p as PageAnswer).page === 'number' ? (p as PageAnswer) : null;
+};
 
 export function useListController(setup: ListSetup, query: URLSearchParams) {
   const { definition: def, context } = setup;
@@ -40,6 +55,11 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
   const [sort, setSort] = useState<SortState | null>(setup.restoredView?.sort ?? def.defaultSort ?? null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(setup.restoredView?.pageSize ?? def.pageSize);
+  const paged = def.paging !== undefined;
+  /** Paged lists: the count the server gave, the page it answered with its cursors, the conditions searched. */
+  const [totalCount, setTotalCount] = useState(0);
+  const shown = useRef<PageAnswer | null>(null);
+  const searched = useRef<FormRecord>({});
   const [messages, setMessages] = useState<{ lines: string[]; scroll: number }>({ lines: [], scroll: 0 });
   const [modalForm, setModalForm] = useState<string | null>(null);
   const { processing, run } = useProcessing();
@@ -67,16 +87,41 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
 
   /**
    * Loads the rows; a new search starts at page 1, a reload after a change stays on its page
-   * (clamped to the last), a restored search opens on its saved page.
+   * (clamped to the last), a restored search opens on its saved page. A paged list loads that
+   * page only (`view`: the sort or page size about to be shown).
    */
-  const load = async (search: FormRecord, keepPage: boolean | number = false): Promise<boolean> => {
+  const load = async (
+    search: FormRecord,
+    keepPage: boolean | number = false,
+    view: { sort?: SortState | null; pageSize?: number } = {},
+  ): Promise<boolean> => {
     try {
-      const { data } = await runCall(def.load, { search, query, context: ctx });
+      let extra: Record<string, unknown> | undefined;
+      if (paged) {
+        const target = typeof keepPage === 'number' ? keepPage : keepPage ? page : 1;
+        const at = shown.current;
+        // The page shown is where the server seeks from (a page beside it, or itself again).
+        const anchor =
+          keepPage !== false && view.sort === undefined && view.pageSize === undefined && at?.first && at.last
+            ? { page: at.page, first: at.first, last: at.last }
+            : undefined;
+        const order = view.sort === undefined ? sort : view.sort;
+        extra = { paging: { page: target, pageSize: view.pageSize ?? pageSize, sort: order ?? undefined, anchor } };
+      }
+      const { data } = await runCall(def.load, { search, query, context: ctx }, extra);
       const list = resultOf(def.load, data);
       const loaded = Array.isArray(list) ? (list as Row[]) : [];
       setRows(loaded);
       setEdits({});
       setSelected(new Set());
+      if (paged) {
+        const answer = pageAnswerOf(data);
+        shown.current = answer;
+        searched.current = search;
+        setTotalCount(answer?.totalCount ?? loaded.length);
+        setPage(answer?.page ?? 1);
+        return true;
+      }
       const last = Math.max(1, Math.ceil(loaded.length / pageSize));
       setPage((p) => (typeof keepPage === 'number' ? Math.min(keepPage, last) : keepPage ? Math.min(p, last) : 1));
       return true;
@@ -84,6 +129,24 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
       await failed(error);
       return false;
     }
+  };
+
+  /**
+   * Shows a page (and the sort or page size with it): a paged list asks the server for it with
+   * the conditions last searched; the others only turn the page.
+   */
+  const showPage = (target: number, view: { sort?: SortState | null; pageSize?: number } = {}) => {
+    if (view.sort !== undefined) setSort(view.sort);
+    if (view.pageSize !== undefined) setPageSize(view.pageSize);
+    if (!paged) {
+      setPage(target);
+      saveView({ page: target, ...view });
+      return;
+    }
+    void run(async () => {
+      if (!(await ensureValidSession())) return;
+      if (await load(searched.current, target, view)) saveView({ page: target, ...view });
+    });
   };
 
   const doSearch = (restoredPage?: number) =>
@@ -125,7 +188,7 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
       searchStore.clearResults();
       if (!hasSearchMode) {
         setSort(def.defaultSort ?? null);
-        await reload();
+        if (await ensureValidSession()) await load(searchStore.getRecord(), false, { sort: def.defaultSort ?? null });
         return;
       }
       const initial = () =>
@@ -164,11 +227,11 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
     selected,
     setSelected,
     sort,
-    setSort,
     page,
-    setPage,
     pageSize,
-    setPageSize,
+    paged,
+    totalCount,
+    showPage,
     messages,
     modalForm,
     setModalForm,

@@ -4,7 +4,7 @@
 // the limit the rules and the server hold (the maxLength rule still reports a longer stored value).
 import { memo, useCallback, type ChangeEvent, type FocusEvent } from 'react';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
-import { storeOf, useFieldMessages } from '../form-store';
+import { storeOf, useFieldMessages } from '../use-form-store';
 
 function BaseInputTemplateFn(props: BaseInputTemplateProps) {
   const {

@@ -4,7 +4,7 @@
 // own props or its own messages change.
 import { memo } from 'react';
 import { getUiOptions, type FieldTemplateProps } from '@rjsf/utils';
-import { storeOf, useFieldMessages } from '../form-store';
+import { storeOf, useFieldMessages } from '../use-form-store';
 import styles from '../FormLayout.module.css';
 
 /** A widget that edits a whole object or list (rjsf would not give those a label). */

@@ -4,7 +4,7 @@
 // itself stays in local-files.ts until the call sends it. No base64, no data URL.
 import { memo, useRef, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { storeOf } from '../form-store';
+import { storeOf } from '../use-form-store';
 import { forgetLocalFile, isLocalFileEntry, localFileEntry, type LocalFileEntry } from '../local-files';
 import styles from './Widgets.module.css';
 

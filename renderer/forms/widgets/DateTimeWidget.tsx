@@ -1,7 +1,7 @@
 // A date and time (yyyy-MM-ddTHH:mm), at most 9999-12-31T23:59 (spec 001 section 9).
 import { memo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { storeOf, useFieldMessages } from '../form-store';
+import { storeOf, useFieldMessages } from '../use-form-store';
 import styles from './Widgets.module.css';
 
 export const MAX_DATE_TIME = '9999-12-31T23:59';

@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatDate } from '../../app/format';
-import { storeOf, useFieldMessages } from '../form-store';
+import { storeOf, useFieldMessages } from '../use-form-store';
 import styles from './Widgets.module.css';
 
 export const MAX_DATE = '9999-12-31';

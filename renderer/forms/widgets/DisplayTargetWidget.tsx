@@ -13,7 +13,7 @@
 import { memo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { parseCsvList } from '../../../schemas/rules/csv';
-import { storeOf, useFieldMessages, useRecordValue } from '../form-store';
+import { storeOf, useFieldMessages, useRecordValue } from '../use-form-store';
 import { forgetLocalFile, type LocalFileEntry } from '../local-files';
 import { CsvFileInput } from './CsvFileWidget';
 import styles from './Widgets.module.css';

@@ -15,7 +15,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { formatFileSize } from '../../components/file-size';
 import { runCall } from '../calls';
 import type { CallSpec } from '../definitions';
-import { storeOf, useFieldMessages, useRecordValue } from '../form-store';
+import { storeOf, useFieldMessages, useRecordValue } from '../use-form-store';
 import { UploadError, UploadProgress, useTusUploads } from '../upload/TusUpload';
 import styles from './Widgets.module.css';
 

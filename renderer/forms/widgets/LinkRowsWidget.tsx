@@ -3,7 +3,8 @@
 // ui:options: rows (3), captionKey ("caption"), urlKey ("url").
 import { memo, useCallback } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { ID_SEPARATOR, storeOf, useFieldMessages, type FormStore } from '../form-store';
+import { ID_SEPARATOR, type FormStore } from '../form-store';
+import { storeOf, useFieldMessages } from '../use-form-store';
 import styles from './Widgets.module.css';
 
 type LinkRow = Record<string, unknown>;

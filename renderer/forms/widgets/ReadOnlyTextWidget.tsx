@@ -3,7 +3,7 @@
 // written after a value that is there: 12件).
 import { memo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { storeOf } from '../form-store';
+import { storeOf } from '../use-form-store';
 import styles from './Widgets.module.css';
 
 function text(value: unknown): string {

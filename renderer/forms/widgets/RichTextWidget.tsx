@@ -10,7 +10,7 @@ import { withHistory } from 'slate-history';
 import { Editable, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatMessage } from '../../../schemas/messages/format';
-import { storeOf, useFieldMessages } from '../form-store';
+import { storeOf, useFieldMessages } from '../use-form-store';
 import { toggleMark, withInlines } from './rich-text/commands';
 import { fromHtml, toHtml } from './rich-text/html';
 import { Toolbar } from './rich-text/Toolbar';

@@ -8,7 +8,7 @@
 // ui:options.related: the related information of the chosen value drawn under it (RelatedInfo.tsx).
 import { memo, type ChangeEvent, type FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { storeOf, useFieldMessages, useRecordValue } from '../form-store';
+import { storeOf, useFieldMessages, useRecordValue } from '../use-form-store';
 import { isRelatedSpec, RelatedInfo } from './RelatedInfo';
 
 export interface Choice {

@@ -6,7 +6,7 @@
 import { memo, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Modal } from '../Modal';
-import { storeOf } from '../form-store';
+import { storeOf } from '../use-form-store';
 import styles from './Widgets.module.css';
 
 type Tag = Record<string, unknown>;

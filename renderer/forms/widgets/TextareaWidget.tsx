@@ -1,7 +1,7 @@
 // Several lines of text (completion message, mail message …).
 import { memo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { storeOf, useFieldMessages } from '../form-store';
+import { storeOf, useFieldMessages } from '../use-form-store';
 import { maxLengthOf } from '../templates/BaseInputTemplate';
 import styles from './Widgets.module.css';
 

@@ -8,7 +8,7 @@
 import { memo, useRef, useState, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Modal } from '../Modal';
-import { storeOf, useRecordValue } from '../form-store';
+import { storeOf, useRecordValue } from '../use-form-store';
 import { UploadError, UploadProgress, useTusUploads } from '../upload/TusUpload';
 import styles from './Widgets.module.css';
 

@@ -1,5 +1,6 @@
 // A figures table of the incentive screen: grouped rows, one column per month in the scheme's
 // order, the totals; the report month highlighted, negative figures in the negative style.
+import type { MonthKey } from '../../../schemas/wire/incentive';
 import type { TableRow } from './calls';
 import { isNegativeFigure } from './format';
 import styles from './Incentive.module.css';
@@ -22,7 +23,7 @@ interface Props {
   name: string;
 }
 
-const monthKey = (m: number) => `month${String(m).padStart(2, '0')}` as const;
+const monthKey = (m: number) => `month${String(m).padStart(2, '0')}` as MonthKey;
 
 function Cell({ value, current }: { value: string; current?: boolean }) {
   const negative = isNegativeFigure(value);

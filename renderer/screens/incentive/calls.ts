@@ -1,59 +1,14 @@
 // The calls of the incentive screen (spec 002 section 7) and the landing's handoff values.
+import type { IncentiveInitialData, JissekiAnswer, RewardAnswer, TokenAnswer } from '../../../schemas/wire/incentive';
 import { apiDownload, apiPost } from '../../api/client';
 
-export interface TargetSystem {
-  value: string;
-  text: string;
-}
-
-export interface InitialData {
-  targetSystemList: TargetSystem[];
-  shoreiLinkUrl: string;
-  hyoshoLinkUrl: string;
-  jissekiFileName: string;
-}
-
-export interface TableRow {
-  groupNo: number;
-  groupTitle: string;
-  rowTitle: string;
-  /** 1 yen, 2 percent, 3 count of IDs */
-  jissekiType: string;
-  hokokuMonth: number;
-  kamikiTotal: string;
-  shimokiTotal: string;
-  togetsuRuikei: string;
-  yearTotal: string;
-  [month: `month${string}`]: string;
-}
-
-export interface ChartPoint {
-  month: number;
-  value: number | null;
-}
-
-export interface ChartData {
-  tonenDataList: ChartPoint[];
-  zennenDataList: ChartPoint[];
-  mokuhyoDataList?: ChartPoint[];
-  ruikeiDataList: ChartPoint[];
-}
-
-export interface RewardPart {
-  shoreiRuikeiZokagaku: number;
-  shoreiShinchokuJokyo: number;
-  shoreiList: TableRow[];
-  shoreiKamikiUriageChart: ChartData;
-  shoreiShimokiUriageChart: ChartData;
-}
-
-export interface CommendationPart {
-  hyoshoRuikeiZokagaku: number;
-  hyoshoRuikeiKadoId: number;
-  hyoshoList: TableRow[];
-  hyoshoUriageChart: ChartData;
-  hyoshoKadoIdChart: ChartData;
-}
+export type {
+  ChartPoint,
+  IncentiveInitialData as InitialData,
+  IncentiveTableRow as TableRow,
+} from '../../../schemas/wire/incentive';
+export type RewardPart = RewardAnswer;
+export type CommendationPart = Omit<JissekiAnswer, keyof RewardAnswer>;
 
 export interface ScreenIds {
   userId: string;
@@ -107,10 +62,10 @@ export function takeHandoff(): Handoff | null {
 }
 
 export const checkIncentiveDisplay = (ids: ScreenIds, token: string) =>
-  apiPost<{ token: string }>('/api/Auth/checkIncentiveDisplay', { ...ids, token });
+  apiPost<TokenAnswer>('/api/Auth/checkIncentiveDisplay', { ...ids, token });
 
 export const loadInitialData = (ids: ScreenIds, targetDate: string) =>
-  apiPost<InitialData>('/api/Incentive/getInitialDisplayData', { ...ids, targetDate });
+  apiPost<IncentiveInitialData>('/api/Incentive/getInitialDisplayData', { ...ids, targetDate });
 
 export interface Selection {
   targetSystem: string;
@@ -119,10 +74,10 @@ export interface Selection {
 }
 
 export const loadJisseki = (ids: ScreenIds, targetDate: string, s: Selection) =>
-  apiPost<RewardPart & CommendationPart>('/api/Incentive/getIncentiveJisseki', { ...ids, targetDate, ...s });
+  apiPost<JissekiAnswer>('/api/Incentive/getIncentiveJisseki', { ...ids, targetDate, ...s });
 
 export const loadReward = (ids: ScreenIds, targetDate: string, s: Selection) =>
-  apiPost<RewardPart>('/api/Incentive/getIncentiveJisseki/shorei', { ...ids, targetDate, ...s });
+  apiPost<RewardAnswer>('/api/Incentive/getIncentiveJisseki/shorei', { ...ids, targetDate, ...s });
 
 export const downloadJisseki = (ids: ScreenIds, targetDate: string, fileName: string, screenName: string) =>
   apiDownload(

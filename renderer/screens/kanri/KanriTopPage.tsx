@@ -3,10 +3,11 @@
 // for provider administrators only), and for provider administrators the pseudo-login and the
 // business-date switch (the server refuses both to anyone else as well).
 import { Link } from 'react-router-dom';
-import { apiPost, errorMessageText } from '../../api/client';
+import { errorMessageText } from '../../api/client';
 import { effectiveIds, isProviderAdmin, useSession } from '../../app/session';
 import { useRemote } from '../../components/use-remote';
-import { visibleGroups, type AdminCategory } from './admin-menu';
+import { visibleGroups } from './admin-menu';
+import { loadKanriCategories, type AdminCategory } from './calls';
 import { BusinessDateBox } from './BusinessDateBox';
 import { PseudoLoginBox } from './PseudoLoginBox';
 import layout from '../../forms/FormLayout.module.css';
@@ -18,9 +19,7 @@ export function KanriTopPage() {
   const ids = effectiveIds(session);
   const remote = useRemote<AdminCategory[]>(
     `${ids.userId}:${ids.agCode}`,
-    async (signal) =>
-      (await apiPost<{ categoryListData?: AdminCategory[] }>('/api/KanriTop/getKanriCategory', ids, { signal }))
-        ?.categoryListData ?? [],
+    (signal) => loadKanriCategories(ids, signal),
     (error) => errorMessageText(error),
   );
   const groups = remote.status === 'ready' ? visibleGroups(remote.data, providerAdmin) : [];

@@ -11,19 +11,8 @@ import { effectiveIds, getSession, updateSession, useSession } from '../../app/s
 import { ensureValidSession } from '../../components/session-check';
 import { ErrorList } from '../../forms/ErrorList';
 import { useProcessing } from '../../app/use-processing';
+import { changeAgCode, type ChangeAgCodeAnswer } from './calls';
 import styles from './KanriTop.module.css';
-
-interface ChangeAgCodeAnswer {
-  token: string;
-  user: {
-    isSuccess: boolean;
-    pseudoLoginAgCode: string;
-    pseudoLoginAgName: string;
-    pseudoLoginUserId: string;
-    pseudoDaihyoCode: string;
-    pseudoInvoiceNo: string;
-  };
-}
 
 /** 500 on pseudo-login reads ERR_SYS998 (spec 000 section 8). */
 const PSEUDO_ERROR_POLICY = { byStatus: { 500: 'ERR_SYS998' } };
@@ -48,10 +37,7 @@ export function PseudoLoginBox({ reload = () => window.location.reload() }: { re
       if (!(await ensureValidSession())) return;
       let answer: ChangeAgCodeAnswer;
       try {
-        answer = await apiPost<ChangeAgCodeAnswer>('/api/KanriTop/changeAgCode', {
-          ...effectiveIds(),
-          pseudoLoginAgCode: code,
-        });
+        answer = await changeAgCode(code);
       } catch (error) {
         show([errorMessageText(error, PSEUDO_ERROR_POLICY)]);
         return;

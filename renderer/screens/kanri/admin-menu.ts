@@ -3,13 +3,7 @@
 // of a button come from /api/KanriTop/getKanriCategory; a button shows when its parmitionFlg is
 // "1", a group when one of its buttons shows. Some groups need a provider administrator too.
 import { CATEGORY as C } from '../../../schemas/categories';
-
-export interface AdminCategory {
-  categoryId: number;
-  categoryName: string;
-  categoryUrl: string;
-  parmitionFlg: string;
-}
+import type { AdminCategory } from '../../../schemas/wire/kanri';
 
 export interface AdminGroup {
   title: string;

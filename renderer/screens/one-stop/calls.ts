@@ -2,39 +2,9 @@
 // declares them: the agent page (the management screen's calls are in its form definition).
 import { apiPost } from '../../api/client';
 import { callerScope } from '../../components/data-scope';
-import type { SearchRow, SearchTag } from '../search/search-calls';
+import type { OneStopAnswer } from '../../../schemas/wire/one-stop';
 
-export interface OneStopCategory {
-  categoryId: number;
-  categoryName: string;
-  /** Signed image path of the block, or ''. */
-  imgFileName: string;
-  dispCount: number;
-  description: string;
-}
-
-export interface OneStopItem {
-  categoryId: number;
-  contentsId: number;
-  subCategoryName: string;
-  title: string;
-  keisaikikanStart: string;
-  keisaikikanEnd: string;
-  displayTargetFlag: boolean;
-  displayOrder: number;
-}
-
-export interface OneStopAgentItem extends OneStopItem {
-  detailPath: string;
-  newFlg: boolean;
-}
-
-export interface OneStopAnswer {
-  categoryListData: OneStopCategory[];
-  oneStopGideListData: OneStopAgentItem[];
-  containtsListData: SearchRow[];
-  tagListData: SearchTag[];
-}
+export type { OneStopAgentItem, OneStopAnswer, OneStopCategory } from '../../../schemas/wire/one-stop';
 
 export interface OneStopNarrowing {
   keyword: string;

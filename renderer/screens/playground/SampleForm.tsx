@@ -7,7 +7,8 @@ import { validateForm, type Rule, type RuleContext, type RuleResult } from '../.
 import type { FieldEffect, OptionSource, VisibilityRule } from '../../../schemas/meta/types';
 import { ErrorList } from '../../forms/ErrorList';
 import { FormBody } from '../../forms/FormBody';
-import { FormStore, useFormMessages, type FormRecord } from '../../forms/form-store';
+import { FormStore, type FormRecord } from '../../forms/form-store';
+import { useFormMessages } from '../../forms/use-form-store';
 import { choicesFrom, withChoices } from '../../forms/form-setup';
 import { disabledFields, hiddenFields, viewContext, withDisabled, withHidden } from '../../forms/visibility';
 import { sampleItems } from './sample-record';

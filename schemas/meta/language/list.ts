@@ -114,6 +114,21 @@ export const ListButton = Type.Object(
   closed,
 );
 
+export const ListPaging = Type.Object(
+  {
+    order: Type.Array(Type.String({ minLength: 1 }), {
+      uniqueItems: true,
+      description:
+        'The sortable columns the server orders by (store fields of its form, text or integer columns that hold no NULL; an index on the scope, the column and the key keeps every page a seek)',
+    }),
+  },
+  {
+    ...closed,
+    description:
+      'Server-side pages (docs/forms.md, "Paged lists"): the renderer sends `paging` { page, pageSize, sort, anchor } beside the load body and shows one page of `pageSize` (or of `pageSizes`); the answer adds `paging` { page, pageSize, totalCount, first, last }. The load call must name its `result`.',
+  },
+);
+
 export const ListDefinition = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
@@ -134,6 +149,7 @@ export const ListDefinition = Type.Object(
           'Page sizes the user chooses from (a select beside the result count); must include pageSize, the size shown first',
       }),
     ),
+    paging: Type.Optional(ListPaging),
     searchMode: Type.Optional(
       Type.Boolean({ description: 'true: search mode first (no rows), result mode after a search' }),
     ),

@@ -4,7 +4,8 @@
 import type { ReactNode } from 'react';
 import { holds } from '../../../../schemas/rules/conditions';
 import { formatDate } from '../../../app/format';
-import { ID_SEPARATOR, useFieldMessages, type FormStore } from '../../form-store';
+import { ID_SEPARATOR, type FormStore } from '../../form-store';
+import { useFieldMessages } from '../../use-form-store';
 import { ImageCell } from './ImageCell';
 import type { RowTableColumn } from './options';
 import { str, type Row } from './rows';

@@ -22,49 +22,23 @@
 //   reorder        ↑ / ↓ buttons per row; removable: a 除外 button per row
 //   emptyText      what an empty table says; rowLabel: the row key that names a row to screen
 //                  readers (「…を選択」), else its number
-import type { Condition } from '../../../../schemas/rules/engine';
-import type { MessageRef } from '../../definitions';
+import type {
+  RowTableColumn as DeclaredColumn,
+  RowTableOptions as DeclaredOptions,
+} from '../../../../schemas/meta/widget-options';
 import { str, type Row } from './rows';
 
-export interface RowTableColumn {
-  key: string;
-  label: string;
-  kind: 'select' | 'category' | 'text' | 'url' | 'checkbox' | 'image' | 'value' | 'dateRange';
-  /** dateRange: the key of the end date. */
-  endKey?: string;
-  width?: string;
-  empty?: string;
-  fills?: Record<string, string>;
-  editableWhen?: Condition;
-  linkCheck?: boolean;
-  accept?: string;
-  inputMode?: 'numeric' | 'text';
-  /** image: the download call of a saved file ({ fileName, screenName }); refused with ERR_0037 for an unsaved one. */
-  download?: string;
-}
+/** A column as the definition language declares it (schemas/meta/widget-options/row-table.ts). */
+export type RowTableColumn = DeclaredColumn;
 
-/** The widget's ui:options, defaults applied ('' for an option that is not set). */
-export interface RowTableOptions {
-  columns: RowTableColumn[];
-  /** The key of the category list in the form's initial data. */
-  categorySource: string;
-  newRow: Row;
-  copyFrom: string;
-  copyLabel: string;
-  preview: string;
+/**
+ * The declared options with the defaults applied ('' for a text option that is not set): one
+ * declaration gives the meta-schema an analyst's editor checks and the type the widget reads.
+ */
+export type RowTableOptions = Required<Omit<DeclaredOptions, 'rowHeight' | 'newRow' | 'wide'>> & {
   rowHeight: number | undefined;
-  fixedRows: boolean;
-  transferTo: string;
-  transferLabel: string;
-  transferEmpty: MessageRef;
-  rowKey: string;
-  filterBy: string;
-  filterKeys: string[];
-  reorder: boolean;
-  removable: boolean;
-  emptyText: string;
-  rowLabel: string;
-}
+  newRow: Row;
+};
 
 /** Reads the widget's ui:options (`label`: the field's label, the copy confirmation's fallback name). */
 export function readRowTableOptions(options: Record<string, unknown>, label: string | undefined): RowTableOptions {
@@ -79,7 +53,10 @@ export function readRowTableOptions(options: Record<string, unknown>, label: str
     fixedRows: options.fixedRows === true,
     transferTo: str(options.transferTo),
     transferLabel: str(options.transferLabel) || '追加',
-    transferEmpty: (options.transferEmpty ?? { message: 'ERR_0003', args: ['明細'] }) as MessageRef,
+    transferEmpty: (options.transferEmpty ?? {
+      message: 'ERR_0003',
+      args: ['明細'],
+    }) as RowTableOptions['transferEmpty'],
     rowKey: str(options.rowKey),
     filterBy: str(options.filterBy),
     filterKeys: (Array.isArray(options.filterKeys) ? options.filterKeys : []).map(str),

@@ -7,7 +7,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { formatMessage } from '../../../../schemas/messages/format';
 import { confirmMessage } from '../../../app/dialog';
 import { interpolatePath } from '../../expressions';
-import { storeOf, useRecordValue } from '../../form-store';
+import { storeOf, useRecordValue } from '../../use-form-store';
 import type { RowTableOptions } from './options';
 import { rowsOf, str, type Row } from './rows';
 
