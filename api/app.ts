@@ -63,6 +63,7 @@ import kanriRoutes from './resources/kanri/routes';
 import agSegmentRoutes from './resources/agent-segment/routes';
 import agUserRoutes from './resources/agent-user/routes';
 import bannerRegRoutes from './resources/banner/admin-routes';
+import signInHistoryRoutes from './resources/signin-history/routes';
 import declaredFormRoutes from './forms/routes';
 import { formHooks } from './resources/hooks';
 import devRoutes from './dev/routes';
@@ -193,6 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(kanriRoutes);
   await app.register(agSegmentRoutes);
   await app.register(agUserRoutes);
+  await app.register(signInHistoryRoutes);
   await app.register(bannerRegRoutes);
   await app.register(declaredFormRoutes, { hooks: formHooks });
   await app.register(failedMailRoutes);
