@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import failedMailRoutes from './mail/failed-mail-routes';
 import { MailSender } from './mail/sender';
 import type { OutboxSettings } from './mail/settings';
+import { RetentionPurge } from './retention/purge';
 import { mediaUrls } from './files/media-url';
 import { storageFor, type FileStorage } from './files/storage';
 import { cookieSecretFrom } from './secrets';
@@ -126,6 +127,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
   app.addHook('onReady', async () => app.mailOutbox.start());
   app.addHook('onClose', async () => app.mailOutbox.close());
+  // The daily purge of old log rows (api/retention/purge.ts): server.ts starts its schedule.
+  app.decorate('retention', new RetentionPurge(opts.db, app.clock, opts.config.retention, app.log));
+  app.addHook('onClose', async () => app.retention.close());
 
   // External plugins
   await app.register(swagger, {
