@@ -31,8 +31,7 @@ const byDate = (
   kind,
   envVar,
   defaultDays,
-  prune: (db, cutoff, batchSize, pause) =>
-    deleteInBatches(db, { table: kind, key, column, cutoff, batchSize, pause }),
+  prune: (db, cutoff, batchSize, pause) => deleteInBatches(db, { table: kind, key, column, cutoff, batchSize, pause }),
 });
 
 export const retentionKinds: readonly RetentionKind[] = [

@@ -63,10 +63,13 @@ export class RetentionPurge {
         });
     };
     // The first look a minute after start-up (not while the instance is still warming up).
-    this.timer = setTimeout(function again(this: RetentionPurge) {
-      tick();
-      this.timer = setTimeout(again.bind(this), CHECK_EVERY_MS).unref();
-    }.bind(this), 60_000).unref();
+    this.timer = setTimeout(
+      function again(this: RetentionPurge) {
+        tick();
+        this.timer = setTimeout(again.bind(this), CHECK_EVERY_MS).unref();
+      }.bind(this),
+      60_000,
+    ).unref();
   }
 
   async close(): Promise<void> {

@@ -33,12 +33,7 @@ function browserPost(
 }
 
 const eventsOf = (h: TestApp, userId: string) =>
-  h.db
-    .selectFrom('sign_in_events')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('event_id')
-    .execute();
+  h.db.selectFrom('sign_in_events').selectAll().where('user_id', '=', userId).orderBy('event_id').execute();
 
 /** The events of the user written since `sinceId`. */
 async function newEvents(h: TestApp, userId: string, sinceId: number) {
@@ -47,7 +42,12 @@ async function newEvents(h: TestApp, userId: string, sinceId: number) {
 
 const lastEventId = async (h: TestApp) =>
   Number(
-    (await h.db.selectFrom('sign_in_events').select((eb) => eb.fn.max('event_id').as('m')).executeTakeFirst())?.m ?? 0,
+    (
+      await h.db
+        .selectFrom('sign_in_events')
+        .select((eb) => eb.fn.max('event_id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0,
   );
 
 t.test('sign-in history', async (t) => {
@@ -61,10 +61,15 @@ t.test('sign-in history', async (t) => {
       { ip, cookies: o.cookies },
     );
   const otp = (loginId: string, code: string, ip: string, cookies: Record<string, string>) =>
-    browserPost(h, '/api/Auth/OtpLogin', { systemKbn: '01', loginId, password: passwordOf(loginId), otp: code }, {
-      ip,
-      cookies,
-    });
+    browserPost(
+      h,
+      '/api/Auth/OtpLogin',
+      { systemKbn: '01', loginId, password: passwordOf(loginId), otp: code },
+      {
+        ip,
+        cookies,
+      },
+    );
 
   t.test('each kind of event is written with its time, address and browser', async (t) => {
     const agent = USER_IDS['demo-agent'];
@@ -114,8 +119,14 @@ t.test('sign-in history', async (t) => {
     // Logout.
     since = await lastEventId(h);
     t.equal(
-      (await browserPost(h, '/api/Auth/logout', { systemKbn: '01' }, { ip: '203.0.113.13', token: trusted.json().token }))
-        .statusCode,
+      (
+        await browserPost(
+          h,
+          '/api/Auth/logout',
+          { systemKbn: '01' },
+          { ip: '203.0.113.13', token: trusted.json().token },
+        )
+      ).statusCode,
       200,
     );
     t.same(
@@ -313,7 +324,7 @@ t.test('sign-in history', async (t) => {
     do {
       const res = await list('demo-agadmin', { targetAgCode: 'A0000001', targetUserId: userId, pageSize: 50, cursor });
       t.equal(res.statusCode, 200);
-      const body = res.json() as { events: { eventId: number; at: string }[]; nextCursor: string };
+      const body = res.json<{ events: { eventId: number; at: string }[]; nextCursor: string }>();
       pages.push(body.events.length);
       seen.push(...body.events.map((e) => e.eventId));
       cursor = body.nextCursor;

@@ -128,7 +128,9 @@ try {
   const SINGLE = 2_000;
   let t = performance.now();
   for (let i = 0; i < SINGLE; i++) await recordOperation(db, entry(i));
-  console.log(`insert, one row per statement (recordOperation): ${fmt((ms(t) / SINGLE) * 1000)} µs per row (${SINGLE} rows)`);
+  console.log(
+    `insert, one row per statement (recordOperation): ${fmt((ms(t) / SINGLE) * 1000)} µs per row (${SINGLE} rows)`,
+  );
   const BATCHES = 20;
   const BATCH = 1_000;
   t = performance.now();
@@ -153,7 +155,9 @@ try {
       )
       .execute();
   }
-  console.log(`insert, ${BATCH}-row batches: ${fmt((ms(t) / (BATCHES * BATCH)) * 1000)} µs per row (${BATCHES} batches)`);
+  console.log(
+    `insert, ${BATCH}-row batches: ${fmt((ms(t) / (BATCHES * BATCH)) * 1000)} µs per row (${BATCHES} batches)`,
+  );
 
   // ---- queries -----------------------------------------------------------------------------
   const monthFrom = new Date(START.getTime() + 400 * 86_400_000);

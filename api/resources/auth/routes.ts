@@ -57,7 +57,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     ]);
     if (byId >= app.authLimits.maxFailuresPerLoginId || byIp >= app.authLimits.maxFailuresPerIp) {
       const locked = await repo.findActiveUserByLoginId(app.db, loginId);
-      const by = byId >= app.authLimits.maxFailuresPerLoginId ? 'ログインIDの失敗回数超過' : '接続元アドレスの失敗回数超過';
+      const by =
+        byId >= app.authLimits.maxFailuresPerLoginId ? 'ログインIDの失敗回数超過' : '接続元アドレスの失敗回数超過';
       if (locked) await recordSignInEvent(app.db, request, { user: locked, kind: 'locked_out', at: now, detail: by });
       throw problem.tooManyAttempts();
     }
@@ -206,7 +207,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
         if (tries >= OTP_MAX_TRIES) await repo.closeOtpChallenge(app.db, challenge.challenge_id, now);
         throw await codeFailed(`誤ったコード（${tries}/${OTP_MAX_TRIES}回目）`);
       }
-      if (!(await repo.closeOtpChallenge(app.db, challenge.challenge_id, now))) throw await codeFailed('使用済みのコード');
+      if (!(await repo.closeOtpChallenge(app.db, challenge.challenge_id, now)))
+        throw await codeFailed('使用済みのコード');
       await markVerified(app.db, challenge.challenge_id, now);
       clearCookie(reply, OTP_CHALLENGE_COOKIE);
 

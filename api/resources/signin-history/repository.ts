@@ -24,7 +24,11 @@ export function findAgent(db: Db, agCode: string) {
 
 /** The user with its agent, deleted users too (their history stays readable). */
 export function findUser(db: Db, userId: string) {
-  return db.selectFrom('users').select(['user_id', 'ag_code', 'user_name']).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['user_id', 'ag_code', 'user_name'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export function listEvents(db: Db, q: HistoryQuery) {

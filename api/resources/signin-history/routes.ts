@@ -34,7 +34,8 @@ function tokyoDateTime(d: Date): string {
 }
 
 /** Midnight in Tokyo of a yyyy-MM-dd date, plus `days`. */
-const tokyoMidnight = (iso: string, days = 0) => new Date(Date.parse(`${iso}T00:00:00Z`) - TOKYO_MS + days * 86_400_000);
+const tokyoMidnight = (iso: string, days = 0) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) - TOKYO_MS + days * 86_400_000);
 
 const kindName = (kind: string) => (SIGN_IN_EVENT_KINDS as Record<string, string>)[kind] ?? kind;
 
@@ -73,9 +74,11 @@ export default async function signInHistoryRoutes(fastify: FastifyInstance) {
     const errors = [];
     if (body.from && !from) errors.push({ field: 'from', messageId: 'ERR_0020', args: ['期間（開始）'] });
     if (body.to && !to) errors.push({ field: 'to', messageId: 'ERR_0020', args: ['期間（終了）'] });
-    if (from && to && from > to) errors.push({ field: 'from', messageId: 'ERR_0005', args: ['期間（開始）', '期間（終了）'] });
+    if (from && to && from > to)
+      errors.push({ field: 'from', messageId: 'ERR_0005', args: ['期間（開始）', '期間（終了）'] });
     const kinds = body.kinds ?? [];
-    if (kinds.some((k) => !(k in SIGN_IN_EVENT_KINDS))) errors.push({ field: 'kinds', messageId: 'ERR_0025', args: ['種別'] });
+    if (kinds.some((k) => !(k in SIGN_IN_EVENT_KINDS)))
+      errors.push({ field: 'kinds', messageId: 'ERR_0025', args: ['種別'] });
     if (errors.length) throw invalid(...errors);
     return {
       agName: agent.ag_name,
@@ -96,7 +99,11 @@ export default async function signInHistoryRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { agName, userName, query } = await filters(request.caller!, request.body);
       const limit = request.body.pageSize ?? PAGE_SIZE;
-      const rows = await repo.listEvents(app.db, { ...query, after: parseCursor(request.body.cursor), limit: limit + 1 });
+      const rows = await repo.listEvents(app.db, {
+        ...query,
+        after: parseCursor(request.body.cursor),
+        limit: limit + 1,
+      });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
@@ -133,7 +140,17 @@ export default async function signInHistoryRoutes(fastify: FastifyInstance) {
       const { query } = await filters(request.caller!, request.body);
       const rows = await repo.listEvents(app.db, { ...query, limit: CSV_MAX_ROWS + 1 });
       if (rows.length > CSV_MAX_ROWS) throw problem.tooManyResults('ログイン履歴');
-      const header = ['日時', '代理店コード', 'ユーザーID', 'ログインID', '氏名', '種別', '詳細', '接続元アドレス', 'ブラウザ'];
+      const header = [
+        '日時',
+        '代理店コード',
+        'ユーザーID',
+        'ログインID',
+        '氏名',
+        '種別',
+        '詳細',
+        '接続元アドレス',
+        'ブラウザ',
+      ];
       const lines = rows.map((r) => [
         tokyoDateTime(r.at),
         r.ag_code,
