@@ -103,7 +103,7 @@ export function SignInHistoryPage() {
             </label>
             <select
               id="signin-history-agent"
-              className="input"
+              className={`input ${styles.agentSelect}`}
               value={filters.agCode}
               disabled={busy || agents.length <= 1}
               onChange={(e) => set({ agCode: e.target.value, userId: '' })}
@@ -123,19 +123,19 @@ export function SignInHistoryPage() {
             <div className={styles.inline}>
               <input
                 id="signin-history-user"
-                className="input"
+                className={`input ${styles.short}`}
                 value={filters.userId}
                 maxLength={10}
-                placeholder="空欄で代理店の全ユーザー"
-                disabled={busy}
+                                disabled={busy}
                 onChange={(e) => set({ userId: e.target.value.trim() })}
               />
+              <span className={styles.hint}>空欄のときは代理店の全ユーザー</span>
             </div>
             <span className={styles.label}>期間</span>
             <div className={styles.inline}>
               <input
                 type="date"
-                className="input"
+                className={`input ${styles.short}`}
                 aria-label="期間（開始）"
                 value={filters.from}
                 disabled={busy}
@@ -144,7 +144,7 @@ export function SignInHistoryPage() {
               <span aria-hidden="true">〜</span>
               <input
                 type="date"
-                className="input"
+                className={`input ${styles.short}`}
                 aria-label="期間（終了）"
                 value={filters.to}
                 disabled={busy}
