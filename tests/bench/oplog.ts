@@ -126,10 +126,25 @@ try {
     ip: '10.0.0.1',
   });
   const SINGLE = 2_000;
+  // The baseline, measured in the same minute (the machine's load and its disk's commit time
+  // change from run to run): the same single-row inserts into an empty table with the same
+  // columns and indexes. The difference is what 50 million rows cost an insert.
+  await sql`drop table if exists operation_logs_empty`.execute(db);
+  await sql`create table operation_logs_empty (like operation_logs including all)`.execute(db);
   let t = performance.now();
+  for (let i = 0; i < SINGLE; i++) {
+    const e = entry(i);
+    await sql`insert into operation_logs_empty (source, user_id, ag_code, action_time, operation_type, from_screen_name, control_name, current_url, ip)
+      values (${e.source}, ${e.userId}, ${e.agCode}, ${e.actionTime}, ${e.operationType}, ${e.fromScreenName}, ${e.controlName}, ${e.currentUrl}, ${e.ip})`.execute(
+      db,
+    );
+  }
+  const emptyMs = ms(t);
+  await sql`drop table operation_logs_empty`.execute(db);
+  t = performance.now();
   for (let i = 0; i < SINGLE; i++) await recordOperation(db, entry(i));
   console.log(
-    `insert, one row per statement (recordOperation): ${fmt((ms(t) / SINGLE) * 1000)} µs per row (${SINGLE} rows)`,
+    `insert, one row per statement (recordOperation): ${fmt((ms(t) / SINGLE) * 1000)} µs per row (${SINGLE} rows); the same into an empty table with the same indexes: ${fmt((emptyMs / SINGLE) * 1000)} µs per row`,
   );
   const BATCHES = 20;
   const BATCH = 1_000;
@@ -206,6 +221,10 @@ try {
         ).length,
     },
   ];
+  const plan = await sql<{ 'QUERY PLAN': string }>`explain select operation_type, count(*) from operation_logs
+    where action_time >= ${dayFrom} and action_time < ${dayTo} group by operation_type`.execute(db);
+  const access = plan.rows.map((r) => r['QUERY PLAN'].trim()).filter((l) => /Scan/.test(l));
+  console.log(`plan of the day's query: ${access.join(' / ')}`);
   for (const q of queries) {
     await q.run(); // warm
     const times: number[] = [];
