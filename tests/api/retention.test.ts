@@ -3,7 +3,7 @@
 // stay; deletes run in batches; one instance at a time (the lease row), once a day from
 // RETENTION_PURGE_AT; the settings come from the RETENTION_* variables.
 import t from 'tap';
-import pino from 'pino';
+import Fastify from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { ConfigError } from '../../api/config';
 import type { Database } from '../../api/db/schema';
@@ -15,7 +15,7 @@ import { TestClock } from '../helpers/test-app';
 
 const DAY = 86_400_000;
 const USER = '0000000003'; // a seeded user (sessions, codes and tokens refer to users)
-const log = pino({ level: 'silent' });
+const log = Fastify({ logger: false }).log; // a silent logger
 
 /** A row of each kind at `at`, marked with `tag` so the test counts only its own rows. */
 const fixtures: Record<

@@ -126,7 +126,7 @@ export function SignInHistoryPage() {
                 className={`input ${styles.short}`}
                 value={filters.userId}
                 maxLength={10}
-                                disabled={busy}
+                disabled={busy}
                 onChange={(e) => set({ userId: e.target.value.trim() })}
               />
               <span className={styles.hint}>空欄のときは代理店の全ユーザー</span>
