@@ -3,6 +3,7 @@
 // maintenance list, sees his sign-in with the address and browser, widens to every user of his
 // agent, filters by kind and downloads the CSV.
 import t from 'tap';
+import { expectNoA11yViolations } from './a11y';
 import { dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
 
 let portal: Portal;
@@ -36,6 +37,7 @@ t.test('an agent administrator reads the sign-in history of his agent', async (t
   const kinds = await table.locator('tbody tr td:nth-child(3)').allInnerTexts();
   t.ok(kinds.includes('セキュリティコード送信'), 'the code mailed before it');
   await screenshot(page, 'signin-history-user');
+  await expectNoA11yViolations(t, page, 'the sign-in history with rows');
 
   await main.getByRole('button', { name: '代理店の全ユーザーを表示' }).click();
   await main.getByText('A0000001 株式会社さくら文具（全ユーザー）').waitFor();

@@ -24,7 +24,7 @@ import * as repo from './repository';
 
 const PAGE_SIZE = 50;
 /** More rows than this in one CSV is a 416 (ERR_0023): narrow the period. */
-export const CSV_MAX_ROWS = 100_000;
+const CSV_MAX_ROWS = 100_000;
 const TOKYO_MS = 9 * 3600 * 1000;
 
 /** yyyy/MM/dd HH:mm:ss in Tokyo. */
