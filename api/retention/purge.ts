@@ -55,21 +55,18 @@ export class RetentionPurge {
   /** Looks every 15 minutes whether the day's purge is due (server.ts; tests call runOnce). */
   start(): void {
     if (this.closed || this.timer) return;
-    const tick = () => {
-      this.running = this.runIfDue()
-        .catch((err: unknown) => this.log.error({ err }, 'retention purge failed'))
-        .finally(() => {
-          this.running = null;
-        });
+    const look = () => {
+      // A purge still running here (a large backlog) is not started twice by this instance.
+      if (!this.running)
+        this.running = this.runIfDue()
+          .catch((err: unknown) => this.log.error({ err }, 'retention purge failed'))
+          .finally(() => {
+            this.running = null;
+          });
+      if (!this.closed) this.timer = setTimeout(look, CHECK_EVERY_MS).unref();
     };
     // The first look a minute after start-up (not while the instance is still warming up).
-    this.timer = setTimeout(
-      function again(this: RetentionPurge) {
-        tick();
-        this.timer = setTimeout(again.bind(this), CHECK_EVERY_MS).unref();
-      }.bind(this),
-      60_000,
-    ).unref();
+    this.timer = setTimeout(look, 60_000).unref();
   }
 
   async close(): Promise<void> {
