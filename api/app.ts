@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import failedMailRoutes from './mail/failed-mail-routes';
 import { MailSender } from './mail/sender';
 import type { OutboxSettings } from './mail/settings';
+import { RetentionPurge } from './retention/purge';
 import { mediaUrls } from './files/media-url';
 import { storageFor, type FileStorage } from './files/storage';
 import { cookieSecretFrom } from './secrets';
@@ -64,6 +65,7 @@ import kanriRoutes from './resources/kanri/routes';
 import agSegmentRoutes from './resources/agent-segment/routes';
 import agUserRoutes from './resources/agent-user/routes';
 import bannerRegRoutes from './resources/banner/admin-routes';
+import signInHistoryRoutes from './resources/signin-history/routes';
 import declaredFormRoutes from './forms/routes';
 import { formHooks } from './resources/hooks';
 import devRoutes from './dev/routes';
@@ -126,6 +128,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
   app.addHook('onReady', async () => app.mailOutbox.start());
   app.addHook('onClose', async () => app.mailOutbox.close());
+  // The daily purge of old log rows (api/retention/purge.ts): server.ts starts its schedule.
+  app.decorate('retention', new RetentionPurge(opts.db, app.clock, opts.config.retention, app.log));
+  app.addHook('onClose', async () => app.retention.close());
 
   // External plugins
   await app.register(swagger, {
@@ -202,6 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(kanriRoutes);
   await app.register(agSegmentRoutes);
   await app.register(agUserRoutes);
+  await app.register(signInHistoryRoutes);
   await app.register(bannerRegRoutes);
   await app.register(declaredFormRoutes, { hooks: formHooks });
   await app.register(failedMailRoutes);

@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { outboxSettingsFrom, type OutboxSettings } from './mail/settings';
 import { rateLimitsFrom, type RateLimits } from './security/rate-limit';
+import { retentionSettingsFrom, type RetentionSettings } from './retention/settings';
 
 export type OperatingHours =
   { kind: 'always' } | { kind: 'window'; startMinute: number; endMinute: number; text: string };
@@ -16,6 +17,8 @@ export interface Config {
   mailFrom: string;
   /** The mail outbox's retries (MAIL_* variables, api/mail/settings.ts). */
   mailOutbox: OutboxSettings;
+  /** How long each kind of log is kept and how the daily purge deletes (RETENTION_*, api/retention/settings.ts). */
+  retention: RetentionSettings;
   operatingHours: OperatingHours;
   jwtSecret: string | undefined;
   publicUrl: string;
@@ -241,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom: env.MAIL_FROM || '代理店ポータル <no-reply@portal.example.jp>',
     mailOutbox: outboxSettingsFrom(env),
+    retention: retentionSettingsFrom(env),
     operatingHours: parseOperatingHours(env.OPERATING_HOURS || '08:00-21:00'),
     jwtSecret: env.JWT_SECRET || undefined,
     publicUrl,

@@ -12,6 +12,7 @@ import type { Mailer } from './mail/mailer';
 import type { Readiness } from './plugins/health';
 import type { MailSender } from './mail/sender';
 import type { AuthLimits } from './resources/auth/limits';
+import type { RetentionPurge } from './retention/purge';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     /** The mail outbox's sender (api/mail/sender.ts): callers enqueue in their transaction, then deliverNow. */
     mailOutbox: MailSender;
     authLimits: AuthLimits;
+    /** The daily purge of old log rows (api/retention/purge.ts); server.ts starts it. */
+    retention: RetentionPurge;
     /** Bytes of uploaded and seeded files (api/files/storage.ts). */
     storage: FileStorage;
     /** Signed addresses of files the browser loads itself (api/files/media-url.ts). */

@@ -68,6 +68,7 @@ async function main() {
   process.on('SIGTERM', onSignal);
 
   await app.listen({ port: config.port, host: config.host });
+  app.retention.start(); // once a day from RETENTION_PURGE_AT, one instance at a time
 
   const url = `${config.publicUrl}/with-ag/`;
   const lines = [

@@ -673,6 +673,8 @@ export interface Database {
   registered_companies: RegisteredCompaniesTable; // 0012_registered_companies
   mail_outbox: MailOutboxTable; // 0022_mail_outbox
   rate_limit_counters: RateLimitCountersTable; // 0029_search_feed_and_rate_limits
+  sign_in_events: SignInEventsTable; // 0025_sign_in_history_retention
+  job_leases: JobLeasesTable; // 0025_sign_in_history_retention
 }
 
 // ---- 0008_incentive: the incentive screen's figures and the handoff of the incentive tab
@@ -768,4 +770,24 @@ export interface MailOutboxTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   sent_at: NullableTimestamp;
+}
+
+// ---- 0025_sign_in_history_retention: the sign-in history and the leases of background jobs
+export interface SignInEventsTable {
+  event_id: Generated<number>;
+  user_id: string;
+  ag_code: string;
+  login_id: Generated<string>;
+  kind: string;
+  at: Timestamp;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  detail: Generated<string>;
+}
+
+export interface JobLeasesTable {
+  job: string;
+  holder: Generated<string>;
+  lease_until: Timestamp;
+  last_finished_at: NullableTimestamp;
 }

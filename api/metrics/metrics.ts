@@ -76,6 +76,13 @@ export function countedMails(mailer: Mailer): Mailer {
   };
 }
 
+export const retentionDeletedRows = new client.Counter({
+  name: 'portal_retention_deleted_rows_total',
+  help: 'Rows the daily retention purge deleted, by kind (api/retention/kinds.ts).',
+  labelNames: ['kind'] as const,
+  registers,
+});
+
 /** What an app's own metrics read when scraped. */
 export interface AppMetricSources {
   /** The database's connections (pg Pool counts; PGlite: its one connection and the queue for it). */

@@ -23,6 +23,7 @@ const AgUserMaintenancePage = lazyScreen(
   'AgUserMaintenancePage',
 );
 const AgUserRegPage = lazyScreen(() => import('../screens/kanri/AgUserRegPage'), 'AgUserRegPage');
+const SignInHistoryPage = lazyScreen(() => import('../screens/signin-history/SignInHistoryPage'), 'SignInHistoryPage');
 const BannerListPage = lazyScreen(() => import('../screens/kanri/BannerListPage'), 'BannerListPage');
 const BannerRegPage = lazyScreen(() => import('../screens/kanri/BannerRegPage'), 'BannerRegPage');
 const CustomerSearchPage = lazyScreen(() => import('../screens/kanri/CustomerSearchPage'), 'CustomerSearchPage');
@@ -171,6 +172,7 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/agsegment-reg', 'AGセグメント登録', AgSegmentPage, [C.SEGMENTS]),
   admin('/aguser-maintenance', 'AGユーザーメンテナンス', AgUserMaintenancePage, [C.USERS]),
   admin('/aguser-reg', 'AGユーザー登録', AgUserRegPage, [C.USERS]),
+  admin('/signin-history', 'ログイン履歴', SignInHistoryPage, [C.USERS]),
   admin('/notification-reg', 'お知らせ登録', NotificationRegPage, [C.NOTICE_REG, C.FAQ_REG, C.APPLICATION_FORM_REG, C.PROPOSAL_REG, C.MANUAL_REG], { categoryId: NOTICE_CATEGORIES }),
   admin('/kanrisya-notification-reg', '管理者お知らせ登録', NotificationRegPage, [C.ADMIN_NOTICE_REG], { categoryId: ['12'] }),
   admin('/event-touroku', 'イベント登録', EventRegPage, [C.EVENT_REG]),

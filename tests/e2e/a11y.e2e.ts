@@ -224,6 +224,7 @@ const SCREENS: Screen[] = [
     },
   },
   { route: '/aguser-reg', open: '/aguser-reg?agCode=A0000001', who: 'provider', ready: 'main form' },
+  { route: '/signin-history', open: '/signin-history?agCode=A0000001', who: 'provider', ready: 'main div[aria-live]' },
   {
     route: '/aguser-reg',
     open: '/aguser-reg?agCode=A0000001',

@@ -91,6 +91,7 @@ const ADMIN_SCREENS = [
   '/agsegment-reg',
   '/aguser-maintenance',
   '/aguser-reg',
+  '/signin-history',
   '/notification-reg',
   '/kanrisya-notification-reg',
   '/event-touroku',
@@ -111,7 +112,7 @@ const ADMIN_SCREENS = [
   '/skilup-touroku',
   '/incentive-jisseki-torikomi',
 ];
-const AGENT_ADMIN_SCREENS = ['/kanrisya-top', '/aguser-maintenance', '/aguser-reg'];
+const AGENT_ADMIN_SCREENS = ['/kanrisya-top', '/aguser-maintenance', '/aguser-reg', '/signin-history'];
 const STAFF_SCREENS = ['/incentive-jisseki-torikomi'];
 const APPLICANT = ['/shinsei-kanri-ag', '/shinseiform-ag'];
 const RECEIVER = ['/shinsei-kanri-provider', '/shinseiform-provider'];

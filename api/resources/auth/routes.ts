@@ -17,6 +17,7 @@ import { oneTimeCodeMail } from '../../mail/templates';
 import { countAttempts, recordAttempt } from './limits';
 import { codeMailsExhausted, liveChallenge, markVerified } from './otp-throttle';
 import * as repo from './repository';
+import { recordSignInEvent } from '../signin-history/record';
 import { SessionUser, loadSessionUser } from './session-user';
 import {
   OTP_CHALLENGE_COOKIE,
@@ -54,18 +55,28 @@ export default async function authRoutes(fastify: FastifyInstance) {
       countAttempts(app.db, 'login', { loginId }, since),
       countAttempts(app.db, 'login', { ip: request.ip }, since),
     ]);
-    if (byId >= app.authLimits.maxFailuresPerLoginId || byIp >= app.authLimits.maxFailuresPerIp)
+    if (byId >= app.authLimits.maxFailuresPerLoginId || byIp >= app.authLimits.maxFailuresPerIp) {
+      const locked = await repo.findActiveUserByLoginId(app.db, loginId);
+      const by =
+        byId >= app.authLimits.maxFailuresPerLoginId ? 'ログインIDの失敗回数超過' : '接続元アドレスの失敗回数超過';
+      if (locked) await recordSignInEvent(app.db, request, { user: locked, kind: 'locked_out', at: now, detail: by });
       throw problem.tooManyAttempts();
+    }
     const user = await repo.findActiveUserByLoginId(app.db, loginId);
     const ok = user ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
       await recordAttempt(app.db, 'login', loginId, request.ip, now);
+      if (user) await recordSignInEvent(app.db, request, { user, kind: 'wrong_password', at: now });
       throw problem.unauthorized('ERR_USER002');
     }
     return user;
   }
 
-  async function completeSignIn(request: FastifyRequest, user: { user_id: string; ag_code: string; login_id: string }) {
+  async function completeSignIn(
+    request: FastifyRequest,
+    user: { user_id: string; ag_code: string; login_id: string },
+    kind: 'sign_in' | 'sign_in_trusted',
+  ) {
     const { user_id: userId, ag_code: agCode } = user;
     const now = app.clock.now();
     const sessionId = newId();
@@ -77,6 +88,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       at: now,
     });
     await repo.clearLoginFailures(app.db, user.login_id);
+    await recordSignInEvent(app.db, request, { user, kind, at: now });
     await recordOperation(app.db, {
       source: 'server',
       userId,
@@ -106,10 +118,16 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
       const browserId = readSignedCookie(request, TRUSTED_BROWSER_COOKIE);
       if (browserId && (await repo.isTrustedBrowser(app.db, browserId, user.user_id, now))) {
-        return completeSignIn(request, user);
+        return completeSignIn(request, user, 'sign_in_trusted');
       }
 
       if (await codeMailsExhausted(app.db, user.user_id, now)) {
+        await recordSignInEvent(app.db, request, {
+          user,
+          kind: 'code_limited',
+          at: now,
+          detail: '送信上限のため有効なコードを再利用',
+        });
         // No new mail: this browser may answer the live code (the last one mailed), if any.
         const live = await liveChallenge(app.db, user.user_id, now);
         if (live)
@@ -142,8 +160,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
       });
       // The screen would ask for a code that never comes: say the mail could not be sent
       // (the row stays for the sender's retries while the code is valid).
-      if ((await app.mailOutbox.deliverNow(mailIds)).waiting > 0)
-        throw problem.mailNotSent('セキュリティコードのメール送信');
+      const notSent = (await app.mailOutbox.deliverNow(mailIds)).waiting > 0;
+      await recordSignInEvent(app.db, request, {
+        user,
+        kind: 'code_sent',
+        at: now,
+        detail: notSent ? 'メール送信失敗（再送待ち）' : '',
+      });
+      if (notSent) throw problem.mailNotSent('セキュリティコードのメール送信');
       setSignedCookie(reply, OTP_CHALLENGE_COOKIE, challengeId, OTP_TTL_MS / 1000, secureCookies);
       return { token: '', systemDate: tokyoDateSlash(now), isAreadyOptAuth: false, user: null };
     },
@@ -165,20 +189,26 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const user = await checkCredentials(request, loginId, password);
       const now = app.clock.now();
 
+      /** Records the failed code and refuses it (the same answer whatever the reason). */
+      const codeFailed = async (detail: string) => {
+        await recordSignInEvent(app.db, request, { user, kind: 'code_failed', at: now, detail });
+        return problem.unauthorized('ERR_USER004');
+      };
       const challengeId = readSignedCookie(request, OTP_CHALLENGE_COOKIE);
       const challenge = challengeId ? await repo.findOpenOtpChallenge(app.db, challengeId, user.user_id) : undefined;
-      if (!challenge || challenge.expires_at.getTime() <= now.getTime()) throw problem.unauthorized('ERR_USER004');
+      if (!challenge) throw await codeFailed('有効なコードなし');
+      if (challenge.expires_at.getTime() <= now.getTime()) throw await codeFailed('有効期限切れ');
       const tries = await repo.countOtpAttempt(app.db, challenge.challenge_id);
       if (tries > OTP_MAX_TRIES) {
         await repo.closeOtpChallenge(app.db, challenge.challenge_id, now);
-        throw problem.unauthorized('ERR_USER004');
+        throw await codeFailed('試行回数超過');
       }
       if (otpHash(challenge.challenge_id, otp) !== challenge.code_hash) {
         if (tries >= OTP_MAX_TRIES) await repo.closeOtpChallenge(app.db, challenge.challenge_id, now);
-        throw problem.unauthorized('ERR_USER004');
+        throw await codeFailed(`誤ったコード（${tries}/${OTP_MAX_TRIES}回目）`);
       }
       if (!(await repo.closeOtpChallenge(app.db, challenge.challenge_id, now)))
-        throw problem.unauthorized('ERR_USER004');
+        throw await codeFailed('使用済みのコード');
       await markVerified(app.db, challenge.challenge_id, now);
       clearCookie(reply, OTP_CHALLENGE_COOKIE);
 
@@ -186,7 +216,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const expiresAt = new Date(now.getTime() + TRUSTED_BROWSER_DAYS * 86_400_000);
       await repo.trustBrowser(app.db, browserId, user.user_id, now, expiresAt);
       setSignedCookie(reply, TRUSTED_BROWSER_COOKIE, browserId, TRUSTED_BROWSER_DAYS * 86_400, secureCookies);
-      return completeSignIn(request, user);
+      return completeSignIn(request, user, 'sign_in');
     },
   );
 
@@ -231,6 +261,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
     const now = app.clock.now();
     await repo.revokeSession(app.db, caller.sessionId, now, 'logout');
     await settleChanges(app.db); // the token is refused from the next call on
+    await recordSignInEvent(app.db, request, {
+      user: { user_id: caller.userId, ag_code: caller.agCode, login_id: '' },
+      kind: 'sign_out',
+      at: now,
+    });
     await recordOperation(app.db, {
       source: 'server',
       userId: caller.userId,

@@ -14,6 +14,7 @@ import { hashPassword } from '../../security/password';
 import { newResetToken, sha256 } from '../../security/tokens';
 import { countAttempts, recordAttempt } from '../auth/limits';
 import * as repo from './repository';
+import { recordSignInEvent } from '../signin-history/record';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -64,6 +65,7 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
         });
         // The answer is the same whatever happens (it must not tell whether the address is known).
         await app.mailOutbox.deliverNow(mailIds);
+        await recordSignInEvent(app.db, request, { user, kind: 'reset_requested', at: now });
         await recordOperation(app.db, {
           source: 'server',
           userId: user.user_id,
@@ -128,6 +130,7 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
         throw problem.unauthorized('ERR_USER005');
       }
       await settleChanges(app.db); // the user's other sessions are refused from now on
+      await recordSignInEvent(app.db, request, { user, kind: 'password_changed', at: now, detail: '再設定リンク' });
       await recordOperation(app.db, {
         source: 'server',
         userId: user.user_id,
