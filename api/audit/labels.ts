@@ -1,0 +1,81 @@
+// What the viewer calls an audited entity and its fields (docs/audit.md, "Reading a row"): a
+// declared form names its entity (store.audit) and titles its fields, so a row of that entity is
+// labelled by that form. Several forms may share an entity (お知らせ登録, スキルアップ登録 and
+// イベント登録 all write content): the row takes the form that titles most of its fields.
+// Entities written outside the forms are named here.
+import type { DefinitionSet, FormDefinition } from '../../schemas/meta/types';
+
+const OTHER_ENTITIES: Record<string, string> = {
+  pseudo_login: '代理ログイン',
+  business_date: '業務日付',
+  mail_outbox: '送信エラーメール',
+  registered_companies: '登録企業取込',
+  incentive_monthly_figures: 'インセンティブ実績取込',
+  event_entries: 'イベント申込ダウンロード',
+};
+
+export const ACTION_LABELS: Record<string, string> = {
+  create: '登録',
+  update: '更新',
+  delete: '削除',
+  upload: 'アップロード',
+  import: '取込',
+  download: 'ダウンロード',
+};
+
+interface FormLabels {
+  title: string;
+  titles: Map<string, string>;
+  order: string[];
+}
+
+export interface EntityLabeller {
+  /** The entities a person can pick, with their screen names. */
+  options(): { value: string; text: string }[];
+  /** The screen name and field labels for one row of `entity` holding these fields. */
+  forRow(entity: string, fields: readonly string[]): { screen: string; label: (f: string) => string; order: string[] };
+}
+
+function formLabels(form: FormDefinition): FormLabels {
+  const titles = new Map<string, string>();
+  const props = (form.schema.properties ?? {}) as Record<string, { title?: unknown }>;
+  for (const [key, p] of Object.entries(props)) if (typeof p?.title === 'string' && p.title) titles.set(key, p.title);
+  const title =
+    typeof form.title === 'string' ? form.title : (form.title.ja ?? Object.values(form.title)[0] ?? form.id);
+  return { title, titles, order: Object.keys(props) };
+}
+
+export function entityLabeller(set: DefinitionSet): EntityLabeller {
+  // Read at each call: in dev mode the definitions are reloaded in place.
+  const byEntity = () => {
+    const map = new Map<string, FormLabels[]>();
+    for (const form of set.forms.values()) {
+      const entity = form.store?.audit;
+      if (!entity) continue;
+      map.set(entity, [...(map.get(entity) ?? []), formLabels(form)]);
+    }
+    return map;
+  };
+  return {
+    options() {
+      const forms = byEntity();
+      const out = [...forms].map(([value, fs]) => ({ value, text: fs.map((f) => f.title).join('・') }));
+      for (const [value, text] of Object.entries(OTHER_ENTITIES)) if (!forms.has(value)) out.push({ value, text });
+      return out.sort((a, b) => (a.value < b.value ? -1 : 1));
+    },
+    forRow(entity, fields) {
+      const candidates = byEntity().get(entity) ?? [];
+      let best: FormLabels | undefined;
+      let bestScore = -1;
+      for (const f of candidates) {
+        const score = fields.filter((k) => f.titles.has(k)).length;
+        if (score > bestScore) [best, bestScore] = [f, score];
+      }
+      if (!best) return { screen: OTHER_ENTITIES[entity] ?? entity, label: (f) => f, order: [] };
+      const chosen = best;
+      // A field only another form of the entity titles still gets that title.
+      const label = (f: string) => chosen.titles.get(f) ?? candidates.map((c) => c.titles.get(f)).find(Boolean) ?? f;
+      return { screen: chosen.title, label, order: chosen.order };
+    },
+  };
+}
