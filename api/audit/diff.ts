@@ -38,9 +38,10 @@ export function lineDiff(before: string, after: string): DiffLine[] {
         middle.push({ op: 'same', text: x[i]! });
         i++;
         j++;
-      } else if (j < y.length && (i === x.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!))
-        middle.push({ op: 'added', text: y[j++]! });
-      else middle.push({ op: 'removed', text: x[i++]! });
+      } else if (i < x.length && (j === y.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!))
+        // Removed lines before added ones, as a reader expects "from … to …".
+        middle.push({ op: 'removed', text: x[i++]! });
+      else middle.push({ op: 'added', text: y[j++]! });
     }
   }
   return [...same(a.slice(0, head)), ...middle, ...same(a.slice(a.length - tail))];

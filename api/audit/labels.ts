@@ -33,7 +33,11 @@ export interface EntityLabeller {
   /** The entities a person can pick, with their screen names. */
   options(): { value: string; text: string }[];
   /** The screen name and field labels for one row of `entity` holding these fields. */
-  forRow(entity: string, fields: readonly string[]): { screen: string; label: (f: string) => string; order: string[] };
+  forRow(
+    entity: string,
+    record: Record<string, unknown>,
+    categoryName: (id: number) => string | undefined,
+  ): { screen: string; label: (f: string) => string; order: string[] };
 }
 
 function formLabels(form: FormDefinition): FormLabels {
@@ -59,11 +63,16 @@ export function entityLabeller(set: DefinitionSet): EntityLabeller {
   return {
     options() {
       const forms = byEntity();
-      const out = [...forms].map(([value, fs]) => ({ value, text: fs.map((f) => f.title).join('・') }));
+      // A title shared by the content forms ({categoryName}登録) is said once, for all categories.
+      const out = [...forms].map(([value, fs]) => ({
+        value,
+        text: [...new Set(fs.map((f) => f.title.replaceAll('{categoryName}', 'コンテンツ')))].join('・'),
+      }));
       for (const [value, text] of Object.entries(OTHER_ENTITIES)) if (!forms.has(value)) out.push({ value, text });
       return out.sort((a, b) => (a.value < b.value ? -1 : 1));
     },
-    forRow(entity, fields) {
+    forRow(entity, record, categoryName) {
+      const fields = Object.keys(record);
       const candidates = byEntity().get(entity) ?? [];
       let best: FormLabels | undefined;
       let bestScore = -1;
@@ -75,7 +84,10 @@ export function entityLabeller(set: DefinitionSet): EntityLabeller {
       const chosen = best;
       // A field only another form of the entity titles still gets that title.
       const label = (f: string) => chosen.titles.get(f) ?? candidates.map((c) => c.titles.get(f)).find(Boolean) ?? f;
-      return { screen: chosen.title, label, order: chosen.order };
+      // The content forms' title names the row's category (お知らせ登録, FAQ登録 …).
+      const categoryId = Number(record.contentsCategoryId ?? record.categoryId);
+      const screen = chosen.title.replaceAll('{categoryName}', categoryName(categoryId) ?? 'コンテンツ');
+      return { screen, label, order: chosen.order };
     },
   };
 }

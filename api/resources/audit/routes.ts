@@ -88,11 +88,17 @@ export default async function auditRoutes(fastify: FastifyInstance) {
     if (!(await can(app.db, caller, CATEGORY.KANRI_AUDIT))) throw problem.forbidden();
   }
 
-  function toWire(r: AuditRowRecord): AuditRowWire {
-    const keys = [r.before_data, r.after_data].flatMap((v) =>
-      typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.keys(v) : [],
-    );
-    const { screen, label, order } = labels.forRow(r.entity, keys);
+  /** category_id → name, for the content forms' titles ({categoryName}登録); read once a request. */
+  async function categoryNames(): Promise<(id: number) => string | undefined> {
+    const rows = await app.db.selectFrom('categories').select(['category_id', 'category_name']).execute();
+    const names = new Map(rows.map((r) => [Number(r.category_id), r.category_name]));
+    return (id) => names.get(id);
+  }
+
+  function toWire(r: AuditRowRecord, categoryName: (id: number) => string | undefined): AuditRowWire {
+    const asRecord = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? v : {});
+    const record = { ...asRecord(r.before_data), ...asRecord(r.after_data) } as Record<string, unknown>;
+    const { screen, label, order } = labels.forRow(r.entity, record, categoryName);
     return {
       auditId: Number(r.audit_id),
       seq: r.seq === null ? null : Number(r.seq),
@@ -126,9 +132,10 @@ export default async function auditRoutes(fastify: FastifyInstance) {
       const size = body.pageSize ?? DEFAULT_PAGE;
       const rows = await findAuditRows(app.db, filter, size + 1, after);
       const page = rows.slice(0, size);
+      const names = await categoryNames();
       const last = page[page.length - 1];
       return {
-        auditList: page.map(toWire),
+        auditList: page.map((r) => toWire(r, names)),
         nextCursor:
           rows.length > size && last ? cursorText({ at: new Date(last.created_at), id: Number(last.audit_id) }) : '',
         entityOptions: labels.options(),
@@ -160,7 +167,8 @@ export default async function auditRoutes(fastify: FastifyInstance) {
         '変更後',
       ],
     ];
-    for (const r of rows.map(toWire)) {
+    const names = await categoryNames();
+    for (const r of rows.map((row) => toWire(row, names))) {
       const head = [
         r.at,
         r.actorUserId,
