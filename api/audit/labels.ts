@@ -14,6 +14,23 @@ const OTHER_ENTITIES: Record<string, string> = {
   event_entries: 'イベント申込ダウンロード',
 };
 
+/** Fields of the rows written outside the forms (and hook extras such as a segment's codes) that no form titles. */
+const OTHER_FIELDS: Record<string, string> = {
+  businessDate: '業務日付',
+  agCode: '代理店コード',
+  userId: 'ユーザーID',
+  status: '状態',
+  fileName: 'ファイル名',
+  uploadFileName: 'ファイル名',
+  rowCount: '件数',
+  liveCount: '有効な申込件数',
+  uploadDataCnt: '件数',
+  agCodes: '代理店コード一覧',
+  importId: '取込ID',
+  dispOrder: '表示順',
+  value: '値',
+};
+
 export const ACTION_LABELS: Record<string, string> = {
   create: '登録',
   update: '更新',
@@ -80,7 +97,7 @@ export function entityLabeller(set: DefinitionSet): EntityLabeller {
         const score = fields.filter((k) => f.titles.has(k)).length;
         if (score > bestScore) [best, bestScore] = [f, score];
       }
-      if (!best) return { screen: OTHER_ENTITIES[entity] ?? entity, label: (f) => f, order: [] };
+      if (!best) return { screen: OTHER_ENTITIES[entity] ?? entity, label: (f) => OTHER_FIELDS[f] ?? f, order: [] };
       const chosen = best;
       // A field only another form of the entity titles still gets that title.
       const label = (f: string) => chosen.titles.get(f) ?? candidates.map((c) => c.titles.get(f)).find(Boolean) ?? f;

@@ -267,6 +267,28 @@ t.test('audit viewer', async (t) => {
     );
   });
 
+  t.test('the business-date switch is audited (provider administrators only)', async (t) => {
+    const CHANGE = '/api/KanriTop/changeBusinessDate';
+    for (const token of [agadmin, agent, staff])
+      t.equal((await h.post(CHANGE, b({ businessDate: '2026/12/01' }), { token })).statusCode, 403);
+    const bad = await h.post(CHANGE, b({ businessDate: '2026/02/30' }), { token: provider });
+    t.equal(bad.statusCode, 400);
+    t.same(msgIds(bad), ['ERR_0020']);
+    t.equal((await h.post(CHANGE, b({ businessDate: '2026-12-01' }), { token: provider })).statusCode, 200);
+    t.equal(
+      (await h.post(CHANGE, b({ businessDate: '', previousDate: '2026/12/01' }), { token: provider })).statusCode,
+      200,
+    );
+    const rows = (await list({ entity: 'business_date' })).auditList;
+    t.same(
+      rows.map((r) => [r.screen, r.entityId, r.changes.map((c) => [c.label, c.before, c.after])]),
+      [
+        ['業務日付', '0000000001', [['業務日付', '2026/12/01', '']]],
+        ['業務日付', '0000000001', [['業務日付', '', '2026/12/01']]],
+      ],
+    );
+  });
+
   t.test('the chain check answers the banner', async (t) => {
     const res = await h.post(CHAIN, b({ refresh: true }), { token: provider });
     t.equal(res.statusCode, 200);
