@@ -63,7 +63,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isLong = (s: string) => s.includes('\n') || s.length > 200;
 
 /**
- * The fields that differ, in the order the form declares them (`order`), then the others by key.
+ * The fields that differ, in the order the form declares them (`order`), then the others by key;
+ * a value the form offers as a choice is shown by the choice's label (`choice`).
  * A value that is not a record (an import's summary as a string) is one field "value".
  */
 export function fieldChanges(
@@ -71,6 +72,7 @@ export function fieldChanges(
   after: unknown,
   label: (field: string) => string,
   order: readonly string[] = [],
+  choice: (field: string, value: unknown) => string | undefined = () => undefined,
 ): AuditChangeWire[] {
   const b = isRecord(before) ? before : before === null || before === undefined ? {} : { value: before };
   const a = isRecord(after) ? after : after === null || after === undefined ? {} : { value: after };
@@ -83,8 +85,8 @@ export function fieldChanges(
   const out: AuditChangeWire[] = [];
   for (const field of keys) {
     if (canonicalJson(b[field]) === canonicalJson(a[field])) continue;
-    const beforeText = valueText(b[field]);
-    const afterText = valueText(a[field]);
+    const beforeText = choice(field, b[field]) ?? valueText(b[field]);
+    const afterText = choice(field, a[field]) ?? valueText(a[field]);
     if (beforeText === afterText) continue; // null against '' : no change a person would see
     const change: AuditChangeWire = { field, label: label(field), before: beforeText, after: afterText };
     if (isLong(beforeText) || isLong(afterText)) change.lines = lineDiff(beforeText, afterText);

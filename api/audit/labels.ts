@@ -43,7 +43,33 @@ export const ACTION_LABELS: Record<string, string> = {
 interface FormLabels {
   title: string;
   titles: Map<string, string>;
+  /** Per field, what its stored values are called on the form (a choice's label). */
+  choices: Map<string, Map<string, string>>;
   order: string[];
+}
+
+// The displayTarget widget's own choices when the form names none (schemas/meta/widget-options/display-target.ts).
+const DISPLAY_TARGET_VALUES = ['0', '1', '2'];
+const DISPLAY_TARGET_LABELS = ['全代理店', 'AGセグメント', '代理店コード'];
+
+type Json = Record<string, unknown>;
+const strings = (v: unknown): string[] | undefined =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number') ? v.map(String) : undefined;
+
+/** The labelled choices of one field: enum + ui:enumNames, oneOf const/title, or a displayTarget's values/labels. */
+function choicesOf(prop: Json, ui: Json | undefined): Map<string, string> | undefined {
+  const pairs = (values?: string[], labels?: string[]) =>
+    values && labels && values.length === labels.length ? new Map(values.map((v, i) => [v, labels[i]!])) : undefined;
+  const options = (ui?.['ui:options'] ?? {}) as Json;
+  if (ui?.['ui:widget'] === 'displayTarget')
+    return pairs(strings(options.values) ?? DISPLAY_TARGET_VALUES, strings(options.labels) ?? DISPLAY_TARGET_LABELS);
+  const byEnum = pairs(strings(prop.enum), strings(ui?.['ui:enumNames']));
+  if (byEnum) return byEnum;
+  if (Array.isArray(prop.oneOf)) {
+    const items = prop.oneOf as Json[];
+    return pairs(strings(items.map((i) => i.const)), strings(items.map((i) => i.title)));
+  }
+  return undefined;
 }
 
 export interface EntityLabeller {
@@ -54,16 +80,28 @@ export interface EntityLabeller {
     entity: string,
     record: Record<string, unknown>,
     categoryName: (id: number) => string | undefined,
-  ): { screen: string; label: (f: string) => string; order: string[] };
+  ): {
+    screen: string;
+    label: (f: string) => string;
+    /** The form's name for a stored value of the field (undefined: shown as stored). */
+    choice: (f: string, value: unknown) => string | undefined;
+    order: string[];
+  };
 }
 
 function formLabels(form: FormDefinition): FormLabels {
   const titles = new Map<string, string>();
-  const props = (form.schema.properties ?? {}) as Record<string, { title?: unknown }>;
-  for (const [key, p] of Object.entries(props)) if (typeof p?.title === 'string' && p.title) titles.set(key, p.title);
+  const choices = new Map<string, Map<string, string>>();
+  const props = (form.schema.properties ?? {}) as Record<string, Json>;
+  const uiSchema = (form.uiSchema ?? {}) as Record<string, Json | undefined>;
+  for (const [key, p] of Object.entries(props)) {
+    if (typeof p?.title === 'string' && p.title) titles.set(key, p.title);
+    const c = p ? choicesOf(p, uiSchema[key]) : undefined;
+    if (c) choices.set(key, c);
+  }
   const title =
-    typeof form.title === 'string' ? form.title : (form.title.ja ?? Object.values(form.title)[0] ?? form.id);
-  return { title, titles, order: Object.keys(props) };
+    typeof form.title === 'string' ? form.title : (form.title.new ?? Object.values(form.title)[0] ?? form.id);
+  return { title, titles, choices, order: Object.keys(props) };
 }
 
 export function entityLabeller(set: DefinitionSet): EntityLabeller {
@@ -97,14 +135,22 @@ export function entityLabeller(set: DefinitionSet): EntityLabeller {
         const score = fields.filter((k) => f.titles.has(k)).length;
         if (score > bestScore) [best, bestScore] = [f, score];
       }
-      if (!best) return { screen: OTHER_ENTITIES[entity] ?? entity, label: (f) => OTHER_FIELDS[f] ?? f, order: [] };
+      if (!best)
+        return {
+          screen: OTHER_ENTITIES[entity] ?? entity,
+          label: (f) => OTHER_FIELDS[f] ?? f,
+          choice: () => undefined,
+          order: [],
+        };
       const chosen = best;
       // A field only another form of the entity titles still gets that title.
       const label = (f: string) => chosen.titles.get(f) ?? candidates.map((c) => c.titles.get(f)).find(Boolean) ?? f;
       // The content forms' title names the row's category (お知らせ登録, FAQ登録 …).
       const categoryId = Number(record.contentsCategoryId ?? record.categoryId);
       const screen = chosen.title.replaceAll('{categoryName}', categoryName(categoryId) ?? 'コンテンツ');
-      return { screen, label, order: chosen.order };
+      const choice = (f: string, value: unknown) =>
+        typeof value === 'string' || typeof value === 'number' ? chosen.choices.get(f)?.get(String(value)) : undefined;
+      return { screen, label, choice, order: chosen.order };
     },
   };
 }

@@ -132,7 +132,11 @@ t.test('audit viewer', async (t) => {
     const update = rows[0]!;
     t.match(update, { screen: 'お知らせ登録', actorUserId: '0000000001', entityId: noticeId });
     const byLabel = Object.fromEntries(update.changes.map((c) => [c.label, c]));
-    t.match(byLabel['表示対象'], { field: 'hyojiTaisho', before: '1', after: '2' }, 'the form title, not the key');
+    t.match(
+      byLabel['表示対象'],
+      { field: 'hyojiTaisho', before: 'AGセグメント', after: '代理店コード' },
+      'the form title, not the key; the choice by its label',
+    );
     t.match(byLabel['表示対象の代理店コード'], { after: 'A0000002' });
     t.same(
       byLabel['本文']?.lines,
@@ -262,7 +266,7 @@ t.test('audit viewer', async (t) => {
       .toString('utf8')
       .split('\r\n');
     t.ok(
-      notice.some((l) => l.includes(',表示対象,1,2')),
+      notice.some((l) => l.includes(',表示対象,AGセグメント,代理店コード')),
       'the CSV labels by the form titles too',
     );
   });

@@ -98,7 +98,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
   function toWire(r: AuditRowRecord, categoryName: (id: number) => string | undefined): AuditRowWire {
     const asRecord = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? v : {});
     const record = { ...asRecord(r.before_data), ...asRecord(r.after_data) } as Record<string, unknown>;
-    const { screen, label, order } = labels.forRow(r.entity, record, categoryName);
+    const { screen, label, choice, order } = labels.forRow(r.entity, record, categoryName);
     return {
       auditId: Number(r.audit_id),
       seq: r.seq === null ? null : Number(r.seq),
@@ -113,7 +113,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
       entityId: r.entity_id,
       action: r.action,
       actionLabel: ACTION_LABELS[r.action] ?? r.action,
-      changes: fieldChanges(r.before_data, r.after_data, label, order),
+      changes: fieldChanges(r.before_data, r.after_data, label, order, choice),
     };
   }
 
