@@ -21,19 +21,24 @@ const REASONS: Record<string, string> = {
   head: '最新の記録が削除されています',
 };
 
-function ChainBanner({ status }: { status: ChainStatusWire | null }) {
+function ChainBanner({ status, recheck }: { status: ChainStatusWire | null; recheck: () => void }) {
   if (!status) return null;
+  const again = (
+    <button type="button" className={styles.recheck} onClick={recheck}>
+      再確認
+    </button>
+  );
   if (status.ok)
     return (
       <p className={styles.chainOk} role="status">
-        改ざん検知：{status.rows.toLocaleString('ja-JP')}件の記録のつながりを確認しました（{status.checkedAt}）
+        改ざん検知：{status.rows.toLocaleString('ja-JP')}件の記録のつながりを確認しました（{status.checkedAt}）{again}
       </p>
     );
   return (
     <div className={styles.chainBroken} role="alert">
       <strong>監査ログの改ざんの可能性があります。</strong>
       {status.brokenAuditId !== null ? `記録番号 ${status.brokenAuditId}` : `連番 ${status.brokenSeq ?? ''}`}：
-      {REASONS[status.reason] ?? status.reason}（{status.checkedAt} 確認、システム管理者へ連絡してください）
+      {REASONS[status.reason] ?? status.reason}（{status.checkedAt} 確認、システム管理者へ連絡してください）{again}
     </div>
   );
 }
@@ -181,7 +186,7 @@ export function KanriAuditPage() {
         </h1>
       </div>
       <div className={layout.panelBody}>
-        <ChainBanner status={chain} />
+        <ChainBanner status={chain} recheck={() => void checkChain(true).then(setChain, fail)} />
         <FormErrors messages={errors} />
         <form className={styles.filters} onSubmit={submit} aria-label="検索条件">
           <label>
