@@ -73,9 +73,10 @@ export const AuditListResponse = Type.Object({
 export type AuditListAnswer = Static<typeof AuditListResponse>;
 
 export const ChainStatus = Type.Object({
-  ok: Type.Boolean(),
+  ok: Type.Boolean({ description: 'No break found by the last finished walk (true while none has finished)' }),
+  checking: Type.Boolean({ description: 'A walk is still running; the other fields are from the last finished one' }),
   rows: Type.Number({ description: 'Rows verified' }),
-  checkedAt: Type.String({ description: 'When the walk ran, yyyy/MM/dd HH:mm:ss Tokyo' }),
+  checkedAt: Type.String({ description: 'When the walk started, yyyy/MM/dd HH:mm:ss Tokyo; "" before the first' }),
   brokenAuditId: Type.Union([Type.Number(), Type.Null()]),
   brokenSeq: Type.Union([Type.Number(), Type.Null()]),
   reason: Type.String({ description: '"" when intact; changed, relinked, missing, unchained or head' }),

@@ -31,6 +31,8 @@ const DEFAULT_DAYS = 30;
 const CSV_MAX_ROWS = 20_000;
 /** How long a chain check answers the banner before the chain is walked again. */
 const CHAIN_CACHE_MS = 5 * 60_000;
+/** How long a request waits for a walk before it answers the last one (a long chain takes minutes). */
+const CHAIN_WAIT_MS = 10_000;
 const DAY = 86_400_000;
 
 /** yyyy/MM/dd HH:mm:ss in Tokyo. */
@@ -194,19 +196,22 @@ export default async function auditRoutes(fastify: FastifyInstance) {
       .send(csvFile(lines));
   });
 
-  // One walk at a time per instance, its answer kept a few minutes (docs/audit.md, "Scale").
-  let cached: { until: number; status: ChainStatusWire } | undefined;
+  // One walk at a time per instance, in the background: a request waits for it a few seconds at
+  // most and otherwise answers the last finished walk marked `checking` (docs/audit.md, "Scale").
+  // A finished walk answers the banner for CHAIN_CACHE_MS before another starts.
+  let last: { until: number; status: ChainStatusWire } | undefined;
   let walking: Promise<ChainStatusWire> | undefined;
-  async function chainStatus(refresh: boolean): Promise<ChainStatusWire> {
-    const now = app.clock.now();
-    if (!refresh && cached && cached.until > now.getTime()) return cached.status;
+  const walk = (): Promise<ChainStatusWire> => {
+    const started = app.clock.now();
+    const checkedAt = tokyoTime(started);
     walking ??= verifyAuditChain(app.db)
       .then((r): ChainStatusWire => {
         const status: ChainStatusWire = r.ok
           ? {
               ok: true,
+              checking: false,
               rows: r.rows,
-              checkedAt: tokyoTime(now),
+              checkedAt,
               brokenAuditId: null,
               brokenSeq: null,
               reason: '',
@@ -214,20 +219,47 @@ export default async function auditRoutes(fastify: FastifyInstance) {
             }
           : {
               ok: false,
+              checking: false,
               rows: r.rows,
-              checkedAt: tokyoTime(now),
+              checkedAt,
               brokenAuditId: r.auditId,
               brokenSeq: r.seq,
               reason: r.reason,
               detail: r.detail,
             };
-        cached = { until: now.getTime() + CHAIN_CACHE_MS, status };
+        last = { until: started.getTime() + CHAIN_CACHE_MS, status };
         return status;
+      })
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'audit chain check failed');
+        throw err;
       })
       .finally(() => {
         walking = undefined;
       });
     return walking;
+  };
+  async function chainStatus(refresh: boolean): Promise<ChainStatusWire> {
+    if (!refresh && last && last.until > app.clock.now().getTime()) return last.status;
+    const running = walk();
+    const waited = await Promise.race([
+      running,
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), CHAIN_WAIT_MS).unref()),
+    ]);
+    if (waited) return waited;
+    running.catch(() => undefined); // finished later; logged above
+    return last
+      ? { ...last.status, checking: true }
+      : {
+          ok: true,
+          checking: true,
+          rows: 0,
+          checkedAt: '',
+          brokenAuditId: null,
+          brokenSeq: null,
+          reason: '',
+          detail: '',
+        };
   }
 
   app.post(

@@ -28,10 +28,17 @@ function ChainBanner({ status, recheck }: { status: ChainStatusWire | null; rech
       再確認
     </button>
   );
+  if (status.ok && !status.checkedAt)
+    return (
+      <p className={styles.chainOk} role="status">
+        改ざん検知：記録のつながりを確認しています。しばらくしてから{again}してください。
+      </p>
+    );
   if (status.ok)
     return (
       <p className={styles.chainOk} role="status">
-        改ざん検知：{status.rows.toLocaleString('ja-JP')}件の記録のつながりを確認しました（{status.checkedAt}）{again}
+        改ざん検知：{status.rows.toLocaleString('ja-JP')}件の記録のつながりを確認しました（{status.checkedAt}
+        {status.checking ? '、再確認中' : ''}）{again}
       </p>
     );
   return (
