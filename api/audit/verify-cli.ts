@@ -16,7 +16,11 @@ try {
   const report = await verifyAuditChain(handle.db);
   const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
   if (report.ok)
-    console.log(`Audit chain intact: ${report.rows} rows (seq ${report.fromSeq + 1}–${report.headSeq}) in ${took}.`);
+    console.log(
+      report.rows
+        ? `Audit chain intact: ${report.rows} rows (seq ${report.fromSeq + 1}–${report.headSeq}) in ${took}.`
+        : `Audit chain intact: no rows after seq ${report.fromSeq} (${took}).`,
+    );
   else {
     console.log(
       `Audit chain BROKEN (${report.reason}) at audit_id ${report.auditId ?? '-'}, seq ${report.seq ?? '-'}: ${report.detail}` +
