@@ -56,18 +56,16 @@ t.test('audit chain', async (t) => {
     // Several transactions at once (on PostgreSQL, several connections): each waits for the head.
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        db
-          .transaction()
-          .execute((trx) =>
-            recordAudit(trx, {
-              caller,
-              action: 'create',
-              entity: 'icon_menu',
-              entityId: i,
-              after: { i },
-              at: new Date(T0),
-            }),
-          ),
+        db.transaction().execute((trx) =>
+          recordAudit(trx, {
+            caller,
+            action: 'create',
+            entity: 'icon_menu',
+            entityId: i,
+            after: { i },
+            at: new Date(T0),
+          }),
+        ),
       ),
     );
     const rows = await db.selectFrom('audit_logs').select(['seq', 'prev_hash', 'hash']).orderBy('seq').execute();
