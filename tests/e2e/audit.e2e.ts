@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import t from 'tap';
 import { formatMessage } from '../../schemas/messages/format';
+import { expectNoA11yViolations } from './a11y';
 import {
   answerDialog,
   dismissAllPopups,
@@ -70,6 +71,7 @@ t.test("a notice's display target change is found in the viewer, labelled by the
   t.equal(await page.getByRole('status').filter({ hasText: '改ざん検知' }).count(), 1, 'the chain is intact');
   t.equal(await page.getByLabel('対象ID').inputValue(), id, 'filtered by id');
   await screenshot(page, 'audit-viewer');
+  await expectNoA11yViolations(t, page, 'audit viewer');
 
   // An edit in SQL: 再確認 walks the chain again and the banner names the row.
   const row = await portal.db
@@ -85,5 +87,6 @@ t.test("a notice's display target change is found in the viewer, labelled by the
   await banner.waitFor();
   t.match(await banner.innerText(), new RegExp(`記録番号 ${row.audit_id}：記録後に内容が変更されています`));
   await screenshot(page, 'audit-viewer-broken');
+  await expectNoA11yViolations(t, page, 'audit viewer with the broken-chain banner');
   await page.context().close();
 });
