@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import { createMailer, type Mailer } from './mail/mailer';
 import failedMailRoutes from './mail/failed-mail-routes';
+import auditRoutes from './resources/audit/routes';
 import { MailSender } from './mail/sender';
 import type { OutboxSettings } from './mail/settings';
 import { RetentionPurge } from './retention/purge';
@@ -211,6 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(bannerRegRoutes);
   await app.register(declaredFormRoutes, { hooks: formHooks });
   await app.register(failedMailRoutes);
+  await app.register(auditRoutes); // 監査ログ: the audit trail and its chain check (docs/audit.md)
   // Dev mode only (DEV_MODE, npm run dev): definitions reload on change, the playground's calls.
   if (opts.config.devMode) await app.register(devRoutes, { definitionsDir: opts.definitionsDir });
 

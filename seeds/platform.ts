@@ -288,6 +288,15 @@ export const categories: CategorySeed[] = [
     audience: 'provider_admin',
     order: 118,
   },
+  // The audit trail (api/resources/audit/routes.ts, docs/audit.md); migration 0024 adds it to existing databases.
+  {
+    ...categoryRow('KANRI_AUDIT'),
+    url: '/kanri-audit',
+    system: 'kanri-audit',
+    kind: 'admin',
+    audience: 'provider_admin',
+    order: 120,
+  },
   { ...categoryRow('OTHER'), url: '', system: 'other', kind: 'other', order: 999 },
 ];
 

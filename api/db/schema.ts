@@ -218,6 +218,23 @@ export interface AuditLogsTable {
   created_at: GeneratedTimestamp;
   pseudo_user_id: Generated<string>; // 0003_admin
   pseudo_ag_code: Generated<string>; // 0003_admin
+  seq: number | null; // 0024_audit_chain: null only on a row slipped in past recordAudit
+  prev_hash: string | null; // 0024_audit_chain
+  hash: string | null; // 0024_audit_chain
+}
+
+// ---- 0024_audit_chain (api/audit/chain.ts): one row each, id 1
+export interface AuditChainHeadTable {
+  id: number;
+  seq: number;
+  hash: string;
+}
+export interface AuditChainAnchorTable {
+  id: number;
+  seq: number;
+  hash: string;
+  /** The cutoff of the last purge: rows written before it may be gone. */
+  pruned_before: Date | null;
 }
 
 // ---- 0003_admin
@@ -637,6 +654,8 @@ export interface Database {
   operation_logs: OperationLogsTable;
   error_logs: ErrorLogsTable;
   audit_logs: AuditLogsTable;
+  audit_chain_head: AuditChainHeadTable;
+  audit_chain_anchor: AuditChainAnchorTable;
   sub_categories: SubCategoriesTable;
   contents: ContentsTable;
   content_agents: ContentAgentsTable;

@@ -5,9 +5,8 @@
 // Not here, because something already removes them: idempotency keys (24 hours, pruned by the
 // form engine on every create, api/forms/idempotency.ts) and sent or expired outbox mails
 // (MAIL_KEEP_SENT_DAYS, the mail sender, api/mail/sender.ts).
-// Audit rows: the lead adds { kind: 'audit_logs', envVar: 'RETENTION_AUDIT_LOG_DAYS', defaultDays: 2557 }
-// at merge, pruned by pruneAuditLogs(db, { before, batchSize }) of api/audit/prune.ts (keeps the chain verifiable).
 import type { Kysely } from 'kysely';
+import { pruneAuditLogs } from '../audit/prune';
 import type { Database } from '../db/schema';
 import { deleteInBatches, type Pause } from './batches';
 
@@ -51,4 +50,13 @@ export const retentionKinds: readonly RetentionKind[] = [
   byDate('trusted_browsers', 'RETENTION_TRUSTED_BROWSER_DAYS', 30, 'browser_id', 'expires_at'),
   // The throttle counts a 15-minute window; a day keeps enough to look into an attack.
   byDate('auth_attempts', 'RETENTION_AUTH_ATTEMPT_DAYS', 1, 'attempt_id', 'attempted_at'),
+  // Seven years, the keeping period of accounting records that an internal-control review asks
+  // for. Pruned by the audit module: only the oldest rows, the chain's anchor moved along, so
+  // the rows kept still verify (docs/audit.md, "Pruning").
+  {
+    kind: 'audit_logs',
+    envVar: 'RETENTION_AUDIT_LOG_DAYS',
+    defaultDays: 2557,
+    prune: (db, cutoff, batchSize) => pruneAuditLogs(db, { before: cutoff, batchSize }),
+  },
 ];

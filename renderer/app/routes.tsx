@@ -84,6 +84,7 @@ const IconMenuPreviewPage = lazyScreen(
   'IconMenuPreviewPage',
 );
 const MailErrorListPage = lazyScreen(() => import('../screens/kanri/MailErrorListPage'), 'MailErrorListPage');
+const KanriAuditPage = lazyScreen(() => import('../screens/audit/KanriAuditPage'), 'KanriAuditPage');
 
 export interface AppRoute {
   /** Path relative to the base path /with-ag (react-router syntax). */
@@ -187,6 +188,7 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/event-entry-dl', 'イベント申込ダウンロード', EventEntryDownloadPage, [C.EVENT_ENTRY_DL]),
   admin('/customer-serch', '登録企業検索', CustomerSearchPage, [C.CUSTOMER_SEARCH]),
   admin('/mail-error-list', '送信エラーメール一覧', MailErrorListPage, [C.MAIL_ERRORS]),
+  admin('/kanri-audit', '監査ログ', KanriAuditPage, [C.KANRI_AUDIT]),
   admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage, [C.ONE_STOP_GUIDE_MGT]),
   admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage, [C.GLOBAL_NAVI]),
   admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage, [C.ICON_MENU]),

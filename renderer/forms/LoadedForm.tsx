@@ -7,6 +7,7 @@ import { formatMessage } from '../../schemas/messages/format';
 import { FORM_ACTIONS } from '../../schemas/meta/widgets';
 import { useRouteHandle } from '../app/route-handle';
 import { formActions } from './actions/form-actions';
+import { AuditHistoryLink } from './AuditHistoryLink';
 import { useWorkflowActions } from './actions/workflow-actions';
 import type { FormAction } from './definitions';
 import { ErrorList } from './ErrorList';
@@ -90,6 +91,7 @@ export function LoadedForm(props: FormControllerInput) {
       {display === 'page' && (
         <LeaveGuard enabled={!readOnly} dirty={c.edited} allowLeave={c.allowLeave} onLeave={c.leaveAgreed} />
       )}
+      {display === 'page' && <AuditHistoryLink definition={definition} record={store.getRecord()} mode={mode} />}
       <ErrorList lines={c.lines} scrollRequest={c.scrollRequest} />
       <Summary lines={summaryLines(definition.summary, mode, scope())} />
       <FormBody

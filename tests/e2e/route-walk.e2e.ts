@@ -106,6 +106,7 @@ const ADMIN_SCREENS = [
   '/event-entry-dl',
   '/customer-serch',
   '/mail-error-list',
+  '/kanri-audit',
   '/one-stop-gide_kanri',
   '/preview-globalnavi',
   '/preview-iconmenu',

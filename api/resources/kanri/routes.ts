@@ -4,7 +4,8 @@
 // administrators only.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { validatePseudoLoginForm } from '../../../schemas/rules/auth-forms';
+import { Type } from '@sinclair/typebox';
+import { parseDate, validateBusinessDateForm, validatePseudoLoginForm } from '../../../schemas/rules/auth-forms';
 import { recordAudit } from '../../audit/record';
 import { isProviderAdmin } from '../../authority/caller';
 import { can, loadPermissions } from '../../authority/permissions';
@@ -16,6 +17,7 @@ import {
   KanriCategoryAnswer,
   KanriCategoryBody,
 } from '../../../schemas/wire/kanri';
+import { Body, CallerIds, EmptyResponse } from '../../http/wire';
 import { CATEGORY } from '../../../schemas/categories';
 
 const noPseudo = {
@@ -117,6 +119,40 @@ export default async function kanriRoutes(fastify: FastifyInstance) {
           pseudoInvoiceNo: target.invoice_no,
         },
       };
+    },
+  );
+
+  // The business date lives in the browser (sent as targetDate); the switch is still an
+  // administrative act that changes what the administrator sees and does, so it is audited
+  // (docs/audit.md). previousDate is the browser's own view of what it replaces.
+  const DateText = Type.String({ maxLength: 10, pattern: '^[0-9/-]*$' });
+  app.post(
+    '/api/KanriTop/changeBusinessDate',
+    {
+      schema: {
+        body: Body({ ...CallerIds, businessDate: DateText, previousDate: Type.Optional(DateText) }),
+        response: { 200: EmptyResponse },
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      if (!isProviderAdmin(caller)) throw problem.forbidden();
+      const { businessDate, previousDate } = request.body;
+      if (businessDate !== '') {
+        const errors = validateBusinessDateForm({ date: businessDate });
+        if (errors.length) throw problem.validation(errors);
+      }
+      const slash = (d: string | undefined) => (d ? (parseDate(d) ?? '').replaceAll('-', '/') : '');
+      await recordAudit(app.db, {
+        caller,
+        action: 'update',
+        entity: 'business_date',
+        entityId: caller.userId,
+        before: { businessDate: slash(previousDate) },
+        after: { businessDate: slash(businessDate) },
+        at: app.clock.now(),
+      });
+      return {};
     },
   );
 }

@@ -1,11 +1,13 @@
 // Business-date switch of a provider administrator (spec 000, spec 001 "Admin top"): a date at
 // most 9999-12-31 (the shared rules of schemas/rules/auth-forms), kept as yyyy/MM/dd in the
 // session store (businessDate) and sent as targetDate; the header shows the red bar. Clear
-// removes it. Both reload the page so every screen reads with the new date.
+// removes it. Both reload the page so every screen reads with the new date, once the server has
+// written the switch to the audit trail (docs/audit.md).
 import { useId, useState, type FormEvent } from 'react';
 import { formatMessage } from '../../../schemas/messages/format';
+import { apiPost, errorMessageText } from '../../api/client';
 import { formatDate } from '../../app/format';
-import { updateSession, useSession } from '../../app/session';
+import { effectiveIds, updateSession, useSession } from '../../app/session';
 import { ErrorList } from '../../forms/ErrorList';
 import { MAX_DATE, parseDate, validateBusinessDateForm } from '../../../schemas/rules/auth-forms';
 import styles from './KanriTop.module.css';
@@ -16,6 +18,21 @@ export function BusinessDateBox({ reload = () => window.location.reload() }: { r
   const [errors, setErrors] = useState<{ lines: string[]; scroll: number }>({ lines: [], scroll: 0 });
   const id = useId();
 
+  async function change(businessDate: string) {
+    try {
+      await apiPost('/api/KanriTop/changeBusinessDate', {
+        ...effectiveIds(),
+        businessDate,
+        previousDate: session.businessDate,
+      });
+    } catch (error) {
+      setErrors((e) => ({ lines: [errorMessageText(error)], scroll: e.scroll + 1 }));
+      return;
+    }
+    updateSession({ businessDate });
+    reload();
+  }
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const results = validateBusinessDateForm({ date });
@@ -23,14 +40,10 @@ export function BusinessDateBox({ reload = () => window.location.reload() }: { r
       setErrors((e) => ({ lines: results.map((r) => formatMessage(r.messageId, r.args)), scroll: e.scroll + 1 }));
       return;
     }
-    updateSession({ businessDate: parseDate(date)!.replace(/-/g, '/') });
-    reload();
+    void change(parseDate(date)!.replace(/-/g, '/'));
   };
 
-  const clear = () => {
-    updateSession({ businessDate: '' });
-    reload();
-  };
+  const clear = () => void change('');
 
   return (
     <form className={styles.toolBox} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
