@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import { createMailer, type Mailer } from './mail/mailer';
 import failedMailRoutes from './mail/failed-mail-routes';
+import insightRoutes from './resources/insight/routes';
 import { MailSender } from './mail/sender';
 import type { OutboxSettings } from './mail/settings';
 import { mediaUrls } from './files/media-url';
@@ -196,6 +197,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(bannerRegRoutes);
   await app.register(declaredFormRoutes, { hooks: formHooks });
   await app.register(failedMailRoutes);
+  await app.register(insightRoutes);
   // Dev mode only (DEV_MODE, npm run dev): definitions reload on change, the playground's calls.
   if (opts.config.devMode) await app.register(devRoutes, { definitionsDir: opts.definitionsDir });
 

@@ -8,8 +8,8 @@ const GET = '/api/KanriTop/getKanriCategory';
 const CHANGE = '/api/KanriTop/changeAgCode';
 const msg = (messageId: string, ...args: string[]) => ({ messageId, args });
 const messagesOf = (res: { json(): unknown }) => (res.json() as { messages: unknown[] }).messages;
-// 100–117: spec 001's buttons; 118: failed mails (送信エラーメール, docs/operations.md); 131: the incentive figures import (issue 12).
-const ADMIN_IDS = [...Array.from({ length: 19 }, (_, i) => 100 + i), 131];
+// 100–117: spec 001's buttons; 118: failed mails (送信エラーメール, docs/operations.md); 119: insight (docs/insight.md); 131: the incentive figures import (issue 12).
+const ADMIN_IDS = [...Array.from({ length: 20 }, (_, i) => 100 + i), 131];
 
 t.test('admin top', async (t) => {
   const h: TestApp = await createTestApp();
