@@ -127,7 +127,7 @@ export async function reach(db: Db, s: Scope) {
     .selectFrom('content_view_days as d')
     .where('d.view_date', '>=', s.from)
     .where('d.view_date', '<=', s.to)
-    .where((eb) => inScope(db, s, sql.ref<string>('d.ag_code')))
+    .where(() => inScope(db, s, sql.ref<string>('d.ag_code')))
     .select([sql<string>`cast(d.view_date as text)`.as('day'), (eb) => eb.fn.sum('d.views').as('n')])
     .groupBy('d.view_date')
     .orderBy('d.view_date')
@@ -140,7 +140,11 @@ export async function reach(db: Db, s: Scope) {
       title: r.title,
       important: r.jyuyo_flg,
       displayTarget:
-        r.display_target === '0' ? '全代理店' : r.display_target === '1' ? (r.ag_segment_name ?? 'セグメント') : '代理店指定',
+        r.display_target === '0'
+          ? '全代理店'
+          : r.display_target === '1'
+            ? (r.ag_segment_name ?? 'セグメント')
+            : '代理店指定',
       postStart: r.post_start,
       postEnd: r.post_end,
       targeted: num(r.targeted),
@@ -167,7 +171,7 @@ export async function unopenedAgents(db: Db, s: Scope, contentId: number) {
     .selectFrom('contents as c')
     .where('c.content_id', '=', contentId)
     .innerJoin('agents as a', (j) => j.onTrue())
-    .where((eb) => inScope(db, s, sql.ref<string>('a.ag_code')))
+    .where(() => inScope(db, s, sql.ref<string>('a.ag_code')))
     .where(contentTargets({ agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false }))
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -197,7 +201,7 @@ function popupUsers(db: Db, s: Scope, contentId: number | null) {
     .where('u.deleted_at', 'is', null)
     .where('u.is_provider', '=', false)
     .where((eb) => eb.or([eb('lp.check_disp_target', '=', '1'), eb('u.is_admin', '=', true)]))
-    .where((eb) => inScope(db, s, sql.ref<string>('u.ag_code')))
+    .where(() => inScope(db, s, sql.ref<string>('u.ag_code')))
     .where(contentTargets({ agCode: sql.ref<string>('u.ag_code'), seesAllTargets: false }));
 }
 
@@ -214,7 +218,11 @@ export async function popups(db: Db, s: Scope) {
       sql<string>`cast(c.keisai_start as text)`.as('post_start'),
       sql<string>`cast(c.keisai_end as text)`.as('post_end'),
     ])
-    .select((eb) => targetedAgents(db, s, eb).select((e) => e.fn.countAll().as('n')).as('agents'))
+    .select((eb) =>
+      targetedAgents(db, s, eb)
+        .select((e) => e.fn.countAll().as('n'))
+        .as('agents'),
+    )
     .orderBy('c.keisai_start', 'desc')
     .orderBy('c.content_id', 'desc')
     .limit(REACH_PAGE)
@@ -226,7 +234,11 @@ export async function popups(db: Db, s: Scope) {
       'in',
       list.map((p) => p.content_id),
     )
-    .select(['c.content_id', (eb) => eb.fn.countAll().as('users'), sql<number>`count(*) filter (where ${confirmed})`.as('confirmed')])
+    .select([
+      'c.content_id',
+      (eb) => eb.fn.countAll().as('users'),
+      sql<number>`count(*) filter (where ${confirmed})`.as('confirmed'),
+    ])
     .groupBy('c.content_id')
     .execute();
   const byId = new Map(counts.map((c) => [c.content_id, c]));
@@ -276,7 +288,7 @@ export async function search(db: Db, s: Scope) {
     .where('h.searched_at', '>=', startOf(s.from))
     .where('h.searched_at', '<', endOf(s.to))
     .where('h.pseudo_user_id', '=', '')
-    .where((eb) => inScope(db, s, sql.ref<string>('h.ag_code')));
+    .where(() => inScope(db, s, sql.ref<string>('h.ag_code')));
   const keywords = (zeroOnly: boolean) =>
     inPeriod
       .$if(zeroOnly, (q) => q.where('h.result_count', '=', 0))
@@ -402,7 +414,7 @@ export async function events(db: Db, s: Scope) {
     return {
       contentId: r.content_id,
       title: r.title,
-      heldAt: new Date(r.kaisai_at as Date),
+      heldAt: new Date(r.kaisai_at),
       capacity: r.capacity,
       applications,
       cancellations,
@@ -427,7 +439,7 @@ export async function openRequests(db: Db, s: Scope, now: Date) {
     .selectFrom('applications as a')
     .where('a.deleted_at', 'is', null)
     .where('a.status_kbn', 'in', ['20', '30'])
-    .where((eb) => inScope(db, s, sql.ref<string>('a.ag_code')))
+    .where(() => inScope(db, s, sql.ref<string>('a.ag_code')))
     .select(['a.status_kbn', age.as('days')])
     .execute();
   const counts = new Map<string, number>();
@@ -494,7 +506,7 @@ function scopeUsers(db: Db, s: Scope) {
     .selectFrom('users as u')
     .where('u.deleted_at', 'is', null)
     .where('u.is_provider', '=', false)
-    .where((eb) => inScope(db, s, sql.ref<string>('u.ag_code')));
+    .where(() => inScope(db, s, sql.ref<string>('u.ag_code')));
 }
 
 /** Sign-ins are the sessions the portal keeps (one per sign-in, api/resources/auth). */
@@ -505,7 +517,7 @@ export async function activity(db: Db, s: Scope) {
     .where('se.created_at', '>=', startOf(s.from))
     .where('se.created_at', '<', endOf(s.to))
     .where('u.is_provider', '=', false)
-    .where((eb) => inScope(db, s, sql.ref<string>('u.ag_code')))
+    .where(() => inScope(db, s, sql.ref<string>('u.ag_code')))
     .select([
       sql<string>`cast(cast(se.created_at at time zone 'Asia/Tokyo' as date) as text)`.as('day'),
       sql<number>`count(distinct u.ag_code)`.as('agents'),
@@ -530,7 +542,7 @@ export async function activity(db: Db, s: Scope) {
 export async function idleAgents(db: Db, s: Scope) {
   return db
     .selectFrom('agents as a')
-    .where((eb) => inScope(db, s, sql.ref<string>('a.ag_code')))
+    .where(() => inScope(db, s, sql.ref<string>('a.ag_code')))
     .where(
       sql<boolean>`not exists (select 1 from sessions se join users u on u.user_id = se.user_id
         where u.ag_code = a.ag_code and se.created_at >= ${startOf(s.to)} - interval '29 days' and se.created_at < ${endOf(s.to)})`,

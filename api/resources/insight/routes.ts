@@ -42,7 +42,8 @@ const MAX_DAYS = 366;
 
 const notFound = () => new HttpProblem(404, messagesBody([{ messageId: 'ERR_0009', args: ['コンテンツ'] }]));
 const dayMs = 86_400_000;
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
 const compact = (iso: string) => iso.replaceAll('-', '');
 
 export default async function insightRoutes(fastify: FastifyInstance) {
@@ -81,14 +82,10 @@ export default async function insightRoutes(fastify: FastifyInstance) {
     return { s, period: { from: s.from, to: s.to, agents: await repo.scopeSize(app.db, s) } };
   }
 
-  app.post(
-    '/api/Insight/reach',
-    { schema: { body: InsightBody, response: { 200: ReachAnswer } } },
-    async (request) => {
-      const { s, period } = await opened(request.caller!, request.body);
-      return { period, ...(await repo.reach(app.db, s)) };
-    },
-  );
+  app.post('/api/Insight/reach', { schema: { body: InsightBody, response: { 200: ReachAnswer } } }, async (request) => {
+    const { s, period } = await opened(request.caller!, request.body);
+    return { period, ...(await repo.reach(app.db, s)) };
+  });
 
   app.post(
     '/api/Insight/reachUnopened',
@@ -152,10 +149,7 @@ export default async function insightRoutes(fastify: FastifyInstance) {
     { schema: { body: InsightBody, response: { 200: SkilupAnswer } } },
     async (request) => {
       const { s, period } = await opened(request.caller!, request.body);
-      const [phases, events] = await Promise.all([
-        repo.skilupPhases(app.db, s, period.agents),
-        repo.events(app.db, s),
-      ]);
+      const [phases, events] = await Promise.all([repo.skilupPhases(app.db, s, period.agents), repo.events(app.db, s)]);
       return { period, phases, events: events.map((e) => ({ ...e, heldAt: slashDateTime(e.heldAt) })) };
     },
   );
@@ -226,7 +220,14 @@ export default async function insightRoutes(fastify: FastifyInstance) {
           name = `insight_popup_unconfirmed_${id}_${span}.csv`;
           lines = [
             ['コンテンツID', 'タイトル', '代理店コード', '代理店名', 'ユーザーID', 'ユーザー名'],
-            ...(await repo.pendingUsers(app.db, s, id)).map((u) => [id, title, u.agCode, u.agName, u.userId, u.userName]),
+            ...(await repo.pendingUsers(app.db, s, id)).map((u) => [
+              id,
+              title,
+              u.agCode,
+              u.agName,
+              u.userId,
+              u.userName,
+            ]),
           ];
         }
       }

@@ -13,7 +13,13 @@ import { viewerOf } from '../../authority/visibility';
 import { problem } from '../../http/problems';
 import { searchTerms } from '../../search/normalise';
 import { SEARCH_MAX_RESULTS, searchContents, type SearchCriteria } from '../../search/query';
-import { registerResultOpen, registerSearchHistory, searchableCategories, tagListOf, withChildCategories } from './repository';
+import {
+  registerResultOpen,
+  registerSearchHistory,
+  searchableCategories,
+  tagListOf,
+  withChildCategories,
+} from './repository';
 import { CATEGORY } from '../../../schemas/categories';
 import {
   ContentsListAnswer,
