@@ -255,7 +255,7 @@ t.test('insight', async (t) => {
       .execute();
     await db
       .insertInto('search_result_opens')
-      .values({ history_id: rows[0].history_id, user_id: 'Z1A', ag_code: 'Z0000001', content_id: 1 })
+      .values({ history_id: rows[0]!.history_id, user_id: 'Z1A', ag_code: 'Z0000001', content_id: 1 })
       .execute();
     const a = (await post('search', S)).json();
     t.equal(a.searches, 4);
@@ -387,7 +387,7 @@ t.test('insight', async (t) => {
       ag_updated_at: at(date),
       updated_at: at(date),
     });
-    const [{ app_no: first }] = await db
+    const inserted = await db
       .insertInto('applications')
       .values([
         app('Z0000001', '2026-11-05T09:00'),
@@ -396,6 +396,7 @@ t.test('insight', async (t) => {
       ])
       .returning('app_no')
       .execute();
+    const first = inserted[0]!.app_no;
     await db
       .updateTable('applications')
       .set({ status_kbn: '30', provider_updated_at: at('2026-11-06T09:00'), updated_at: at('2026-11-06T09:00') })
