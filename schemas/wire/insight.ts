@@ -172,3 +172,9 @@ export const SearchOpenBody = Body({
   keyword: Type.String({ maxLength: 1000, description: 'The keyword of the search whose result was opened' }),
   contentId: WireId('The content opened'),
 });
+
+/** /api/Insight/segments: the segments the scope filter offers. */
+export const SegmentsAnswer = Type.Object({
+  segments: Type.Array(Type.Object({ segmentId: Type.Number(), segmentName: Type.String(), members: Type.Number() })),
+});
+export type SegmentsAnswer = Static<typeof SegmentsAnswer>;

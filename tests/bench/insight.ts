@@ -75,7 +75,7 @@ async function ensureLogs(url: string) {
          select case when g % 3 = 0 then 'server' else 'client' end, u.user_id, u.ag_code,
                 timestamptz '${TODAY} 18:00+09' - (g % 31536000) * interval '1 second' * 1.0,
                 (array['画面遷移', 'ボタン押下', 'ファイル', 'ログイン'])[1 + g % 4], 'TOP', 'お知らせ', 'link'
-         from generate_series($1::int, $2::int) g join ua u on u.n = 1 + (g * 7919) % $3::int`,
+         from generate_series($1::int, $2::int) g join ua u on u.n = 1 + (g::bigint * 7919) % $3::int`,
         [lo, Math.min(LOGS.operationLogs, lo + 999_999), nUsers],
       );
     }
@@ -96,7 +96,7 @@ async function ensureLogs(url: string) {
          select u.user_id, $4::int + ((g * 104729::bigint) % ($5::int - $4::int + 1))::int,
                 timestamptz '${TODAY} 18:00+09' - (g % 90) * interval '1 day',
                 timestamptz '${TODAY} 18:00+09' - (g % 45) * interval '1 day', 1 + g % 4
-         from generate_series($1::int, $2::int) g join ua u on u.n = 1 + (g * 31) % $3::int
+         from generate_series($1::int, $2::int) g join ua u on u.n = 1 + (g::bigint * 31) % $3::int
          on conflict do nothing`,
         [g0, g0 + 499_999, nUsers, cLo, cHi],
       );
@@ -107,10 +107,10 @@ async function ensureLogs(url: string) {
       c,
       'searches',
       `insert into search_histories (user_id, ag_code, keyword, category_id, result_count, searched_at)
-       select u.user_id, u.ag_code, 'キーワード' || ((g * g) % 3000)::text, null,
-              case when (g * g) % 3000 % 8 = 0 then 0 else 1 + g % 200 end,
+       select u.user_id, u.ag_code, 'キーワード' || ((g::bigint * g) % 3000)::text, null,
+              case when (g::bigint * g) % 3000 % 8 = 0 then 0 else 1 + g % 200 end,
               timestamptz '${TODAY} 18:00+09' - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
-       from generate_series(1, $1::int) g join ua u on u.n = 1 + (g * 13) % $2::int`,
+       from generate_series(1, $1::int) g join ua u on u.n = 1 + (g::bigint * 13) % $2::int`,
       [LOGS.searches, nUsers],
     );
     await step(
@@ -127,7 +127,7 @@ async function ensureLogs(url: string) {
       `insert into sessions (session_id, user_id, created_at, last_seen_at)
        select 'bench-' || g, u.user_id, timestamptz '${TODAY} 18:00+09' - (g % 365) * interval '1 day' - (g % 3600) * interval '1 second',
               timestamptz '${TODAY} 18:00+09' - (g % 365) * interval '1 day'
-       from generate_series(1, 600000) g join ua u on u.n = 1 + (g * 17) % ($1::int * 9 / 10)`,
+       from generate_series(1, 600000) g join ua u on u.n = 1 + (g::bigint * 17) % ($1::int * 9 / 10)`,
       [nUsers],
     );
     // 20 check popups for everyone or a segment, confirmed by about half of the users.

@@ -551,3 +551,20 @@ export async function idleAgents(db: Db, s: Scope) {
     .orderBy('a.ag_code')
     .execute();
 }
+
+export async function segments(db: Db) {
+  const rows = await db
+    .selectFrom('agent_segments as g')
+    .select(['g.ag_segment_id', 'g.ag_segment_name'])
+    .select((eb) =>
+      eb
+        .selectFrom('agent_segment_members as m')
+        .whereRef('m.ag_segment_id', '=', 'g.ag_segment_id')
+        .select((e) => e.fn.countAll().as('n'))
+        .as('members'),
+    )
+    .orderBy('g.ag_segment_name')
+    .orderBy('g.ag_segment_id')
+    .execute();
+  return rows.map((r) => ({ segmentId: r.ag_segment_id, segmentName: r.ag_segment_name, members: num(r.members) }));
+}

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Message } from '../../../schemas/messages/format';
 import { CATEGORY } from '../../../schemas/categories';
+import { Body, CallerIds } from '../../../schemas/wire/common';
 import { APPLICATION_WORKFLOW, statusText } from '../../../schemas/workflows/workflow';
 import {
   ActivityAnswer,
@@ -18,6 +19,7 @@ import {
   ReachAnswer,
   RequestsAnswer,
   SearchAnswer,
+  SegmentsAnswer,
   SkilupAnswer,
   UnopenedAnswer,
   type InsightRequest,
@@ -81,6 +83,15 @@ export default async function insightRoutes(fastify: FastifyInstance) {
     const s = scopeOf(b);
     return { s, period: { from: s.from, to: s.to, agents: await repo.scopeSize(app.db, s) } };
   }
+
+  app.post(
+    '/api/Insight/segments',
+    { schema: { body: Body(CallerIds), response: { 200: SegmentsAnswer } } },
+    async (request) => {
+      await admit(request.caller!);
+      return { segments: await repo.segments(app.db) };
+    },
+  );
 
   app.post('/api/Insight/reach', { schema: { body: InsightBody, response: { 200: ReachAnswer } } }, async (request) => {
     const { s, period } = await opened(request.caller!, request.body);
