@@ -74,7 +74,7 @@ async function ensureLogs(url: string) {
         `insert into operation_logs (source, user_id, ag_code, action_time, operation_type, from_screen_name, to_screen_name, control_name)
          select case when g % 3 = 0 then 'server' else 'client' end, u.user_id, u.ag_code,
                 timestamptz '${TODAY} 18:00+09' - (g % 31536000) * interval '1 second' * 1.0,
-                (array['画面遷移', 'ボタン押下', 'ファイル', 'ログイン'])[1 + g % 4], 'TOP', 'お知らせ', 'link'
+                (array['01', '02', '03', '04'])[1 + g % 4], 'TOP', 'お知らせ', 'link'
          from generate_series($1::int, $2::int) g join ua u on u.n = 1 + (g::bigint * 7919) % $3::int`,
         [lo, Math.min(LOGS.operationLogs, lo + 999_999), nUsers],
       );
