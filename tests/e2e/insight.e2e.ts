@@ -67,7 +67,7 @@ t.test('a notice for one segment: the agents that have not opened it, before and
     await admin.getByRole('status').filter({ hasText: '対象代理店 3社' }).waitFor();
     const row = admin.getByRole('row').filter({ hasText: 'インサイト検証のお知らせ' });
     const cells = await row.getByRole('cell').allInnerTexts();
-    await row.getByRole('button', { name: 'インサイト検証のお知らせの未閲覧代理店' }).click();
+    await row.getByRole('button', { name: /^未閲覧 \d+社：インサイト検証のお知らせ$/ }).click();
     const drill = admin.getByRole('table', { name: '未閲覧の代理店' });
     await drill.waitFor();
     const codes = (await drill.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split('\t')[0]!.trim());

@@ -89,6 +89,7 @@ export function InsightChart({ title, labels, series, stacked = false, height = 
             <Axis
               orientation="left"
               numTicks={4}
+              tickFormat={(v) => (Number.isInteger(Number(v)) ? Number(v).toLocaleString('ja-JP') : '')}
               tickLabelProps={() => ({ fontSize: 10, fill: '#465163', textAnchor: 'end' })}
               stroke="#a3abb7"
               tickStroke="#a3abb7"

@@ -160,27 +160,30 @@ export function InsightPage() {
       </div>
       <div className={layout.panelBody}>
         <form className={styles.filter} onSubmit={apply} aria-label="表示条件">
-          <label className={styles.field}>
-            <span>期間From</span>
+          <div className={styles.field}>
+            <label htmlFor="insight-from">期間From</label>
             <input
+              id="insight-from"
               className="input"
               type="date"
               value={draft.from}
               onChange={(e) => setDraft({ ...draft, from: e.target.value })}
             />
-          </label>
-          <label className={styles.field}>
-            <span>期間To</span>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="insight-to">期間To</label>
             <input
+              id="insight-to"
               className="input"
               type="date"
               value={draft.to}
               onChange={(e) => setDraft({ ...draft, to: e.target.value })}
             />
-          </label>
-          <label className={styles.field}>
-            <span>セグメント</span>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="insight-segment">セグメント</label>
             <select
+              id="insight-segment"
               className="input"
               value={draft.segmentId}
               onChange={(e) => setDraft({ ...draft, segmentId: e.target.value })}
@@ -193,16 +196,17 @@ export function InsightPage() {
                   </option>
                 ))}
             </select>
-          </label>
-          <label className={styles.field}>
-            <span>代理店コード</span>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="insight-agent">代理店コード</label>
             <input
+              id="insight-agent"
               className="input"
               value={draft.agentCode}
               maxLength={8}
               onChange={(e) => setDraft({ ...draft, agentCode: e.target.value })}
             />
-          </label>
+          </div>
           <button type="submit" className="btn btn-primary">
             表示
           </button>
@@ -268,7 +272,7 @@ export function InsightPage() {
                       type="button"
                       className={styles.linkButton}
                       onClick={() => void openDrill('reach', c.contentId)}
-                      aria-label={`${c.title}の未閲覧代理店`}
+                      aria-label={`未閲覧 ${c.targeted - c.opened}社：${c.title}`}
                     >
                       未閲覧 {c.targeted - c.opened}社
                     </button>
@@ -314,7 +318,7 @@ export function InsightPage() {
                         type="button"
                         className={styles.linkButton}
                         onClick={() => void openDrill('popup', p.contentId)}
-                        aria-label={`${p.title}の未確認ユーザー`}
+                        aria-label={`未確認一覧：${p.title}`}
                       >
                         未確認一覧
                       </button>
