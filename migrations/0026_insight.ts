@@ -110,5 +110,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     // Sign-ins per day and the agents' last sign-in (activity section).
     `create index sessions_created_idx on sessions (created_at)`,
+    // Applications and cancellations per event; the supplier's own agent codes (left out of every scope).
+    `create index if not exists event_entries_content_idx on event_entries (content_id)`,
+    `create index if not exists users_provider_ag_idx on users (ag_code) where is_provider`,
   ]);
 }

@@ -3,7 +3,7 @@
 // not an audience), narrowed to a segment's members and/or one agent code. Which agents a content
 // is for is decided by the one targeting rule (contentTargets, api/authority/visibility.ts) with
 // the agent as a column, so the figures can never disagree with what agents are shown.
-import { sql, type Expression, type Kysely, type SqlBool, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { contentTargets } from '../../authority/visibility';
 import type { Database } from '../../db/schema';
 
@@ -48,9 +48,19 @@ function scopeAgents(db: Db, s: Scope) {
     .$if(s.agentCode !== null, (q) => q.where('sa.ag_code', '=', s.agentCode!));
 }
 
-/** `code` is an agent of the scope. */
-function inScope(db: Db, s: Scope, code: Expression<string>): Expression<SqlBool> {
-  return sql<SqlBool>`${code} in (${scopeAgents(db, s)})`;
+/**
+ * `code` is an agent of the scope, as predicates on the code itself (no join to agents): every
+ * table read here holds agent codes of agents. The supplier's agent codes and the segment's
+ * members are uncorrelated subqueries the planner hashes once per query.
+ */
+function inScope(_db: Db, s: Scope, code: Expression<string>): Expression<SqlBool> {
+  const parts = [sql<SqlBool>`${code} not in (select pu.ag_code from users pu where pu.is_provider)`];
+  if (s.segmentId !== null)
+    parts.push(
+      sql<SqlBool>`${code} in (select sm.ag_code from agent_segment_members sm where sm.ag_segment_id = ${s.segmentId})`,
+    );
+  if (s.agentCode !== null) parts.push(sql<SqlBool>`${code} = ${s.agentCode}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
 export async function scopeSize(db: Db, s: Scope): Promise<number> {
@@ -70,14 +80,37 @@ function contentsOfPeriod(db: Db, s: Scope) {
     .where('c.keisai_end', '>=', s.from);
 }
 
-type WithC = ExpressionBuilder<Database & { c: Database['contents'] }, 'c'>;
+interface Audience {
+  content_id: number;
+  display_target: string;
+  ag_segment_id: number | null;
+}
 
-/** Agents of the scope that contents row `c` is targeted at (the one targeting rule). */
-function targetedAgents(db: Db, s: Scope, eb: WithC) {
-  return eb
-    .selectFrom('agents as a')
+/**
+ * The number of agents of the scope each content is targeted at, by the one targeting rule
+ * (contentTargets) evaluated over the agents. Contents with the same audience (all agents, or
+ * one segment) share one evaluation: the rule is counted once per distinct audience, not once
+ * per content (docs/insight.md, "Speed").
+ */
+async function targetedCounts(db: Db, s: Scope, contents: readonly Audience[]): Promise<Map<number, number>> {
+  const audience = (c: Audience) =>
+    c.display_target === '0' ? '0' : c.display_target === '1' ? `1:${c.ag_segment_id}` : `2:${c.content_id}`;
+  const representative = new Map<string, number>();
+  for (const c of contents) if (!representative.has(audience(c))) representative.set(audience(c), c.content_id);
+  const out = new Map<number, number>();
+  if (!representative.size) return out;
+  const rows = await db
+    .selectFrom('contents as c')
+    .innerJoin('agents as a', (j) => j.onTrue())
+    .where('c.content_id', 'in', [...representative.values()])
     .where(inScope(db, s, sql.ref<string>('a.ag_code')))
-    .where(contentTargets({ agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false }));
+    .where(contentTargets({ agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false }))
+    .select(['c.content_id', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('c.content_id')
+    .execute();
+  const byRep = new Map(rows.map((r) => [r.content_id, num(r.n)]));
+  for (const c of contents) out.set(c.content_id, byRep.get(representative.get(audience(c))!) ?? 0);
+  return out;
 }
 
 const REACH_PAGE = 50;
@@ -93,15 +126,13 @@ export async function reach(db: Db, s: Scope) {
       'c.title',
       'c.jyuyo_flg',
       'c.display_target',
+      'c.ag_segment_id',
       'k.category_name',
       'g.ag_segment_name',
       sql<string>`cast(c.keisai_start as text)`.as('post_start'),
       sql<string>`cast(c.keisai_end as text)`.as('post_end'),
     ])
     .select((eb) => [
-      targetedAgents(db, s, eb)
-        .select((e) => e.fn.countAll().as('n'))
-        .as('targeted'),
       eb
         .selectFrom('content_reach as r')
         .whereRef('r.content_id', '=', 'c.content_id')
@@ -123,6 +154,7 @@ export async function reach(db: Db, s: Scope) {
     .orderBy('c.content_id', 'desc')
     .limit(REACH_PAGE)
     .execute();
+  const targeted = await targetedCounts(db, s, rows);
   const perDay = await db
     .selectFrom('content_view_days as d')
     .where('d.view_date', '>=', s.from)
@@ -147,7 +179,7 @@ export async function reach(db: Db, s: Scope) {
             : '代理店指定',
       postStart: r.post_start,
       postEnd: r.post_end,
-      targeted: num(r.targeted),
+      targeted: targeted.get(r.content_id) ?? 0,
       opened: num(r.opened),
       views: num(r.views),
     })),
@@ -215,19 +247,17 @@ export async function popups(db: Db, s: Scope) {
       'c.content_id',
       'c.title',
       'lp.check_disp_target',
+      'c.display_target',
+      'c.ag_segment_id',
       sql<string>`cast(c.keisai_start as text)`.as('post_start'),
       sql<string>`cast(c.keisai_end as text)`.as('post_end'),
     ])
-    .select((eb) =>
-      targetedAgents(db, s, eb)
-        .select((e) => e.fn.countAll().as('n'))
-        .as('agents'),
-    )
     .orderBy('c.keisai_start', 'desc')
     .orderBy('c.content_id', 'desc')
     .limit(REACH_PAGE)
     .execute();
   if (!list.length) return [];
+  const targeted = await targetedCounts(db, s, list);
   const counts = await popupUsers(db, s, null)
     .where(
       'c.content_id',
@@ -252,7 +282,7 @@ export async function popups(db: Db, s: Scope) {
       adminsOnly: p.check_disp_target === '2',
       postStart: p.post_start,
       postEnd: p.post_end,
-      targetedAgents: num(p.agents),
+      targetedAgents: targeted.get(p.content_id) ?? 0,
       targetedUsers: users,
       confirmed: done,
       pending: users - done,
