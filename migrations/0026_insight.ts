@@ -113,5 +113,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Applications and cancellations per event; the supplier's own agent codes (left out of every scope).
     `create index if not exists event_entries_content_idx on event_entries (content_id)`,
     `create index if not exists users_provider_ag_idx on users (ag_code) where is_provider`,
+    // The confirmations of one popup (the key starts with the user).
+    `create index if not exists popup_check_history_content_idx on popup_check_history (content_id, user_id) where is_checked`,
   ]);
 }

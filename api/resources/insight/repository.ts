@@ -258,7 +258,15 @@ export async function popups(db: Db, s: Scope) {
     .execute();
   if (!list.length) return [];
   const targeted = await targetedCounts(db, s, list);
-  const counts = await popupUsers(db, s, null)
+  // Per popup: its asked users, and those who confirmed, among the users of its targeted agents
+  // (a semi-join on the targeted agents, built once per popup).
+  const targetedCodes = sql<string>`(select a.ag_code from agents a where ${inScope(db, s, sql.ref('a.ag_code'))} and ${contentTargets(
+    { agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false },
+  )})`;
+  const asked = sql<SqlBool>`u.deleted_at is null and not u.is_provider and (lp.check_disp_target = '1' or u.is_admin) and u.ag_code in ${targetedCodes}`;
+  const counts = await db
+    .selectFrom('contents as c')
+    .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
     .where(
       'c.content_id',
       'in',
@@ -266,10 +274,10 @@ export async function popups(db: Db, s: Scope) {
     )
     .select([
       'c.content_id',
-      (eb) => eb.fn.countAll().as('users'),
-      sql<number>`count(*) filter (where ${confirmed})`.as('confirmed'),
+      sql<number>`(select count(*) from users u where ${asked})`.as('users'),
+      sql<number>`(select count(*) from popup_check_history h join users u on u.user_id = h.user_id
+        where h.content_id = c.content_id and h.is_checked and ${asked})`.as('confirmed'),
     ])
-    .groupBy('c.content_id')
     .execute();
   const byId = new Map(counts.map((c) => [c.content_id, c]));
   return list.map((p) => {
