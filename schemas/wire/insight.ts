@@ -52,7 +52,6 @@ export type ReachAnswer = Static<typeof ReachAnswer>;
 
 /** /api/Insight/reachUnopened and /api/Insight/popupPending: one content's drill-down. */
 export const DrillBody = Body({ ...InsightFilter, contentId: WireId('The content') });
-export type DrillRequest = Static<typeof DrillBody>;
 export const AgentRow = Type.Object({ agCode: Type.String(), agName: Type.String() });
 export const UnopenedAnswer = Type.Object({ title: Type.String(), agents: Type.Array(AgentRow) });
 export type UnopenedAnswer = Static<typeof UnopenedAnswer>;
@@ -164,7 +163,6 @@ export const CsvBody = Body({
   list: Type.Union([Type.Literal('reach-unopened'), Type.Literal('popup-pending'), Type.Literal('idle-agents')]),
   contentId: Type.Optional(WireId('The content (reach-unopened, popup-pending)')),
 });
-export type CsvRequest = Static<typeof CsvBody>;
 
 /** /api/SiteSearch/openResult: a result of a keyword search was opened (for the search section). */
 export const SearchOpenBody = Body({

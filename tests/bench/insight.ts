@@ -1,4 +1,5 @@
 // npm run bench:insight [-- --runs 20]
+// npm run bench:insight -- --explain <repository function, e.g. reach>: the plans of its queries.
 //
 // The insight screen's sections at scale (issue 24, docs/insight.md, docs/performance.md), on
 // PostgreSQL (DATABASE_URL names the server; default postgres://postgres@127.0.0.1:5432/postgres).
@@ -12,7 +13,9 @@
 // refilled from their sources the way migration 0026 fills them.
 // Then p50 / p95 per section, calling the sections' SQL (api/resources/insight/repository.ts)
 // for three scopes in turn: all agents, the big segment (5,000 agents), one agent.
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Database } from '../../api/db/schema';
 import { openDatabase } from '../../api/db/connect';
 import * as repo from '../../api/resources/insight/repository';
 import { ensureScaleDataset } from './scale/dataset';
@@ -305,4 +308,38 @@ async function main() {
   );
 }
 
-await main();
+/** EXPLAIN ANALYZE of every query one repository function runs, on the kept data set. */
+async function explain(url: string, section: string) {
+  const pool = new pg.Pool({ connectionString: url });
+  const seen: { sql: string; params: readonly unknown[] }[] = [];
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (e) => {
+      if (e.level === 'query') seen.push({ sql: e.query.sql, params: e.query.parameters });
+    },
+  });
+  const s: repo.Scope = { from: '2026-10-22', to: TODAY, segmentId: null, agentCode: null };
+  const fn = (repo as unknown as Record<string, (db: unknown, s: repo.Scope, x?: unknown) => Promise<unknown>>)[
+    section
+  ];
+  if (!fn) throw new Error(`no section ${section}`);
+  await fn(db, s, section === 'skilupPhases' ? SIZES.agents : new Date());
+  for (const q of seen) {
+    const r = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${q.sql}`, [...q.params]);
+    console.log(`${r.rows.map((x) => x['QUERY PLAN']).join('\n')}\n`);
+  }
+  await pool.end();
+}
+
+const explainAt = process.argv.indexOf('--explain');
+if (explainAt > 0) {
+  const ds = await ensureScaleDataset(SERVER, {
+    ...SIZES,
+    name: 'portal_insight_bench',
+    today: TODAY,
+    searchIndex: false,
+  });
+  await explain(ds.url, process.argv[explainAt + 1] ?? 'reach');
+} else {
+  await main();
+}
