@@ -105,6 +105,7 @@ const ADMIN_SCREENS = [
   '/event-entry-dl',
   '/customer-serch',
   '/mail-error-list',
+  '/kanri-insight',
   '/one-stop-gide_kanri',
   '/preview-globalnavi',
   '/preview-iconmenu',
