@@ -79,6 +79,8 @@ t.test('a notice for one segment: the agents that have not opened it, before and
   t.same(before.codes, ['A0000001', 'Y0000001', 'Y0000002'], 'exactly the targeted agents, none opened');
   await expectNoA11yViolations(t, admin, 'insight');
   await screenshot(admin, 'insight-1366');
+  await admin.getByRole('heading', { name: 'スキルアップとイベント' }).scrollIntoViewIfNeeded();
+  await screenshot(admin, 'insight-1366-lower');
 
   // demo-agent (A0000001) opens the notice's detail page.
   const agent = await newPage(browser);

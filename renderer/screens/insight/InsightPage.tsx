@@ -401,7 +401,7 @@ export function InsightPage() {
               <div className={styles.pair}>
                 <InsightChart
                   title="フェーズ別の視聴状況"
-                  labels={data.skilup.phases.map((p) => `${p.skilupName} ${p.phaseName}`)}
+                  labels={data.skilup.phases.map((_, i) => String(i + 1))}
                   stacked
                   series={[
                     { key: 'c', label: '完了', color: GREEN, values: data.skilup.phases.map((p) => p.completed) },
@@ -411,8 +411,9 @@ export function InsightPage() {
                 />
                 <Table
                   caption="フェーズ別の視聴状況"
-                  head={['プログラム', 'フェーズ', '章数', '完了', '視聴中', '未視聴']}
-                  rows={data.skilup.phases.map((p) => [
+                  head={['No.', 'プログラム', 'フェーズ', '章数', '完了', '視聴中', '未視聴']}
+                  rows={data.skilup.phases.map((p, i) => [
+                    i + 1,
                     p.skilupName,
                     p.phaseName,
                     p.chapters,
