@@ -54,7 +54,8 @@ function Section({ id, title, note, children }: { id: string; title: string; not
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <div className={styles.tableWrap}>
+    // A long table scrolls in its box: the box takes the keyboard focus so it can be scrolled without a mouse.
+    <div className={styles.tableWrap} role="region" aria-label={caption} tabIndex={0}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
