@@ -15,6 +15,7 @@ import type { Database } from './db/schema';
 import { createMailer, type Mailer } from './mail/mailer';
 import failedMailRoutes from './mail/failed-mail-routes';
 import auditRoutes from './resources/audit/routes';
+import insightRoutes from './resources/insight/routes';
 import { MailSender } from './mail/sender';
 import type { OutboxSettings } from './mail/settings';
 import { RetentionPurge } from './retention/purge';
@@ -213,6 +214,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(declaredFormRoutes, { hooks: formHooks });
   await app.register(failedMailRoutes);
   await app.register(auditRoutes); // 監査ログ: the audit trail and its chain check (docs/audit.md)
+  await app.register(insightRoutes);
   // Dev mode only (DEV_MODE, npm run dev): definitions reload on change, the playground's calls.
   if (opts.config.devMode) await app.register(devRoutes, { definitionsDir: opts.definitionsDir });
 

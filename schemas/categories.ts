@@ -46,6 +46,7 @@ export const CATEGORY = {
   ADMIN_NOTICE_REG: 116,
   CUSTOMER_SEARCH: 117,
   MAIL_ERRORS: 118,
+  KANRI_INSIGHT: 119,
   KANRI_AUDIT: 120,
   INCENTIVE_IMPORT: 131,
   // External links and anything without a category of its own
@@ -91,6 +92,7 @@ const CATEGORY_NAMES: { readonly [K in CategoryKey]: string } = {
   ADMIN_NOTICE_REG: '管理者お知らせ登録',
   CUSTOMER_SEARCH: '登録企業検索',
   MAIL_ERRORS: '送信エラーメール',
+  KANRI_INSIGHT: 'インサイト',
   KANRI_AUDIT: '監査ログ',
   INCENTIVE_IMPORT: 'インセンティブ実績取込',
   OTHER: 'その他',

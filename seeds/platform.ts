@@ -297,6 +297,15 @@ export const categories: CategorySeed[] = [
     audience: 'provider_admin',
     order: 120,
   },
+  // Administrators' insight (api/resources/insight, docs/insight.md); migration 0026 adds it to existing databases.
+  {
+    ...categoryRow('KANRI_INSIGHT'),
+    url: '/kanri-insight',
+    system: 'kanri-insight',
+    kind: 'admin',
+    audience: 'provider_admin',
+    order: 119,
+  },
   { ...categoryRow('OTHER'), url: '', system: 'other', kind: 'other', order: 999 },
 ];
 

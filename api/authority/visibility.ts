@@ -69,8 +69,15 @@ export function periodContains(start: Expression<string>, end: Expression<string
   return sql<SqlBool>`(${start} <= ${dateParam(date)} and ${end} >= ${dateParam(date)})`;
 }
 
-/** The display target of contents row `c` includes the viewer's agent. */
-export function contentTargets(v: Pick<Viewer, 'agCode' | 'seesAllTargets'>): Expression<SqlBool> {
+/**
+ * The display target of contents row `c` includes the viewer's agent. The agent may also be a
+ * column of the query (the insight screen counts the targeted agents of each content by this
+ * same rule: api/resources/insight/repository.ts).
+ */
+export function contentTargets(v: {
+  agCode: string | Expression<string>;
+  seesAllTargets: boolean;
+}): Expression<SqlBool> {
   const eb = expressionBuilder<WithContents, 'c'>();
   if (v.seesAllTargets) return eb.lit(true).$castTo<SqlBool>();
   return eb.or([

@@ -694,6 +694,10 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable; // 0029_search_feed_and_rate_limits
   sign_in_events: SignInEventsTable; // 0025_sign_in_history_retention
   job_leases: JobLeasesTable; // 0025_sign_in_history_retention
+  content_reach: ContentReachTable; // 0026_insight
+  content_view_days: ContentViewDaysTable; // 0026_insight
+  search_result_opens: SearchResultOpensTable; // 0026_insight
+  application_status_history: ApplicationStatusHistoryTable; // 0026_insight
 }
 
 // ---- 0008_incentive: the incentive screen's figures and the handoff of the incentive tab
@@ -809,4 +813,35 @@ export interface JobLeasesTable {
   holder: Generated<string>;
   lease_until: Timestamp;
   last_finished_at: NullableTimestamp;
+}
+
+// ---- 0026_insight: what the administrators' insight screen reads, kept current on write
+export interface ContentReachTable {
+  content_id: number;
+  ag_code: string;
+  first_opened_at: Timestamp;
+}
+
+export interface ContentViewDaysTable {
+  content_id: number;
+  view_date: DateText;
+  ag_code: string;
+  views: number;
+}
+
+export interface SearchResultOpensTable {
+  open_id: Generated<number>;
+  history_id: number | null;
+  user_id: string;
+  ag_code: string;
+  content_id: number;
+  opened_at: GeneratedTimestamp;
+}
+
+export interface ApplicationStatusHistoryTable {
+  change_id: Generated<number>;
+  app_no: number;
+  status_kbn: string;
+  by_receiver: boolean;
+  changed_at: Timestamp;
 }

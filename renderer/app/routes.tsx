@@ -55,6 +55,7 @@ const SkilupVideoListPage = lazyScreen(() => import('../screens/skilup/SkilupVid
 const ToranomakiPage = lazyScreen(() => import('../screens/skilup/ToranomakiPage'), 'ToranomakiPage');
 const IncentiveScreen = lazyScreen(() => import('../screens/incentive/LazyIncentivePage'), 'IncentiveScreen');
 const IncentiveImportPage = lazyScreen(() => import('../screens/kanri/IncentiveImportPage'), 'IncentiveImportPage');
+const InsightPage = lazyScreen(() => import('../screens/insight/InsightPage'), 'InsightPage');
 const ShinseiFormAgPage = lazyScreen(() => import('../screens/shinsei/ShinseiPages'), 'ShinseiFormAgPage');
 const ShinseiFormProviderPage = lazyScreen(() => import('../screens/shinsei/ShinseiPages'), 'ShinseiFormProviderPage');
 const ShinseiKanriAgPage = lazyScreen(() => import('../screens/shinsei/ShinseiPages'), 'ShinseiKanriAgPage');
@@ -189,6 +190,7 @@ export const appRoutes: readonly AppRoute[] = [
   admin('/customer-serch', '登録企業検索', CustomerSearchPage, [C.CUSTOMER_SEARCH]),
   admin('/mail-error-list', '送信エラーメール一覧', MailErrorListPage, [C.MAIL_ERRORS]),
   admin('/kanri-audit', '監査ログ', KanriAuditPage, [C.KANRI_AUDIT]),
+  admin('/kanri-insight', 'インサイト', InsightPage, [C.KANRI_INSIGHT]),
   admin('/one-stop-gide_kanri', 'ワンストップガイドTOP管理', OneStopGideKanriPage, [C.ONE_STOP_GUIDE_MGT]),
   admin('/preview-globalnavi/glovalNaviKanriId/:glovalNaviKanriId/detailKbn/:detailKbn', 'グローバルナビプレビュー', GlobalNaviPreviewPage, [C.GLOBAL_NAVI]),
   admin('/preview-iconmenu/iconMenuKanriId/:iconMenuKanriId/detailKbn/:detailKbn', 'アイコンメニュープレビュー', IconMenuPreviewPage, [C.ICON_MENU]),

@@ -8,9 +8,10 @@ const GET = '/api/KanriTop/getKanriCategory';
 const CHANGE = '/api/KanriTop/changeAgCode';
 const msg = (messageId: string, ...args: string[]) => ({ messageId, args });
 const messagesOf = (res: { json(): unknown }) => (res.json() as { messages: unknown[] }).messages;
-// 100–117: spec 001's buttons; 118: failed mails (送信エラーメール, docs/operations.md); 120: the audit trail
-// (監査ログ, docs/audit.md); 131: the incentive figures import (issue 12).
-const ADMIN_IDS = [...Array.from({ length: 19 }, (_, i) => 100 + i), 120, 131];
+// 100–117: spec 001's buttons; 118: failed mails (送信エラーメール, docs/operations.md); 119: insight
+// (インサイト, docs/insight.md); 120: the audit trail (監査ログ, docs/audit.md); 131: the incentive figures
+// import (issue 12).
+const ADMIN_IDS = [...Array.from({ length: 21 }, (_, i) => 100 + i), 131];
 
 t.test('admin top', async (t) => {
   const h: TestApp = await createTestApp();

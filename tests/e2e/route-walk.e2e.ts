@@ -107,6 +107,7 @@ const ADMIN_SCREENS = [
   '/customer-serch',
   '/mail-error-list',
   '/kanri-audit',
+  '/kanri-insight',
   '/one-stop-gide_kanri',
   '/preview-globalnavi',
   '/preview-iconmenu',

@@ -98,3 +98,32 @@ export async function registerSearchHistory(
     })
     .execute();
 }
+
+/**
+ * A result of the user's search was opened (the insight screen's share of searches followed by an
+ * open, docs/insight.md): tied to the user's latest search of that keyword, if any.
+ */
+export async function registerResultOpen(
+  db: Db,
+  entry: { userId: string; agCode: string; keyword: string; contentId: number; at: Date },
+): Promise<void> {
+  const last = await db
+    .selectFrom('search_histories')
+    .select('history_id')
+    .where('user_id', '=', entry.userId)
+    .where('keyword', '=', entry.keyword.slice(0, 200))
+    .orderBy('searched_at', 'desc')
+    .orderBy('history_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  await db
+    .insertInto('search_result_opens')
+    .values({
+      history_id: last ? Number(last.history_id) : null,
+      user_id: entry.userId,
+      ag_code: entry.agCode,
+      content_id: entry.contentId,
+      opened_at: entry.at,
+    })
+    .execute();
+}

@@ -2,6 +2,7 @@
 //   /api/SiteSearch/getCategoryList   the categories of the header dropdown
 //   /api/SiteSearch/getContentsList   the results of a keyword search or a category listing,
 //                                     with the tags of the side panel
+//   /api/SiteSearch/openResult        a result of a keyword search was opened (docs/insight.md)
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Message } from '../../../schemas/messages/format';
@@ -13,7 +14,13 @@ import { problem } from '../../http/problems';
 import { searchTerms } from '../../search/normalise';
 import { SEARCH_MAX_RESULTS, type SearchCriteria } from '../../search/query';
 import { cachedSearch } from '../../search/result-cache';
-import { registerSearchHistory, searchableCategories, tagListOf, withChildCategories } from './repository';
+import {
+  registerResultOpen,
+  registerSearchHistory,
+  searchableCategories,
+  tagListOf,
+  withChildCategories,
+} from './repository';
 import { CATEGORY } from '../../../schemas/categories';
 import {
   ContentsListAnswer,
@@ -22,6 +29,8 @@ import {
   SearchCategoryListBody,
 } from '../../../schemas/wire/search';
 import { perUserPerMinute } from '../../security/rate-limit';
+import { SearchOpenBody } from '../../../schemas/wire/insight';
+import { EmptyResponse } from '../../http/wire';
 
 export const SEARCH_NAME = 'サイト内検索';
 export const KEYWORD_LABEL = 'キーワード';
@@ -143,6 +152,25 @@ export default async function siteSearchRoutes(fastify: FastifyInstance) {
       }
       if (result.tooMany) throw problem.tooManyResults(SEARCH_NAME);
       return { containtsListData: result.rows, tagListData };
+    },
+  );
+
+  app.post(
+    '/api/SiteSearch/openResult',
+    { schema: { body: SearchOpenBody, response: { 200: EmptyResponse } } },
+    async (request) => {
+      const caller = request.caller!;
+      const keyword = normalizeSearchKeyword(request.body.keyword);
+      // Searches are registered under the signed-in user (registerSearchHistory above).
+      if (keyword !== '')
+        await registerResultOpen(app.db, {
+          userId: caller.userId,
+          agCode: caller.agCode,
+          keyword,
+          contentId: toId(request.body.contentId),
+          at: app.clock.now(),
+        });
+      return {};
     },
   );
 }

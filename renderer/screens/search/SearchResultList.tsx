@@ -13,9 +13,11 @@ import styles from './SiteSearch.module.css';
 interface Props {
   rows: SearchRow[];
   categoryName: (categoryId: number) => string;
+  /** A title link was followed (recorded for the administrators' insight screen). */
+  onOpen?: (contentId: number) => void;
 }
 
-export function SearchResultList({ rows, categoryName }: Props) {
+export function SearchResultList({ rows, categoryName, onOpen }: Props) {
   return (
     <ol className={styles.list}>
       {rows.map((row) => {
@@ -33,7 +35,7 @@ export function SearchResultList({ rows, categoryName }: Props) {
               {row.newFlg && <NewFlag />}
             </div>
             <div className={styles.rowTitle}>
-              <Link className={styles.titleLink} to={contentDetailPath(row)}>
+              <Link className={styles.titleLink} to={contentDetailPath(row)} onClick={() => onOpen?.(row.contentId)}>
                 {row.contentsTitle}
               </Link>
               {row.fileFlg && <AttachmentMark />}

@@ -18,6 +18,7 @@ import { Pager } from '../../components/Pager';
 import { LoadingRows, WidgetFailure } from '../../components/WidgetState';
 import {
   loadSearch,
+  recordResultOpen,
   NO_NARROWING,
   reportSearchFailure,
   type Narrowing,
@@ -179,7 +180,11 @@ function SiteSearchScreen({ entryKey, address }: { entryKey: string; address: st
               <p className={styles.empty}>{formatMessage('WRN_0002', ['コンテンツ'])}</p>
             )}
             {result.status === 'ready' && totalCount > 0 && (
-              <SearchResultList rows={shown} categoryName={categoryName} />
+              <SearchResultList
+                rows={shown}
+                categoryName={categoryName}
+                onOpen={keyword ? (id) => recordResultOpen(keyword, id) : undefined}
+              />
             )}
           </div>
           {result.status === 'ready' && totalCount > 0 && (

@@ -60,6 +60,11 @@ export async function loadSearch(r: SearchRequest, signal?: AbortSignal): Promis
   return { containtsListData: answer?.containtsListData ?? [], tagListData: answer?.tagListData ?? [] };
 }
 
+/** Tells the portal a result of a keyword search was opened (docs/insight.md); a failure is not the user's concern. */
+export function recordResultOpen(keyword: string, contentId: number): void {
+  apiPost('/api/SiteSearch/openResult', { ...callerScope(), keyword, contentId }).catch(() => undefined);
+}
+
 export const SEARCH_ERROR_POLICY: ErrorPolicy = {
   otherStatus: 'ERR_SYS999',
   network: 'ERR_SYS001',

@@ -1,0 +1,608 @@
+// The SQL of the insight screen (docs/insight.md), one function per section. Every section reads
+// the agents of the scope: agent rows without a supplier user (the supplier's own agent code is
+// not an audience), narrowed to a segment's members and/or one agent code. Which agents a content
+// is for is decided by the one targeting rule (contentTargets, api/authority/visibility.ts) with
+// the agent as a column, so the figures can never disagree with what agents are shown.
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { contentTargets } from '../../authority/visibility';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export interface Scope {
+  /** yyyy-MM-dd, Tokyo, both included. */
+  from: string;
+  to: string;
+  segmentId: number | null;
+  agentCode: string | null;
+}
+
+/** The first instant of a Tokyo date, and the first instant after one. */
+const startOf = (date: string) => sql<Date>`(cast(${date} as date)::timestamp at time zone 'Asia/Tokyo')`;
+const endOf = (date: string) => sql<Date>`((cast(${date} as date) + 1)::timestamp at time zone 'Asia/Tokyo')`;
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
+
+/** The agent codes of the scope, as a subquery. */
+function scopeAgents(db: Db, s: Scope) {
+  return db
+    .selectFrom('agents as sa')
+    .select('sa.ag_code')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('users as pu')
+            .select('pu.user_id')
+            .whereRef('pu.ag_code', '=', 'sa.ag_code')
+            .where('pu.is_provider', '=', true),
+        ),
+      ),
+    )
+    .$if(s.segmentId !== null, (q) =>
+      q.where(
+        'sa.ag_code',
+        'in',
+        db.selectFrom('agent_segment_members as sm').select('sm.ag_code').where('sm.ag_segment_id', '=', s.segmentId!),
+      ),
+    )
+    .$if(s.agentCode !== null, (q) => q.where('sa.ag_code', '=', s.agentCode!));
+}
+
+/**
+ * `code` is an agent of the scope, as predicates on the code itself (no join to agents): every
+ * table read here holds agent codes of agents. The supplier's agent codes and the segment's
+ * members are uncorrelated subqueries the planner hashes once per query.
+ */
+function inScope(_db: Db, s: Scope, code: Expression<string>): Expression<SqlBool> {
+  const parts = [sql<SqlBool>`${code} not in (select pu.ag_code from users pu where pu.is_provider)`];
+  if (s.segmentId !== null)
+    parts.push(
+      sql<SqlBool>`${code} in (select sm.ag_code from agent_segment_members sm where sm.ag_segment_id = ${s.segmentId})`,
+    );
+  if (s.agentCode !== null) parts.push(sql<SqlBool>`${code} = ${s.agentCode}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+export async function scopeSize(db: Db, s: Scope): Promise<number> {
+  const row = await db
+    .selectFrom(scopeAgents(db, s).as('x'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return num(row.n);
+}
+
+/** Contents posted on some day of the period (not deleted). */
+function contentsOfPeriod(db: Db, s: Scope) {
+  return db
+    .selectFrom('contents as c')
+    .where('c.deleted_at', 'is', null)
+    .where('c.keisai_start', '<=', s.to)
+    .where('c.keisai_end', '>=', s.from);
+}
+
+interface Audience {
+  content_id: number;
+  display_target: string;
+  ag_segment_id: number | null;
+}
+
+/**
+ * The number of agents of the scope each content is targeted at, by the one targeting rule
+ * (contentTargets) evaluated over the agents. Contents with the same audience (all agents, or
+ * one segment) share one evaluation: the rule is counted once per distinct audience, not once
+ * per content (docs/insight.md, "Speed").
+ */
+async function targetedCounts(db: Db, s: Scope, contents: readonly Audience[]): Promise<Map<number, number>> {
+  const audience = (c: Audience) =>
+    c.display_target === '0' ? '0' : c.display_target === '1' ? `1:${c.ag_segment_id}` : `2:${c.content_id}`;
+  const representative = new Map<string, number>();
+  for (const c of contents) if (!representative.has(audience(c))) representative.set(audience(c), c.content_id);
+  const out = new Map<number, number>();
+  if (!representative.size) return out;
+  const rows = await db
+    .selectFrom('contents as c')
+    .innerJoin('agents as a', (j) => j.onTrue())
+    .where('c.content_id', 'in', [...representative.values()])
+    .where(inScope(db, s, sql.ref<string>('a.ag_code')))
+    .where(contentTargets({ agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false }))
+    .select(['c.content_id', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('c.content_id')
+    .execute();
+  const byRep = new Map(rows.map((r) => [r.content_id, num(r.n)]));
+  for (const c of contents) out.set(c.content_id, byRep.get(representative.get(audience(c))!) ?? 0);
+  return out;
+}
+
+const REACH_PAGE = 50;
+
+export async function reach(db: Db, s: Scope) {
+  const base = contentsOfPeriod(db, s);
+  const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .innerJoin('categories as k', 'k.category_id', 'c.category_id')
+    .leftJoin('agent_segments as g', 'g.ag_segment_id', 'c.ag_segment_id')
+    .select([
+      'c.content_id',
+      'c.title',
+      'c.jyuyo_flg',
+      'c.display_target',
+      'c.ag_segment_id',
+      'k.category_name',
+      'g.ag_segment_name',
+      sql<string>`cast(c.keisai_start as text)`.as('post_start'),
+      sql<string>`cast(c.keisai_end as text)`.as('post_end'),
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('content_reach as r')
+        .whereRef('r.content_id', '=', 'c.content_id')
+        .where(inScope(db, s, sql.ref<string>('r.ag_code')))
+        .where(contentTargets({ agCode: sql.ref<string>('r.ag_code'), seesAllTargets: false }))
+        .select((e) => e.fn.countAll().as('n'))
+        .as('opened'),
+      eb
+        .selectFrom('content_view_days as d')
+        .whereRef('d.content_id', '=', 'c.content_id')
+        .where('d.view_date', '>=', s.from)
+        .where('d.view_date', '<=', s.to)
+        .where(inScope(db, s, sql.ref<string>('d.ag_code')))
+        .select((e) => e.fn.sum('d.views').as('n'))
+        .as('views'),
+    ])
+    .orderBy('c.jyuyo_flg', 'desc')
+    .orderBy('c.keisai_start', 'desc')
+    .orderBy('c.content_id', 'desc')
+    .limit(REACH_PAGE)
+    .execute();
+  const targeted = await targetedCounts(db, s, rows);
+  const perDay = await db
+    .selectFrom('content_view_days as d')
+    .where('d.view_date', '>=', s.from)
+    .where('d.view_date', '<=', s.to)
+    .where(() => inScope(db, s, sql.ref<string>('d.ag_code')))
+    .select([sql<string>`cast(d.view_date as text)`.as('day'), (eb) => eb.fn.sum('d.views').as('n')])
+    .groupBy('d.view_date')
+    .orderBy('d.view_date')
+    .execute();
+  return {
+    total: num(total.n),
+    contents: rows.map((r) => ({
+      contentId: r.content_id,
+      categoryName: r.category_name,
+      title: r.title,
+      important: r.jyuyo_flg,
+      displayTarget:
+        r.display_target === '0'
+          ? '全代理店'
+          : r.display_target === '1'
+            ? (r.ag_segment_name ?? 'セグメント')
+            : '代理店指定',
+      postStart: r.post_start,
+      postEnd: r.post_end,
+      targeted: targeted.get(r.content_id) ?? 0,
+      opened: num(r.opened),
+      views: num(r.views),
+    })),
+    viewsPerDay: perDay.map((d) => ({ date: d.day, count: num(d.n) })),
+  };
+}
+
+export async function contentTitle(db: Db, contentId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('contents')
+    .select('title')
+    .where('content_id', '=', contentId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.title;
+}
+
+/** The targeted agents of the scope that have not opened the content. */
+export async function unopenedAgents(db: Db, s: Scope, contentId: number) {
+  return db
+    .selectFrom('contents as c')
+    .where('c.content_id', '=', contentId)
+    .innerJoin('agents as a', (j) => j.onTrue())
+    .where(() => inScope(db, s, sql.ref<string>('a.ag_code')))
+    .where(contentTargets({ agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false }))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('content_reach as r')
+            .select('r.ag_code')
+            .where('r.content_id', '=', contentId)
+            .whereRef('r.ag_code', '=', 'a.ag_code'),
+        ),
+      ),
+    )
+    .select(['a.ag_code as agCode', 'a.ag_name as agName'])
+    .orderBy('a.ag_code')
+    .execute();
+}
+
+/** Users a login popup asks: live users of its targeted agents (administrators only for target 2). */
+function popupUsers(db: Db, s: Scope, contentId: number | null) {
+  return db
+    .selectFrom('contents as c')
+    .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
+    .innerJoin('users as u', (j) => j.onTrue())
+    .innerJoin('agents as a', 'a.ag_code', 'u.ag_code')
+    .where('lp.check_patern', '=', '2')
+    .where('c.deleted_at', 'is', null)
+    .$if(contentId !== null, (q) => q.where('c.content_id', '=', contentId!))
+    .where('u.deleted_at', 'is', null)
+    .where('u.is_provider', '=', false)
+    .where((eb) => eb.or([eb('lp.check_disp_target', '=', '1'), eb('u.is_admin', '=', true)]))
+    .where(() => inScope(db, s, sql.ref<string>('u.ag_code')))
+    .where(contentTargets({ agCode: sql.ref<string>('u.ag_code'), seesAllTargets: false }));
+}
+
+const confirmed = sql<boolean>`exists (select 1 from popup_check_history h where h.content_id = c.content_id and h.user_id = u.user_id and h.is_checked)`;
+
+export async function popups(db: Db, s: Scope) {
+  const list = await contentsOfPeriod(db, s)
+    .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
+    .where('lp.check_patern', '=', '2')
+    .select([
+      'c.content_id',
+      'c.title',
+      'lp.check_disp_target',
+      'c.display_target',
+      'c.ag_segment_id',
+      sql<string>`cast(c.keisai_start as text)`.as('post_start'),
+      sql<string>`cast(c.keisai_end as text)`.as('post_end'),
+    ])
+    .orderBy('c.keisai_start', 'desc')
+    .orderBy('c.content_id', 'desc')
+    .limit(REACH_PAGE)
+    .execute();
+  if (!list.length) return [];
+  const targeted = await targetedCounts(db, s, list);
+  // Per popup: its asked users, and those who confirmed, among the users of its targeted agents
+  // (a semi-join on the targeted agents, built once per popup).
+  const targetedCodes = sql<string>`(select a.ag_code from agents a where ${inScope(db, s, sql.ref('a.ag_code'))} and ${contentTargets(
+    { agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false },
+  )})`;
+  const asked = sql<SqlBool>`u.deleted_at is null and not u.is_provider and (lp.check_disp_target = '1' or u.is_admin) and u.ag_code in ${targetedCodes}`;
+  const counts = await db
+    .selectFrom('contents as c')
+    .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
+    .where(
+      'c.content_id',
+      'in',
+      list.map((p) => p.content_id),
+    )
+    .select([
+      'c.content_id',
+      sql<number>`(select count(*) from users u where ${asked})`.as('users'),
+      sql<number>`(select count(*) from popup_check_history h join users u on u.user_id = h.user_id
+        where h.content_id = c.content_id and h.is_checked and ${asked})`.as('confirmed'),
+    ])
+    .execute();
+  const byId = new Map(counts.map((c) => [c.content_id, c]));
+  return list.map((p) => {
+    const c = byId.get(p.content_id);
+    const users = num(c?.users);
+    const done = num(c?.confirmed);
+    return {
+      contentId: p.content_id,
+      title: p.title,
+      adminsOnly: p.check_disp_target === '2',
+      postStart: p.post_start,
+      postEnd: p.post_end,
+      targetedAgents: targeted.get(p.content_id) ?? 0,
+      targetedUsers: users,
+      confirmed: done,
+      pending: users - done,
+    };
+  });
+}
+
+export async function isCheckPopup(db: Db, contentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('login_popups')
+    .select('content_id')
+    .where('content_id', '=', contentId)
+    .where('check_patern', '=', '2')
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The users a check popup asks who have not confirmed it. */
+export async function pendingUsers(db: Db, s: Scope, contentId: number) {
+  return popupUsers(db, s, contentId)
+    .where(sql<boolean>`not ${confirmed}`)
+    .select(['a.ag_code as agCode', 'a.ag_name as agName', 'u.user_id as userId', 'u.user_name as userName'])
+    .orderBy('a.ag_code')
+    .orderBy('u.user_id')
+    .execute();
+}
+
+const KEYWORDS = 20;
+
+export async function search(db: Db, s: Scope) {
+  const inPeriod = db
+    .selectFrom('search_histories as h')
+    .where('h.searched_at', '>=', startOf(s.from))
+    .where('h.searched_at', '<', endOf(s.to))
+    .where('h.pseudo_user_id', '=', '')
+    .where(() => inScope(db, s, sql.ref<string>('h.ag_code')));
+  const keywords = (zeroOnly: boolean) =>
+    inPeriod
+      .$if(zeroOnly, (q) => q.where('h.result_count', '=', 0))
+      .select([
+        'h.keyword',
+        (eb) => eb.fn.countAll().as('n'),
+        sql<number>`count(distinct h.ag_code)`.as('agents'),
+        (eb) => eb.fn.max('h.searched_at').as('last'),
+      ])
+      .groupBy('h.keyword')
+      .orderBy(sql`count(*)`, 'desc')
+      .orderBy('h.keyword')
+      .limit(KEYWORDS)
+      .execute();
+  const [totals, top, zero] = await Promise.all([
+    inPeriod
+      .select([
+        (eb) => eb.fn.countAll().as('n'),
+        sql<number>`count(*) filter (where exists (select 1 from search_result_opens o where o.history_id = h.history_id))`.as(
+          'opened',
+        ),
+      ])
+      .executeTakeFirstOrThrow(),
+    keywords(false),
+    keywords(true),
+  ]);
+  const wire = (r: { keyword: string; n: unknown; agents: unknown; last: unknown }) => ({
+    keyword: r.keyword,
+    count: num(r.n),
+    agents: num(r.agents),
+    last: new Date(r.last as string | Date),
+  });
+  return { searches: num(totals.n), searchesOpened: num(totals.opened), top: top.map(wire), zero: zero.map(wire) };
+}
+
+export async function skilupPhases(db: Db, s: Scope, agents: number) {
+  // Per phase and agent: chapters watched to the end, and chapters touched (watched or opened).
+  const rows = await sql<{
+    skilup_id: number;
+    skilup_name: string;
+    phase_id: number;
+    phase_name: string;
+    chapters: string | number;
+    completed: string | number | null;
+    started: string | number | null;
+  }>`
+    with chapters as (
+      select sc.phase_id, sc.content_id from skilup_contents sc
+      join contents c on c.content_id = sc.content_id and c.deleted_at is null
+    ),
+    touched as (
+      select ch.phase_id, u.ag_code, ch.content_id, bool_or(w.is_watched) as watched
+      from chapters ch
+      join skilup_watch_status w on w.content_id = ch.content_id and w.updated_at < ${endOf(s.to)}
+      join users u on u.user_id = w.user_id
+      where ${inScope(db, s, sql.ref('u.ag_code'))}
+      group by 1, 2, 3
+      union all
+      select ch.phase_id, r.ag_code, ch.content_id, false
+      from chapters ch
+      join content_reach r on r.content_id = ch.content_id and r.first_opened_at < ${endOf(s.to)}
+      where ${inScope(db, s, sql.ref('r.ag_code'))}
+    ),
+    per_agent as (
+      select phase_id, ag_code, count(distinct content_id) filter (where watched) as done
+      from touched group by 1, 2
+    ),
+    size as (select phase_id, count(*) as n from chapters group by 1)
+    select p.skilup_id, g.skilup_name, p.phase_id, p.phase_name, coalesce(z.n, 0) as chapters,
+      (select count(*) from per_agent a where a.phase_id = p.phase_id and a.done >= z.n) as completed,
+      (select count(*) from per_agent a where a.phase_id = p.phase_id and a.done < z.n) as started
+    from skilup_phases p
+    join skilup_programs g on g.skilup_id = p.skilup_id
+    left join size z on z.phase_id = p.phase_id
+    order by g.display_order, g.skilup_id, p.display_order, p.phase_id
+  `.execute(db);
+  return rows.rows.map((r) => {
+    const completed = num(r.completed);
+    const started = num(r.started);
+    return {
+      skilupId: r.skilup_id,
+      skilupName: r.skilup_name,
+      phaseId: r.phase_id,
+      phaseName: r.phase_name,
+      chapters: num(r.chapters),
+      completed,
+      started,
+      never: Math.max(0, agents - completed - started),
+    };
+  });
+}
+
+export async function events(db: Db, s: Scope) {
+  const rows = await db
+    .selectFrom('events as e')
+    .innerJoin('contents as c', 'c.content_id', 'e.content_id')
+    .where('c.deleted_at', 'is', null)
+    .where('e.kaisai_at', '>=', startOf(s.from))
+    .where('e.kaisai_at', '<', endOf(s.to))
+    .select(['e.content_id', 'c.title', 'e.kaisai_at', 'e.capacity'])
+    .select((eb) => [
+      eb
+        .selectFrom('event_entries as x')
+        .whereRef('x.content_id', '=', 'e.content_id')
+        .where(inScope(db, s, sql.ref<string>('x.ag_code')))
+        .select((e) => e.fn.countAll().as('n'))
+        .as('applications'),
+      eb
+        .selectFrom('event_entries as x')
+        .whereRef('x.content_id', '=', 'e.content_id')
+        .where('x.cancelled_at', 'is not', null)
+        .where(inScope(db, s, sql.ref<string>('x.ag_code')))
+        .select((e) => e.fn.countAll().as('n'))
+        .as('cancellations'),
+    ])
+    .orderBy('e.kaisai_at')
+    .orderBy('e.content_id')
+    .limit(200)
+    .execute();
+  return rows.map((r) => {
+    const applications = num(r.applications);
+    const cancellations = num(r.cancellations);
+    return {
+      contentId: r.content_id,
+      title: r.title,
+      heldAt: new Date(r.kaisai_at),
+      capacity: r.capacity,
+      applications,
+      cancellations,
+      fillRate: r.capacity ? Math.round(((applications - cancellations) / r.capacity) * 1000) / 10 : null,
+    };
+  });
+}
+
+/** Age buckets of an open request, in days since submission. */
+const AGE_BUCKETS: readonly [number, string][] = [
+  [3, '3日未満'],
+  [7, '3〜6日'],
+  [14, '7〜13日'],
+  [30, '14〜29日'],
+];
+const OLDEST = '30日以上';
+export const AGE_LABELS = [...AGE_BUCKETS.map((b) => b[1]), OLDEST];
+
+export async function openRequests(db: Db, s: Scope, now: Date) {
+  const age = sql<number>`extract(epoch from (${now} - a.app_date)) / 86400`;
+  const rows = await db
+    .selectFrom('applications as a')
+    .where('a.deleted_at', 'is', null)
+    .where('a.status_kbn', 'in', ['20', '30'])
+    .where(() => inScope(db, s, sql.ref<string>('a.ag_code')))
+    .select(['a.status_kbn', age.as('days')])
+    .execute();
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const d = Number(r.days);
+    const label = AGE_BUCKETS.find((b) => d < b[0])?.[1] ?? OLDEST;
+    const key = `${r.status_kbn}|${label}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Requests submitted in the period (first status 20 in the history): hours to the first supplier
+ * reply after submission and to completion (status 40), median and 90th percentile per request
+ * category and Tokyo month of submission.
+ */
+export async function requestDurations(db: Db, s: Scope) {
+  const rows = await sql<{
+    category_name: string | null;
+    month: string;
+    submitted: string | number;
+    reply_median: string | number | null;
+    reply_p90: string | number | null;
+    complete_median: string | number | null;
+    complete_p90: string | number | null;
+  }>`
+    with submitted as (
+      select h.app_no, min(h.changed_at) as at from application_status_history h
+      where h.status_kbn = '20' group by h.app_no
+    ),
+    timed as (
+      select a.app_no, a.app_category_id, s.at,
+        (select min(r.changed_at) from application_status_history r
+          where r.app_no = a.app_no and r.by_receiver and r.changed_at >= s.at) as replied,
+        (select min(d.changed_at) from application_status_history d
+          where d.app_no = a.app_no and d.status_kbn = '40' and d.changed_at >= s.at) as completed
+      from applications a join submitted s on s.app_no = a.app_no
+      where a.deleted_at is null and s.at >= ${startOf(s.from)} and s.at < ${endOf(s.to)}
+        and ${inScope(db, s, sql.ref('a.ag_code'))}
+    )
+    select k.category_name, to_char(t.at at time zone 'Asia/Tokyo', 'YYYY-MM') as month, count(*) as submitted,
+      percentile_cont(0.5) within group (order by extract(epoch from (t.replied - t.at)) / 3600) as reply_median,
+      percentile_cont(0.9) within group (order by extract(epoch from (t.replied - t.at)) / 3600) as reply_p90,
+      percentile_cont(0.5) within group (order by extract(epoch from (t.completed - t.at)) / 3600) as complete_median,
+      percentile_cont(0.9) within group (order by extract(epoch from (t.completed - t.at)) / 3600) as complete_p90
+    from timed t left join application_categories k on k.app_category_id = t.app_category_id
+    group by 1, 2 order by 2, 1
+  `.execute(db);
+  return rows.rows.map((r) => ({
+    categoryName: r.category_name ?? '（種別なし）',
+    month: r.month,
+    submitted: num(r.submitted),
+    replyMedianHours: numOrNull(r.reply_median),
+    replyP90Hours: numOrNull(r.reply_p90),
+    completeMedianHours: numOrNull(r.complete_median),
+    completeP90Hours: numOrNull(r.complete_p90),
+  }));
+}
+
+/** Live agent-side users of the scope. */
+function scopeUsers(db: Db, s: Scope) {
+  return db
+    .selectFrom('users as u')
+    .where('u.deleted_at', 'is', null)
+    .where('u.is_provider', '=', false)
+    .where(() => inScope(db, s, sql.ref<string>('u.ag_code')));
+}
+
+/** Sign-ins are the sessions the portal keeps (one per sign-in, api/resources/auth). */
+export async function activity(db: Db, s: Scope) {
+  const perDay = await db
+    .selectFrom('sessions as se')
+    .innerJoin('users as u', 'u.user_id', 'se.user_id')
+    .where('se.created_at', '>=', startOf(s.from))
+    .where('se.created_at', '<', endOf(s.to))
+    .where('u.is_provider', '=', false)
+    .where(() => inScope(db, s, sql.ref<string>('u.ag_code')))
+    .select([
+      sql<string>`cast(cast(se.created_at at time zone 'Asia/Tokyo' as date) as text)`.as('day'),
+      sql<number>`count(distinct u.ag_code)`.as('agents'),
+      sql<number>`count(distinct u.user_id)`.as('users'),
+    ])
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .execute();
+  const never = await scopeUsers(db, s)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('sessions as se').select('se.user_id').whereRef('se.user_id', '=', 'u.user_id'))),
+    )
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return {
+    perDay: perDay.map((d) => ({ date: d.day, agents: num(d.agents), users: num(d.users) })),
+    neverSignedIn: num(never.n),
+  };
+}
+
+/** Agents of the scope none of whose users signed in during the 30 days up to the period's end. */
+export async function idleAgents(db: Db, s: Scope) {
+  return db
+    .selectFrom('agents as a')
+    .where(() => inScope(db, s, sql.ref<string>('a.ag_code')))
+    .where(
+      sql<boolean>`not exists (select 1 from sessions se join users u on u.user_id = se.user_id
+        where u.ag_code = a.ag_code and se.created_at >= ${startOf(s.to)} - interval '29 days' and se.created_at < ${endOf(s.to)})`,
+    )
+    .select(['a.ag_code as agCode', 'a.ag_name as agName'])
+    .orderBy('a.ag_code')
+    .execute();
+}
+
+export async function segments(db: Db) {
+  const rows = await db
+    .selectFrom('agent_segments as g')
+    .select(['g.ag_segment_id', 'g.ag_segment_name'])
+    .select((eb) =>
+      eb
+        .selectFrom('agent_segment_members as m')
+        .whereRef('m.ag_segment_id', '=', 'g.ag_segment_id')
+        .select((e) => e.fn.countAll().as('n'))
+        .as('members'),
+    )
+    .orderBy('g.ag_segment_name')
+    .orderBy('g.ag_segment_id')
+    .execute();
+  return rows.map((r) => ({ segmentId: r.ag_segment_id, segmentName: r.ag_segment_name, members: num(r.members) }));
+}

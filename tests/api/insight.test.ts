@@ -1,0 +1,456 @@
+// The administrators' insight screen (docs/insight.md): every section's figures computed from
+// known rows this test inserts (agents Z…, a segment of three of them, one agent outside it),
+// the authority of the calls (provider administrators only), the segment and agent filters, the
+// drill-downs and their CSV, and the search result opens recorded by the site search.
+import t from 'tap';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const BODY = { systemKbn: '01' };
+// DEFAULT_NOW is 2026-11-20 10:00 in Tokyo: the default period is 2026-10-22 to 2026-11-20.
+const at = (tokyo: string) => new Date(`${tokyo}+09:00`);
+
+t.test('insight', async (t) => {
+  const h: TestApp = await createTestApp();
+  t.teardown(h.close);
+  const db = h.db;
+  const provider = (await h.signIn('demo-provider')).token;
+
+  // Agents Z1–Z3 in segment S; Z4 outside it. Z3's name would run as a formula in a spreadsheet.
+  await db
+    .insertInto('agents')
+    .values([
+      { ag_code: 'Z0000001', ag_name: '代理店一', daihyo_code: 'Z0000001' },
+      { ag_code: 'Z0000002', ag_name: '代理店二', daihyo_code: 'Z0000002' },
+      { ag_code: 'Z0000003', ag_name: '=HYPERLINK("x")', daihyo_code: 'Z0000003' },
+      { ag_code: 'Z0000004', ag_name: '代理店四', daihyo_code: 'Z0000004' },
+    ])
+    .execute();
+  const user = (id: string, ag: string, admin: boolean) => ({
+    user_id: id,
+    login_id: `insight-${id}`,
+    ag_code: ag,
+    password_hash: 'x',
+    email: `${id}@insight.example.jp`,
+    user_name: `利用者${id}`,
+    role_id: admin ? '01' : '02',
+    is_admin: admin,
+  });
+  await db
+    .insertInto('users')
+    .values([
+      user('Z1A', 'Z0000001', true),
+      user('Z1B', 'Z0000001', false),
+      user('Z2A', 'Z0000002', false),
+      user('Z3A', 'Z0000003', true),
+      user('Z4A', 'Z0000004', false),
+    ])
+    .execute();
+  const { ag_segment_id: segment } = await db
+    .insertInto('agent_segments')
+    .values({ ag_segment_name: 'インサイト試験' })
+    .returning('ag_segment_id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('agent_segment_members')
+    .values(['Z0000001', 'Z0000002', 'Z0000003'].map((ag_code) => ({ ag_segment_id: segment, ag_code })))
+    .execute();
+  const content = async (categoryId: number, title: string, extra: Record<string, unknown> = {}) =>
+    (
+      await db
+        .insertInto('contents')
+        .values({
+          category_id: categoryId,
+          title,
+          keisai_start: '2026-11-01',
+          keisai_end: '2026-12-31',
+          last_update: '2026-11-01',
+          display_target: '1',
+          ag_segment_id: segment,
+          ...extra,
+        })
+        .returning('content_id')
+        .executeTakeFirstOrThrow()
+    ).content_id;
+
+  const S = { ...BODY, segmentId: segment };
+  const post = (path: string, body: Record<string, unknown>, token = provider) =>
+    h.post(`/api/Insight/${path}`, body, { token });
+
+  t.test('authority: provider administrators only', async (t) => {
+    for (const who of ['demo-agent', 'demo-agadmin', 'demo-staff']) {
+      const token = (await h.signIn(who)).token;
+      for (const path of ['reach', 'popups', 'search', 'skilup', 'requests', 'activity']) {
+        t.equal((await post(path, BODY, token)).statusCode, 403, `${who} ${path}`);
+      }
+      t.equal((await post('reachUnopened', { ...BODY, contentId: 1 }, token)).statusCode, 403);
+      t.equal((await post('csv', { ...BODY, list: 'idle-agents' }, token)).statusCode, 403);
+    }
+    t.equal((await h.post('/api/Insight/reach', BODY)).statusCode, 401, 'no token');
+    t.equal((await post('reach', BODY)).statusCode, 200);
+  });
+
+  t.test('bad filters: 400 with catalogue messages', async (t) => {
+    const res = await post('reach', { ...BODY, from: '2026/11/20', to: '2026/11/01' });
+    t.equal(res.statusCode, 400);
+    t.match(res.json().messages, [{ messageId: 'ERR_0005', args: ['期間From', '期間To'] }]);
+    t.equal((await post('reach', { ...BODY, to: '2026/02/30' })).statusCode, 400);
+    t.equal((await post('reach', { ...BODY, agentCode: "A' or 1=1" })).statusCode, 400);
+  });
+
+  t.test('reach: targeted, opened, views per day, the agents that have not opened it', async (t) => {
+    // The newest posting start of the period, so it is on the list's first page.
+    const notice = await content(1, '重要なお知らせ', { jyuyo_flg: true, keisai_start: '2026-11-20' });
+    // Z1B opens it twice on 11-10 and once more on 11-12; Z4A (not targeted) opens it too.
+    await db
+      .insertInto('content_views')
+      .values([
+        {
+          user_id: 'Z1B',
+          content_id: notice,
+          first_viewed_at: at('2026-11-10T09:00'),
+          last_viewed_at: at('2026-11-10T09:00'),
+          view_count: 2,
+        },
+        {
+          user_id: 'Z4A',
+          content_id: notice,
+          first_viewed_at: at('2026-11-10T09:00'),
+          last_viewed_at: at('2026-11-10T09:00'),
+        },
+      ])
+      .execute();
+    await db
+      .updateTable('content_views')
+      .set({ view_count: 3, last_viewed_at: at('2026-11-12T23:30') })
+      .where('user_id', '=', 'Z1B')
+      .where('content_id', '=', notice)
+      .execute();
+
+    const res = await post('reach', S);
+    t.equal(res.statusCode, 200);
+    const a = res.json();
+    t.same(a.period, { from: '2026-10-22', to: '2026-11-20', agents: 3 });
+    const row = (answer: { contents: { contentId: number }[] }) => answer.contents.find((c) => c.contentId === notice);
+    t.match(row(a), {
+      title: '重要なお知らせ',
+      important: true,
+      displayTarget: 'インサイト試験',
+      targeted: 3,
+      opened: 1,
+      views: 3,
+    });
+    t.same(a.viewsPerDay, [
+      { date: '2026-11-10', count: 2 },
+      { date: '2026-11-12', count: 1 },
+    ]);
+    const other = (await post('reach', { ...BODY, agentCode: 'Z0000004' })).json();
+    t.match(row(other), { targeted: 0, opened: 0, views: 1 }, 'not targeted at Z4, though Z4 opened it');
+    t.same(other.period.agents, 1);
+
+    const unopened = (await post('reachUnopened', { ...S, contentId: notice })).json();
+    t.same(unopened.agents, [
+      { agCode: 'Z0000002', agName: '代理店二' },
+      { agCode: 'Z0000003', agName: '=HYPERLINK("x")' },
+    ]);
+    t.same((await post('reachUnopened', { ...BODY, agentCode: 'Z0000004', contentId: notice })).json().agents, []);
+
+    const csv = await post('csv', { ...S, list: 'reach-unopened', contentId: notice });
+    t.equal(csv.statusCode, 200);
+    t.match(csv.headers['content-disposition'], `insight_reach_unopened_${notice}_20261022-20261120.csv`);
+    t.equal(
+      csv.body,
+      `\uFEFFコンテンツID,タイトル,代理店コード,代理店名\r\n${notice},重要なお知らせ,Z0000002,代理店二\r\n${notice},重要なお知らせ,Z0000003,"'=HYPERLINK(""x"")"\r\n`,
+    );
+
+    // Z2A opens it: the next read counts Z2 and lists Z3 only.
+    await db.insertInto('content_views').values({ user_id: 'Z2A', content_id: notice }).execute();
+    t.match(row((await post('reach', S)).json()), { opened: 2 });
+    t.same(
+      (await post('reachUnopened', { ...S, contentId: notice })).json().agents.map((x: { agCode: string }) => x.agCode),
+      ['Z0000003'],
+    );
+  });
+
+  t.test('popups with check pattern 2: targeted users, confirmed, not yet', async (t) => {
+    const popup = await content(15, '確認してください');
+    await db
+      .insertInto('login_popups')
+      .values({ content_id: popup, check_patern: '2', check_disp_target: '1' })
+      .execute();
+    const adminsOnly = await content(15, '管理者の方へ');
+    await db
+      .insertInto('login_popups')
+      .values({ content_id: adminsOnly, check_patern: '2', check_disp_target: '2' })
+      .execute();
+    const noCheck = await content(15, '確認不要');
+    await db
+      .insertInto('login_popups')
+      .values({ content_id: noCheck, check_patern: '1', check_disp_target: '1' })
+      .execute();
+    await db
+      .insertInto('popup_check_history')
+      .values([
+        { user_id: 'Z1A', content_id: popup, is_checked: true },
+        { user_id: 'Z2A', content_id: popup, is_checked: false },
+        { user_id: 'Z4A', content_id: popup, is_checked: true },
+        { user_id: 'Z3A', content_id: adminsOnly, is_checked: true },
+      ])
+      .execute();
+    const list = (await post('popups', S)).json().popups as { contentId: number }[];
+    t.notOk(
+      list.some((p) => p.contentId === noCheck),
+      'check pattern 1 is not listed',
+    );
+    t.match(
+      list.find((p) => p.contentId === popup),
+      {
+        adminsOnly: false,
+        targetedAgents: 3,
+        targetedUsers: 4,
+        confirmed: 1,
+        pending: 3,
+      },
+    );
+    t.match(
+      list.find((p) => p.contentId === adminsOnly),
+      {
+        adminsOnly: true,
+        targetedAgents: 3,
+        targetedUsers: 2,
+        confirmed: 1,
+        pending: 1,
+      },
+    );
+    const pending = (await post('popupPending', { ...S, contentId: popup })).json();
+    t.same(
+      pending.users.map((u: { userId: string }) => u.userId),
+      ['Z1B', 'Z2A', 'Z3A'],
+    );
+    t.same((await post('popupPending', { ...BODY, agentCode: 'Z0000004', contentId: popup })).json().users, []);
+    t.equal((await post('popupPending', { ...S, contentId: noCheck })).statusCode, 404);
+    const csv = await post('csv', { ...S, list: 'popup-pending', contentId: popup });
+    t.match(csv.headers['content-disposition'], `insight_popup_unconfirmed_${popup}_20261022-20261120.csv`);
+    t.equal(csv.body.split('\r\n').length, 5, 'header, three users and the last CRLF');
+  });
+
+  t.test('search: top keywords, keywords that found nothing, share followed by an open', async (t) => {
+    const hist = (user_id: string, ag_code: string, keyword: string, result_count: number, when: string) => ({
+      user_id,
+      ag_code,
+      keyword,
+      result_count,
+      searched_at: at(when),
+    });
+    const rows = await db
+      .insertInto('search_histories')
+      .values([
+        hist('Z1A', 'Z0000001', 'トナー', 5, '2026-11-15T10:00'),
+        hist('Z1A', 'Z0000001', 'トナー', 5, '2026-11-16T10:00'),
+        hist('Z1A', 'Z0000001', 'ホチキス', 0, '2026-11-15T11:00'),
+        hist('Z2A', 'Z0000002', 'ホチキス', 0, '2026-11-17T12:34'),
+        hist('Z4A', 'Z0000004', 'ホチキス', 0, '2026-11-17T13:00'),
+        hist('Z1A', 'Z0000001', '古い検索', 0, '2026-09-01T10:00'),
+      ])
+      .returning('history_id')
+      .execute();
+    await db
+      .insertInto('search_result_opens')
+      .values({ history_id: rows[0]!.history_id, user_id: 'Z1A', ag_code: 'Z0000001', content_id: 1 })
+      .execute();
+    const a = (await post('search', S)).json();
+    t.equal(a.searches, 4);
+    t.equal(a.searchesOpened, 1);
+    t.same(a.topKeywords, [
+      { keyword: 'トナー', count: 2, agents: 1, lastSearched: '2026/11/16 10:00' },
+      { keyword: 'ホチキス', count: 2, agents: 2, lastSearched: '2026/11/17 12:34' },
+    ]);
+    t.same(a.zeroKeywords, [{ keyword: 'ホチキス', count: 2, agents: 2, lastSearched: '2026/11/17 12:34' }]);
+    const z4 = (await post('search', { ...BODY, agentCode: 'Z0000004' })).json();
+    t.same(
+      z4.topKeywords.map((k: { keyword: string }) => k.keyword),
+      ['ホチキス'],
+    );
+  });
+
+  t.test('the site search records the opened result against the search', async (t) => {
+    const agent = (await h.signIn('demo-agent')).token;
+    const search = await h.post(
+      '/api/SiteSearch/getContentsList',
+      { ...BODY, keyword: 'インサイト試験語', isRegSerchHistory: true },
+      { token: agent },
+    );
+    t.equal(search.statusCode, 200);
+    const opened = await h.post(
+      '/api/SiteSearch/openResult',
+      { ...BODY, keyword: 'インサイト試験語', contentId: 1 },
+      { token: agent },
+    );
+    t.equal(opened.statusCode, 200);
+    const row = await db
+      .selectFrom('search_result_opens as o')
+      .innerJoin('search_histories as h', 'h.history_id', 'o.history_id')
+      .select(['h.keyword', 'o.content_id', 'o.ag_code'])
+      .where('h.keyword', '=', 'インサイト試験語')
+      .executeTakeFirst();
+    t.same(row, { keyword: 'インサイト試験語', content_id: 1, ag_code: 'A0000001' });
+    // The search history is stamped by the database clock, not the test clock.
+    const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+    const a = (await post('search', { ...BODY, agentCode: 'A0000001', to: today })).json();
+    t.ok(a.searchesOpened >= 1 && a.searches >= a.searchesOpened);
+  });
+
+  t.test('skill-up phases and events', async (t) => {
+    const { skilup_id } = await db
+      .insertInto('skilup_programs')
+      .values({ category_id: 6, skilup_name: 'インサイト講座' })
+      .returning('skilup_id')
+      .executeTakeFirstOrThrow();
+    const { phase_id } = await db
+      .insertInto('skilup_phases')
+      .values({ skilup_id, phase_name: '第1段階' })
+      .returning('phase_id')
+      .executeTakeFirstOrThrow();
+    const ch1 = await content(6, '第1章');
+    const ch2 = await content(6, '第2章');
+    await db
+      .insertInto('skilup_contents')
+      .values([
+        { content_id: ch1, skilup_id, phase_id },
+        { content_id: ch2, skilup_id, phase_id },
+      ])
+      .execute();
+    await db
+      .insertInto('skilup_watch_status')
+      .values([
+        { user_id: 'Z1A', content_id: ch1, is_watched: true, updated_at: at('2026-11-11T10:00') },
+        { user_id: 'Z1B', content_id: ch2, is_watched: true, updated_at: at('2026-11-11T10:00') },
+        { user_id: 'Z2A', content_id: ch1, is_watched: true, updated_at: at('2026-11-11T10:00') },
+      ])
+      .execute();
+    const event = await content(7, '販売店セミナー');
+    await db
+      .insertInto('events')
+      .values({
+        content_id: event,
+        kaisai_at: at('2026-11-15T14:00'),
+        registration_end_at: at('2026-11-14T17:00'),
+        capacity: 10,
+      })
+      .execute();
+    await db
+      .insertInto('event_entries')
+      .values([
+        { content_id: event, user_id: 'Z1A', ag_code: 'Z0000001', applied_by: 'Z1A' },
+        {
+          content_id: event,
+          user_id: 'Z2A',
+          ag_code: 'Z0000002',
+          applied_by: 'Z2A',
+          cancelled_at: at('2026-11-12T10:00'),
+          cancelled_by: 'Z2A',
+        },
+        { content_id: event, user_id: 'Z4A', ag_code: 'Z0000004', applied_by: 'Z4A' },
+      ])
+      .execute();
+    const a = (await post('skilup', S)).json();
+    t.match(
+      a.phases.find((p: { phaseId: number }) => p.phaseId === phase_id),
+      {
+        skilupName: 'インサイト講座',
+        phaseName: '第1段階',
+        chapters: 2,
+        completed: 1,
+        started: 1,
+        never: 1,
+      },
+    );
+    t.same(
+      a.events.find((e: { contentId: number }) => e.contentId === event),
+      {
+        contentId: event,
+        title: '販売店セミナー',
+        heldAt: '2026/11/15 14:00',
+        capacity: 10,
+        applications: 2,
+        cancellations: 1,
+        fillRate: 10,
+      },
+    );
+  });
+
+  t.test('requests: open by status and age, time to first reply and to completion', async (t) => {
+    const app = (ag: string, date: string) => ({
+      app_date: at(date),
+      status_kbn: '20',
+      ag_code: ag,
+      user_id: 'Z1A',
+      ag_updated_at: at(date),
+      updated_at: at(date),
+    });
+    const inserted = await db
+      .insertInto('applications')
+      .values([
+        app('Z0000001', '2026-11-05T09:00'),
+        app('Z0000002', '2026-11-10T09:00'),
+        app('Z0000004', '2026-11-10T09:00'),
+      ])
+      .returning('app_no')
+      .execute();
+    const first = inserted[0]!.app_no;
+    await db
+      .updateTable('applications')
+      .set({ status_kbn: '30', provider_updated_at: at('2026-11-06T09:00'), updated_at: at('2026-11-06T09:00') })
+      .where('app_no', '=', first)
+      .execute();
+    await db
+      .updateTable('applications')
+      .set({ status_kbn: '40', ag_updated_at: at('2026-11-08T09:00'), updated_at: at('2026-11-08T09:00') })
+      .where('app_no', '=', first)
+      .execute();
+    const a = (await post('requests', S)).json();
+    t.same(
+      a.open.filter((o: { count: number }) => o.count > 0),
+      [{ statusKbn: '20', statusName: 'プロバイダー確認中', age: '7〜13日', count: 1 }],
+    );
+    t.same(a.durations, [
+      {
+        categoryName: '（種別なし）',
+        month: '2026-11',
+        submitted: 2,
+        replyMedianHours: 24,
+        replyP90Hours: 24,
+        completeMedianHours: 72,
+        completeP90Hours: 72,
+      },
+    ]);
+  });
+
+  t.test('activity: sign-ins per day, never signed in, agents idle for 30 days', async (t) => {
+    const session = (id: string, user_id: string, when: string) => ({ session_id: id, user_id, created_at: at(when) });
+    await db
+      .insertInto('sessions')
+      .values([
+        session('insight-s1', 'Z1A', '2026-11-18T08:00'),
+        session('insight-s2', 'Z1A', '2026-11-19T08:00'),
+        session('insight-s3', 'Z2A', '2026-11-19T23:59'),
+        session('insight-s4', 'Z4A', '2026-11-19T08:00'),
+      ])
+      .execute();
+    const a = (await post('activity', S)).json();
+    t.same(a.perDay, [
+      { date: '2026-11-18', agents: 1, users: 1 },
+      { date: '2026-11-19', agents: 2, users: 2 },
+    ]);
+    t.equal(a.neverSignedIn, 2, 'Z1B and Z3A');
+    t.same(a.idleAgents, [{ agCode: 'Z0000003', agName: '=HYPERLINK("x")' }]);
+    const csv = await post('csv', { ...S, list: 'idle-agents' });
+    t.match(csv.headers['content-disposition'], 'insight_activity_idle-agents_20261022-20261120.csv');
+    t.equal(csv.body, `\uFEFF代理店コード,代理店名\r\nZ0000003,"'=HYPERLINK(""x"")"\r\n`);
+    // The period's end moves the 30 days: up to 11-17, Z1 and Z2 had no sign-in either.
+    const earlier = (await post('activity', { ...S, to: '2026/11/17' })).json();
+    t.same(
+      earlier.idleAgents.map((x: { agCode: string }) => x.agCode),
+      ['Z0000001', 'Z0000002', 'Z0000003'],
+    );
+  });
+});

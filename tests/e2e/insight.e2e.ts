@@ -1,0 +1,100 @@
+// The administrators' insight screen in Chromium (issue 24, docs/insight.md): for a notice
+// targeted at one segment (three agents of the test and the demo agent A0000001), the provider
+// administrator sees exactly the targeted agents that have not opened it; demo-agent then opens
+// the notice on its detail page, and on the next load the figure and the list have changed.
+// The screen is axe-clean and photographed at 1366 px.
+import t from 'tap';
+import { expectNoA11yViolations } from './a11y';
+import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { tokyoDate } from '../../api/clock';
+
+let portal: Portal;
+const browserPromise = launchBrowser();
+
+t.before(async () => {
+  portal = await startPortal();
+});
+t.teardown(async () => {
+  await (await browserPromise).close();
+  await portal.close();
+});
+
+t.test('a notice for one segment: the agents that have not opened it, before and after one opens it', async (t) => {
+  const db = portal.db;
+  const today = tokyoDate(portal.clock.now());
+  await db
+    .insertInto('agents')
+    .values([
+      { ag_code: 'Y0000001', ag_name: 'インサイト商会一', daihyo_code: 'Y0000001' },
+      { ag_code: 'Y0000002', ag_name: 'インサイト商会二', daihyo_code: 'Y0000002' },
+      { ag_code: 'Y0000003', ag_name: '対象外商会', daihyo_code: 'Y0000003' },
+    ])
+    .execute();
+  const { ag_segment_id: segment } = await db
+    .insertInto('agent_segments')
+    .values({ ag_segment_name: 'インサイト検証セグメント' })
+    .returning('ag_segment_id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('agent_segment_members')
+    .values(['Y0000001', 'Y0000002', 'A0000001'].map((ag_code) => ({ ag_segment_id: segment, ag_code })))
+    .execute();
+  const { content_id: notice } = await db
+    .insertInto('contents')
+    .values({
+      category_id: 1,
+      title: 'インサイト検証のお知らせ',
+      keisai_start: today,
+      keisai_end: '2099-12-31',
+      last_update: today,
+      display_target: '1',
+      ag_segment_id: segment,
+      jyuyo_flg: true,
+      body_html: '<p>検証用の本文です。</p>',
+    })
+    .returning('content_id')
+    .executeTakeFirstOrThrow();
+
+  const browser = await browserPromise;
+  const admin = await newPage(browser);
+  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+  await dismissAllPopups(admin);
+
+  const unopened = async () => {
+    await admin.goto(`${portal.url}/kanri-insight`);
+    await admin.getByLabel('セグメント', { exact: true }).selectOption(String(segment));
+    await admin.getByRole('button', { name: '表示', exact: true }).click();
+    await admin.getByRole('status').filter({ hasText: '対象代理店 3社' }).waitFor();
+    const row = admin.getByRole('row').filter({ hasText: 'インサイト検証のお知らせ' });
+    const cells = await row.getByRole('cell').allInnerTexts();
+    await row.getByRole('button', { name: /^未閲覧 \d+社：インサイト検証のお知らせ$/ }).click();
+    const drill = admin.getByRole('table', { name: '未閲覧の代理店' });
+    await drill.waitFor();
+    const codes = (await drill.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split('\t')[0]!.trim());
+    return { cells, codes };
+  };
+
+  const before = await unopened();
+  t.same(before.cells.slice(3, 7), ['インサイト検証セグメント', '3', '0', '0.0%'], 'targeted 3, opened 0');
+  t.same(before.codes, ['A0000001', 'Y0000001', 'Y0000002'], 'exactly the targeted agents, none opened');
+  await expectNoA11yViolations(t, admin, 'insight');
+  await screenshot(admin, 'insight-1366');
+  await admin.getByRole('heading', { name: 'スキルアップとイベント' }).scrollIntoViewIfNeeded();
+  await screenshot(admin, 'insight-1366-lower');
+
+  // demo-agent (A0000001) opens the notice's detail page.
+  const agent = await newPage(browser);
+  await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
+  await dismissAllPopups(agent);
+  const detail = (
+    await db.selectFrom('categories').select('detail_path').where('category_id', '=', 1).executeTakeFirstOrThrow()
+  ).detail_path;
+  const registered = agent.waitForResponse((r) => r.url().endsWith('/api/RecentlyViewed/regRecentlyViewedHistory'));
+  await agent.goto(`${portal.url}/${detail}/categoryId/1/contentsId/${notice}`);
+  await agent.getByText('検証用の本文です。').waitFor();
+  t.equal((await registered).status(), 200);
+
+  const after = await unopened();
+  t.same(after.cells.slice(4, 7), ['3', '1', '33.3%'], 'one agent of three reached');
+  t.same(after.codes, ['Y0000001', 'Y0000002'], 'the agent that opened it has left the list');
+});
