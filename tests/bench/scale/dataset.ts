@@ -499,7 +499,7 @@ async function build(
                   case when r3 % 50 = 7 then st::timestamptz + interval '30 days' end
            from generate_series($3::int, $4::int) g
            join pattern p on p.idx = g % $7::int
-           join pattern q on q.idx = (g * 7919 + 13) % $7::int
+           join pattern q on q.idx = (g::bigint * 7919 + 13) % $7::int
            cross join lateral (select (random() * 1000000 + g * 0)::int as r1, (random() * 1000000 + g * 0)::int as r2, (random() * 1000000 + g * 0)::int as r3) r
            cross join lateral (select case when r1 % 100 < 4 then $2::date + (1 + r1 % 60) else $2::date - (r2 % 1500) end as st,
                                       case when r1 % 100 < 70 then '0' when r1 % 100 < 88 then '1' else '2' end as tgt) s
