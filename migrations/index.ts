@@ -21,6 +21,7 @@ import * as m0020 from './0020_media_feed';
 import * as m0021 from './0021_idempotent_creates';
 import * as m0022 from './0022_mail_outbox';
 import * as m0023 from './0023_global_navi_order_per_list';
+import * as m0027 from './0027_scale_indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0021_idempotent_creates': m0021,
   '0022_mail_outbox': m0022,
   '0023_global_navi_order_per_list': m0023,
+  '0027_scale_indexes': m0027,
 };
