@@ -4,9 +4,10 @@
 //   index in the lists' order (posting start, then id, newest first), so a query walks it and
 //   stops at the page instead of sorting every visible content of the category. It holds every
 //   column the visibility and the order read (period, target, segment, important period), so
-//   counting a category and skipping to a deep page are index-only scans. The important
-//   ones (flagged, few) have an index of their own, as api/resources/info/repository.ts asks them
-//   apart.
+//   counting a category and skipping to a deep page are index-only scans. The important ones
+//   have an index of their own by the end of their important period (open: 9999-12-31), as
+//   api/resources/info/repository.ts asks them apart: today's are a few, every one ever flagged
+//   thousands.
 // - The NEW badges: contents whose posting started within the longest "new" period (a range of
 //   days instead of every content); new_days indexed so that the longest period is one lookup.
 // - Contents targeted at a segment (deleting or retargeting a segment looks for them).
@@ -17,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
     `create index contents_category_newest_idx on contents (category_id, keisai_start desc, content_id desc)
        include (keisai_end, display_target, ag_segment_id, jyuyo_flg, jyuyo_start, jyuyo_end) where deleted_at is null`,
-    `create index contents_important_idx on contents (category_id, keisai_start desc, content_id desc) where jyuyo_flg and deleted_at is null`,
+    `create index contents_important_idx on contents (category_id, (coalesce(jyuyo_end, date '9999-12-31'))) where jyuyo_flg and deleted_at is null`,
     `create index contents_new_idx on contents (keisai_start) where deleted_at is null and new_days > 0`,
     `create index contents_new_days_idx on contents (new_days)`,
     `create index contents_segment_idx on contents (ag_segment_id) where ag_segment_id is not null`,

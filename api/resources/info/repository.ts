@@ -30,7 +30,15 @@ function byImportance(db: Db, v: Viewer, categoryId: number) {
   const base = infoItems(db, v).where('c.category_id', '=', categoryId);
   const important = isImportantOn(v.date);
   return {
-    important: newestFirst(base.where('c.jyuyo_flg', '=', true).where(important), v.date),
+    // The flag and an end not yet passed (implied by isImportantOn) are what the index holds:
+    // only the important contents of today are read, not every one ever flagged.
+    important: newestFirst(
+      base
+        .where('c.jyuyo_flg', '=', true)
+        .where(sql<boolean>`coalesce(c.jyuyo_end, date '9999-12-31') >= cast(${v.date} as date)`)
+        .where(important),
+      v.date,
+    ),
     others: base
       .where(sql<boolean>`not ${important}`)
       .orderBy('c.keisai_start', 'desc')
