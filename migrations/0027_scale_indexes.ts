@@ -8,8 +8,9 @@
 //   have an index of their own by the end of their important period (open: 9999-12-31), as
 //   api/resources/info/repository.ts asks them apart: today's are a few, every one ever flagged
 //   thousands.
-// - The NEW badges: contents whose posting started within the longest "new" period (a range of
-//   days instead of every content); new_days indexed so that the longest period is one lookup.
+// - The NEW badges: contents still NEW, by the day their NEW period ends (the expression of
+//   api/authority/visibility.ts isNewOn, so the planner matches it) and their posting start
+//   (scheduled ones are skipped inside the index): the few thousand NEW today, not every content.
 // - Contents targeted at a segment (deleting or retargeting a segment looks for them).
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
@@ -19,8 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create index contents_category_newest_idx on contents (category_id, keisai_start desc, content_id desc)
        include (keisai_end, display_target, ag_segment_id, jyuyo_flg, jyuyo_start, jyuyo_end) where deleted_at is null`,
     `create index contents_important_idx on contents (category_id, (coalesce(jyuyo_end, date '9999-12-31'))) where jyuyo_flg and deleted_at is null`,
-    `create index contents_new_idx on contents (keisai_start) where deleted_at is null and new_days > 0`,
-    `create index contents_new_days_idx on contents (new_days)`,
+    `create index contents_new_until_idx on contents ((keisai_start + new_days), keisai_start) where deleted_at is null and new_days > 0`,
     `create index contents_segment_idx on contents (ag_segment_id) where ag_segment_id is not null`,
   ]);
 }

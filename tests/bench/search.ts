@@ -133,6 +133,7 @@ try {
     const times: number[] = [];
     for (let i = 0; i < runs; i++) times.push((await call(shape)).ms);
     times.sort((a, b) => a - b);
+    if (times.length === 0) return { ...answer, p50: NaN, p95: NaN }; // the steady-state pass times nothing
     return { ...answer, p50: pct(times, 50), p95: pct(times, 95) };
   };
 

@@ -111,13 +111,6 @@ async function badgesOf(db: Db, v: Viewer): Promise<{ categoryId: number; count:
     .where('k.kind', '=', 'content')
     .where(contentVisibleTo(v))
     .where(isNewOn(v.date))
-    // Implied by isNewOn, but a range the index of migration 0027 can walk: only the contents
-    // posted within the longest "new" period, not every content.
-    .where(
-      'c.keisai_start',
-      '>',
-      sql<string>`cast(${v.date} as date) - (select coalesce(max(nd.new_days), 0) from contents nd)`,
-    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -31,6 +31,7 @@ import {
   ensureScaleDataset,
   scaleAgentCode,
   scaleLoginId,
+  scaleUserId,
   SCALE_PASSWORD,
   type ScaleDataset,
 } from './dataset';
@@ -373,6 +374,7 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
       const codes = Array.from({ length: 10_000 }, (_, i) => scaleAgentCode(i + 1));
       const memberLogin = scaleLoginId(Number(memberNo)); // user i belongs to agent i (i <= agents)
       const member = await h.signIn(memberLogin, SCALE_PASSWORD);
+      if (String(member.user.userId) !== scaleUserId(Number(memberNo))) throw new Error(`${memberLogin}: another user`);
       const detailBody = { categoryId: 1, contentId: target.content };
       const before = await http.post(member.token, '/api/ContentsDetail/getContentsDetail', detailBody);
       const imports: number[] = [];
