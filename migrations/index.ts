@@ -24,6 +24,7 @@ import * as m0023 from './0023_global_navi_order_per_list';
 import * as m0024 from './0024_audit_chain';
 import * as m0025 from './0025_sign_in_history_retention';
 import * as m0026 from './0026_insight';
+import * as m0027 from './0027_scale_indexes';
 import * as m0028 from './0028_agent_user_pages';
 import * as m0029 from './0029_search_feed_and_rate_limits';
 
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0024_audit_chain': m0024,
   '0025_sign_in_history_retention': m0025,
   '0026_insight': m0026,
+  '0027_scale_indexes': m0027,
   '0028_agent_user_pages': m0028,
   '0029_search_feed_and_rate_limits': m0029,
 };

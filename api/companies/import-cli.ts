@@ -32,6 +32,18 @@ try {
   process.exit(2);
 }
 
+/** The rows written so far, on stderr (redrawn in place on a terminal, every tenth otherwise). */
+let shown = -1;
+function progressBar(written: number, total: number) {
+  const tenth = Math.floor((written / total) * 10);
+  if (!process.stderr.isTTY && tenth === shown && written < total) return;
+  shown = tenth;
+  const width = 30;
+  const filled = Math.round((written / total) * width);
+  const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor((written / total) * 100)}% ${written}/${total} companies written`;
+  process.stderr.write(process.stderr.isTTY ? `\r${line}\x1b[K${written >= total ? '\n' : ''}` : `${line}\n`);
+}
+
 const config = loadConfig();
 const handle = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
@@ -46,7 +58,7 @@ try {
     { fileName: path.basename(file), bytes },
     by,
     new Date(),
-    { dryRun: values['dry-run'] },
+    { dryRun: values['dry-run'], onProgress: progressBar },
   );
   if (!result.ok) {
     console.error(`${path.basename(file)}: not imported (nothing was changed).`);

@@ -27,7 +27,7 @@ export async function importCompanyFile(
   file: { fileName: string; bytes: Uint8Array },
   by: Caller,
   at: Date,
-  opts: { dryRun?: boolean } = {},
+  opts: { dryRun?: boolean; onProgress?: (written: number, total: number) => void } = {},
 ): Promise<ImportResult & { rowCount?: number }> {
   if (!/\.csv$/i.test(file.fileName)) return { ok: false, messages: [{ messageId: 'ERR_0010' }] };
   if (file.bytes.length === 0) return { ok: false, messages: [{ messageId: 'ERR_0011' }] };
@@ -36,7 +36,9 @@ export async function importCompanyFile(
   if (opts.dryRun) return { ok: true, outcome: { importId: 0, rowCount: checked.rows.length, previousCount: -1 } };
   const outcome = await db
     .transaction()
-    .execute((trx) => replaceCompanies(trx, checked.rows, { fileName: file.fileName, caller: by, at }));
+    .execute((trx) =>
+      replaceCompanies(trx, checked.rows, { fileName: file.fileName, caller: by, at, onProgress: opts.onProgress }),
+    );
   await analyzeCompanies(db);
   return { ok: true, outcome };
 }

@@ -17,6 +17,8 @@ export interface ImportSource {
   /** Who ran it: the signed-in caller, or the operator of the CLI as an audit identity. */
   caller: Caller;
   at: Date;
+  /** Told the rows written so far after each batch (the CLI's progress bar). */
+  onProgress?: (written: number, total: number) => void;
 }
 
 /** The audit identity of an import run outside a session (the CLI, the demo data): its operator's name. */
@@ -84,6 +86,7 @@ export async function replaceCompanies(
       .insertInto('registered_companies')
       .values(rows.slice(i, i + BATCH).map((c) => companyRow(c, importId)))
       .execute();
+    source.onProgress?.(Math.min(rows.length, i + BATCH), rows.length);
   }
   const outcome = { importId, rowCount: rows.length, previousCount: Number(previous.n) };
   await recordAudit(trx, {

@@ -259,9 +259,18 @@ export async function ensureScaleDataset(adminUrl: string, opts: ScaleOptions): 
     ) {
       const timings: Record<string, number> = {};
       const handle = await openDatabase({ kind: 'postgres', url });
+      let migrated = true;
       try {
-        await migrateToLatest(handle.db); // a data set outlives schema changes
-        if (wantIndex && !meta.searchIndexed) {
+        // A data set outlives schema changes. One that cannot be brought to the latest schema (a
+        // migration merged below one it already ran) is built again.
+        migrated = await migrateToLatest(handle.db).then(
+          () => true,
+          (error: unknown) => {
+            bar.note(`${name}: not migratable (${String(error)}), building it again`);
+            return false;
+          },
+        );
+        if (migrated && wantIndex && !meta.searchIndexed) {
           bar.note(`${name}: building the site-search index of the kept data set`);
           timings.searchIndex = await timedIndex(handle.db, bar);
           meta.searchIndexed = true;
@@ -270,8 +279,10 @@ export async function ensureScaleDataset(adminUrl: string, opts: ScaleOptions): 
       } finally {
         await handle.close();
       }
-      bar.note(`${name}: reusing the data set built ${meta.builtAt}`);
-      return { url, name, sizes, reused: true, timings, ...pick(meta) };
+      if (migrated) {
+        bar.note(`${name}: reusing the data set built ${meta.builtAt}`);
+        return { url, name, sizes, reused: true, timings, ...pick(meta) };
+      }
     }
 
     const building = ident(`${name}_b`);

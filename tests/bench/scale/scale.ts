@@ -1,0 +1,557 @@
+// npm run bench:scale [-- --contents 1000000 --agents 10000 --users 50000 --segments 3000 --sizes 10,30,100
+//                        --runs 30 --name portal_scale --no-search-index --companies 500000]
+//
+// The portal's reads at the scale of a national supplier (issue 26, docs/performance.md "At national
+// scale"). For each size (a percentage of the given sizes) the data set of tests/bench/scale/dataset.ts
+// is built once into a database of its own (portal_scale_<contents>: kept, reused by later runs
+// whose sizes match; bench:search --dataset finds the same ones), the app is started on it listening on a port, and every read is measured
+// through real HTTP calls (keep-alive, one caller, warm database), p50 / p95 per size:
+// - the portal top's calls for the demo agent (a member of 20 segments) with the API's caches
+//   dropped before each round (uncached): each call, and the whole page (the calls in parallel);
+// - a content detail with its targeting check (a content for all, for one of its segments, for its
+//   agent code, and one it may not see);
+// - the administrators' lists as the provider administrator: agent users by company name,
+//   segments, notices by period (first and a deep page), requests by status;
+// - a segment CSV of 10,000 agent codes uploaded and a content targeted at the segment visible to
+//   a member (the upload's call, then the member's first read);
+// - the change feed: a CSV upload that replaces the members of a segment of 5,000 agents, and the
+//   time until a second instance (another app on the same database) serves the change;
+// then once: a registered companies import of 500,000 rows (on a database of its own) and, on
+// the 100 % data set, the search index build time is taken from the data set's build.
+// The data sets are left as they were: what a measurement changes is put back.
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { settleChanges } from '../../../api/cache/change-feed';
+import { openDatabase } from '../../../api/db/connect';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { nth } from '../../helpers/indexing';
+import {
+  DEMO_AGENT,
+  ensureScaleDataset,
+  scaleAgentCode,
+  scaleLoginId,
+  scaleUserId,
+  SCALE_PASSWORD,
+  type ScaleDataset,
+} from './dataset';
+import { timeCompanyImport } from '../companies';
+
+const argv = process.argv.slice(2);
+function flag(name: string, fallback: number): number {
+  const i = argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const v = Number(argv[i + 1]);
+  if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} needs a number`);
+  return v;
+}
+function text(name: string, fallback: string): string {
+  const i = argv.indexOf(`--${name}`);
+  return i < 0 ? fallback : String(argv[i + 1]);
+}
+
+const FULL = {
+  contents: flag('contents', 1_000_000),
+  agents: flag('agents', 10_000),
+  users: flag('users', 50_000),
+  segments: flag('segments', 3_000),
+};
+const PERCENTS = text('sizes', '10,30,100')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const RUNS = flag('runs', 30);
+const BASE = text('name', 'portal_scale');
+const COMPANIES = flag('companies', 500_000);
+const WARMUP = 3;
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+process.env.DATABASE_URL = ADMIN_URL; // the companies import's own database goes to the same server
+
+// ---- figures ------------------------------------------------------------------------------------------
+
+interface Figure {
+  p50: number;
+  p95: number;
+  note?: string;
+}
+const pct = (sorted: number[], p: number) =>
+  nth(sorted, Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)));
+const summary = (times: number[], note?: string): Figure => {
+  const s = [...times].sort((a, b) => a - b);
+  return { p50: pct(s, 50), p95: pct(s, 95), note };
+};
+const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+
+// ---- HTTP --------------------------------------------------------------------------------------------
+
+interface Answer {
+  status: number;
+  ms: number;
+  json: Record<string, unknown>;
+}
+
+function client(base: string) {
+  const post = async (token: string, path: string, body: Record<string, unknown> | FormData): Promise<Answer> => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body instanceof FormData ? body : JSON.stringify({ systemKbn: '01', ...body }),
+    });
+    const raw = await res.text();
+    const ms = performance.now() - t0;
+    let json: Record<string, unknown> = {};
+    try {
+      json = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      json = { raw: raw.slice(0, 200) };
+    }
+    return { status: res.status, ms, json };
+  };
+  return { post };
+}
+
+async function startOn(url: string): Promise<{ h: TestApp; base: string }> {
+  const handle = await openDatabase({ kind: 'postgres', url });
+  const h = await createTestApp({ database: handle });
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  return { h, base: `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}` };
+}
+
+/** Drops every cache of the instance: a message for each watched table and row the reads depend on, then settle. */
+async function dropCaches(h: TestApp, tags: string[]) {
+  await sql`select pg_notify('portal_changes', t) from unnest(${tags}::text[]) t`.execute(h.db);
+  await settleChanges(h.db);
+}
+
+const TABLE_TAGS = [
+  'contents',
+  'content_agents',
+  'content_files',
+  'sub_categories',
+  'login_popups',
+  'agent_segment_members',
+  'banners',
+  'icon_menu_settings',
+  'icon_menu_rows',
+  'global_navi_settings',
+  'global_navi_rows',
+  'notifications',
+  'categories',
+  'thumbnails',
+  'applications',
+].map((t) => `${t}:*`);
+
+function csvOf(codes: readonly string[]): Blob {
+  return new Blob([codes.join('\r\n') + '\r\n'], { type: 'text/csv' });
+}
+
+function uploadForm(segmentId: number, codes: readonly string[], fileName: string): FormData {
+  const form = new FormData();
+  form.set('systemKbn', '01');
+  form.set('agSegmentData', JSON.stringify({ agSegmentId: segmentId }));
+  form.set('uploadFile', csvOf(codes), fileName);
+  return form;
+}
+
+// ---- one size ----------------------------------------------------------------------------------------
+
+type Row = { name: string; figure: Figure };
+
+async function measureAt(ds: ScaleDataset): Promise<Row[]> {
+  const rows: Row[] = [];
+  const { h, base } = await startOn(ds.url);
+  const second = await startOn(ds.url); // another instance on the same database, for the change feed
+  const http = client(base);
+  const http2 = client(second.base);
+  try {
+    const agent = await h.signIn('demo-agent');
+    const provider = await h.signIn('demo-provider');
+    const agentId = String(agent.user.userId);
+    const sid = (t: string) =>
+      (JSON.parse(Buffer.from(nth(t.split('.'), 1), 'base64url').toString('utf8')) as { sid: string }).sid;
+    const agentTags = [
+      ...TABLE_TAGS,
+      `users:${agentId}`,
+      `agents:${DEMO_AGENT}`,
+      `sessions:${sid(agent.token)}`,
+      `role_permissions:02`,
+      `favorites:${agentId}`,
+      `content_views:${agentId}`,
+      `notification_reads:${agentId}`,
+      `application_reads:${agentId}`,
+      `incentive_floating:${DEMO_AGENT}`,
+    ];
+    const scope = { userId: agentId, agCode: DEMO_AGENT };
+    const series = async (label: string, runs: number, once: () => Promise<number>, note?: string) => {
+      for (let i = 0; i < WARMUP; i++) await once();
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) times.push(await once());
+      rows.push({ name: label, figure: summary(times, note) });
+    };
+    const expectOk = (a: Answer, what: string) => {
+      if (a.status !== 200) throw new Error(`${what}: ${a.status} ${JSON.stringify(a.json).slice(0, 300)}`);
+      return a;
+    };
+
+    // -- the portal top, uncached
+    const top: Array<[string, string, Record<string, unknown>]> = [
+      ['auth/validate', '/api/auth/validate', {}],
+      ['GlobalNavi/getGlobalNaviData', '/api/GlobalNavi/getGlobalNaviData', scope],
+      ['GlobalNavi/getNotificationBadges', '/api/GlobalNavi/getNotificationBadges', scope],
+      ['Banner/getBannerList 01', '/api/Banner/getBannerList', { ...scope, bannerKbn: '01' }],
+      ['Banner/getBannerList 02', '/api/Banner/getBannerList', { ...scope, bannerKbn: '02' }],
+      ['Banner/getBannerList 03', '/api/Banner/getBannerList', { ...scope, bannerKbn: '03' }],
+      ['IconMenu/getIconMenuyList', '/api/IconMenu/getIconMenuyList', scope],
+      ['Info/getKanriInfo', '/api/Info/getKanriInfo', scope],
+      ['Info/getPortalTopInfo', '/api/Info/getPortalTopInfo', scope],
+      ['FavoritPage/getFavoritePageList', '/api/FavoritPage/getFavoritePageList', scope],
+      ['recentlyViewed/getRecentlyViewedPagesList', '/api/recentlyViewed/getRecentlyViewedPagesList', scope],
+      ['Incentive/getIncentiveFloating', '/api/Incentive/getIncentiveFloating', { ...scope, daihyoCode: DEMO_AGENT }],
+      ['LoginPopup/GetUserPopupList', '/api/LoginPopup/GetUserPopupList', scope],
+    ];
+    for (const [label, path, body] of top) expectOk(await http.post(agent.token, path, body), label);
+    const perCall = new Map<string, number[]>(top.map(([l]) => [l, []]));
+    const page: number[] = [];
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      // One by one (each call's own time), then the whole page in parallel as the browser asks it.
+      for (const [label, path, body] of top) {
+        await dropCaches(h, agentTags);
+        const a = await http.post(agent.token, path, body);
+        if (i >= WARMUP) perCall.get(label)!.push(a.ms);
+      }
+      await dropCaches(h, agentTags);
+      const t0 = performance.now();
+      await Promise.all(top.map(([, path, body]) => http.post(agent.token, path, body)));
+      if (i >= WARMUP) page.push(performance.now() - t0);
+    }
+    rows.push({ name: 'portal top: the whole page (13 calls in parallel), uncached', figure: summary(page) });
+    const slowest = [...perCall].map(([l, t]) => ({ l, f: summary(t) })).sort((a, b) => b.f.p95 - a.f.p95);
+    for (const { l, f } of slowest) rows.push({ name: `portal top: ${l}, uncached`, figure: f });
+
+    // -- content detail with its targeting check
+    const pickContent = async (where: string) =>
+      Number(
+        (
+          await sql<{
+            id: number;
+          }>`select c.content_id as id from contents c where ${sql.raw(where)} and c.deleted_at is null
+            and c.keisai_start <= date '2026-11-20' and c.keisai_end >= date '2026-11-20' and c.category_id = 1
+            and not exists (select 1 from login_popups lp where lp.content_id = c.content_id) order by c.content_id desc limit 1`.execute(
+            h.db,
+          )
+        ).rows[0]?.id ?? 0,
+      );
+    const details: Array<[string, number, number]> = [
+      ['for all', await pickContent(`c.display_target = '0'`), 200],
+      [
+        'for one of its segments',
+        await pickContent(
+          `c.display_target = '1' and c.ag_segment_id in (select ag_segment_id from agent_segment_members where ag_code = '${DEMO_AGENT}')`,
+        ),
+        200,
+      ],
+      [
+        'for its agent code',
+        await pickContent(
+          `c.display_target = '2' and exists (select 1 from content_agents ca where ca.content_id = c.content_id and ca.ag_code = '${DEMO_AGENT}')`,
+        ),
+        200,
+      ],
+      [
+        'not for it (refused)',
+        await pickContent(
+          `c.display_target = '1' and c.ag_segment_id not in (select ag_segment_id from agent_segment_members where ag_code = '${DEMO_AGENT}')`,
+        ),
+        0,
+      ],
+    ];
+    for (const [label, id, status] of details) {
+      if (!id) {
+        rows.push({ name: `content detail ${label}`, figure: { p50: NaN, p95: NaN, note: 'no such content' } });
+        continue;
+      }
+      const body = { ...scope, categoryId: 1, contentId: id };
+      const first = await http.post(agent.token, '/api/ContentsDetail/getContentsDetail', body);
+      if (status === 200) expectOk(first, `detail ${label}`);
+      else if (first.status === 200) throw new Error(`detail ${label}: answered 200`);
+      await series(
+        `content detail ${label} (${first.status})`,
+        RUNS,
+        async () => (await http.post(agent.token, '/api/ContentsDetail/getContentsDetail', body)).ms,
+      );
+    }
+
+    // -- the administrators' lists (provider administrator)
+    const firstAgent = (
+      await h.db
+        .selectFrom('agents')
+        .select('ag_name')
+        .where('ag_code', '=', scaleAgentCode(1))
+        .executeTakeFirstOrThrow()
+    ).ag_name;
+    const rowsOf = (key: string) => (j: Record<string, unknown>) =>
+      `${(j[key] as unknown[] | undefined)?.length ?? '?'} rows`;
+    const lists: Array<[string, string, Record<string, unknown>, (j: Record<string, unknown>) => string]> = [
+      [
+        `agent users by company name (${scaleAgentCode(1)}, ${firstAgent.slice(0, 3)})`,
+        '/api/AgUser/getAgUserList',
+        { agUserSearchCond: { agCode: scaleAgentCode(1), kaisyaName: firstAgent.slice(0, 3) } },
+        rowsOf('agUserDataList'),
+      ],
+      ['segments', '/api/AgSegment/getAgSegmentList', { categoryId: 101 }, rowsOf('agSegmentDataList')],
+      [
+        'requests by status (20), the last 30 days',
+        '/api/ApplicationMgtProvider/GetApplicationList',
+        { status: '20', appDateFrom: '2026/10/21', appDateTo: '2026/11/20' },
+        rowsOf('appDataList'),
+      ],
+      [
+        'requests by status (20), the last year',
+        '/api/ApplicationMgtProvider/GetApplicationList',
+        { status: '20', appDateFrom: '2025/11/21', appDateTo: '2026/11/20' },
+        rowsOf('appDataList'),
+      ],
+    ];
+    for (const [label, path, body, count] of lists) {
+      const first = await http.post(provider.token, path, body);
+      const note =
+        first.status === 200 ? `${count(first.json)}, all in one answer (no server paging)` : `${first.status}`;
+      await series(
+        `admin list: ${label}`,
+        Math.max(5, Math.floor(RUNS / 3)),
+        async () => (await http.post(provider.token, path, body)).ms,
+        note,
+      );
+    }
+    const notices = expectOk(
+      await http.post(provider.token, '/api/Info/getCategoryContentsList', { categoryId: 1, page: 1 }),
+      'notices',
+    );
+    const total = Number(notices.json.totalCount);
+    const lastPage = Math.max(1, Math.ceil(total / 20));
+    const middle = Math.ceil(lastPage / 2);
+    for (const [label, pageNo] of [
+      ['first page', 1],
+      ['middle page', middle],
+      ['last page', lastPage],
+    ] as const) {
+      await series(
+        `admin list: notices by period, ${label}`,
+        Math.max(5, Math.floor(RUNS / 3)),
+        async () =>
+          (await http.post(provider.token, '/api/Info/getCategoryContentsList', { categoryId: 1, page: pageNo })).ms,
+        `page ${pageNo} of ${lastPage} (${total.toLocaleString('en')} notices, 20 a page)`,
+      );
+    }
+
+    // -- a segment CSV of 10,000 agent codes, and a content targeted at it visible to a member
+    const target = (
+      await sql<{ seg: number; content: number; agent: number }>`
+        select c.ag_segment_id as seg, c.content_id as content from contents c
+        where c.display_target = '1' and c.category_id = 1 and c.deleted_at is null
+          and c.keisai_start <= date '2026-11-20' and c.keisai_end >= date '2026-11-20'
+          and c.ag_segment_id <> ${ds.bigSegmentId}
+        order by c.content_id desc limit 1`.execute(h.db)
+    ).rows[0];
+    if (target) {
+      const oldCodes = (
+        await h.db
+          .selectFrom('agent_segment_members')
+          .select('ag_code')
+          .where('ag_segment_id', '=', target.seg)
+          .execute()
+      ).map((r) => r.ag_code);
+      // The member: a generated user whose agent is not in the segment yet, and is in the file.
+      const memberNo = (
+        await sql<{ n: number }>`select g as n from generate_series(1, ${Math.min(ds.sizes.agents, 10_000)}::int) g
+          where 'S' || lpad(g::text, 7, '0') not in (select ag_code from agent_segment_members where ag_segment_id = ${target.seg})
+          limit 1`.execute(h.db)
+      ).rows[0]?.n;
+      const codes = Array.from({ length: 10_000 }, (_, i) => scaleAgentCode(i + 1));
+      const memberLogin = scaleLoginId(Number(memberNo)); // user i belongs to agent i (i <= agents)
+      const member = await h.signIn(memberLogin, SCALE_PASSWORD);
+      if (String(member.user.userId) !== scaleUserId(Number(memberNo))) throw new Error(`${memberLogin}: another user`);
+      const detailBody = { categoryId: 1, contentId: target.content };
+      const before = await http.post(member.token, '/api/ContentsDetail/getContentsDetail', detailBody);
+      const imports: number[] = [];
+      const visible: number[] = [];
+      const runs = Math.max(3, Math.floor(RUNS / 6));
+      for (let i = 0; i < runs; i++) {
+        const up = expectOk(
+          await http.post(
+            provider.token,
+            '/api/AgSegment/upload/agSegment',
+            uploadForm(target.seg, codes, 'agents-10000.csv'),
+          ),
+          'upload 10,000',
+        );
+        const seen = await http.post(member.token, '/api/ContentsDetail/getContentsDetail', detailBody);
+        if (seen.status !== 200)
+          throw new Error(`the member does not see the content after the upload: ${seen.status}`);
+        imports.push(up.ms);
+        visible.push(up.ms + seen.ms);
+        expectOk(
+          await http.post(
+            provider.token,
+            '/api/AgSegment/upload/agSegment',
+            uploadForm(target.seg, oldCodes, 'restore.csv'),
+          ),
+          'restore',
+        );
+      }
+      rows.push({
+        name: 'segment CSV of 10,000 agent codes: the upload call',
+        figure: summary(imports, `segment ${target.seg}; before: ${before.status}`),
+      });
+      rows.push({
+        name: 'segment CSV of 10,000 agent codes: upload + the member sees the targeted content',
+        figure: summary(visible),
+      });
+    }
+
+    // -- the change feed: replacing the members of the 5,000-agent segment, seen by another instance
+    const big = ds.bigSegmentId;
+    const bigCodes = (
+      await h.db.selectFrom('agent_segment_members').select('ag_code').where('ag_segment_id', '=', big).execute()
+    ).map((r) => r.ag_code);
+    // The probe: an important notice of today for the big segment, first in its members' portal news.
+    const probe = (
+      await sql<{
+        id: number;
+      }>`insert into contents (category_id, title, body_html, keisai_start, keisai_end, jyuyo_flg, jyuyo_start, jyuyo_end,
+          last_update, display_target, ag_segment_id)
+        values (1, '【重要】bench:scale の変更通知プローブ', '<p>計測用</p>', date '2026-11-20', date '9999-12-31', true,
+          date '2026-11-20', date '2026-12-31', date '2026-11-20', '1', ${big}) returning content_id as id`.execute(
+        h.db,
+      )
+    ).rows[0]!.id;
+    try {
+      if (!bigCodes.includes(DEMO_AGENT)) throw new Error('the demo agent is not in the big segment');
+      await settleChanges(second.h.db);
+      const body = { ...scope, categoryId: 1, contentId: probe };
+      // The second instance keeps the demo agent's portal news (cached): the change is served when it moves.
+      const news = async () =>
+        JSON.stringify((await http2.post(agent.token, '/api/Info/getPortalTopInfo', scope)).json.infoListData);
+      const writes: number[] = [];
+      const seenAfter: number[] = [];
+      const runs = Math.max(3, Math.floor(RUNS / 6));
+      const without = bigCodes.filter((c) => c !== DEMO_AGENT);
+      for (let i = 0; i < runs * 2; i++) {
+        const leaving = i % 2 === 0;
+        const was = await news(); // cached on the second instance now
+        await news();
+        const up = expectOk(
+          await http.post(
+            provider.token,
+            '/api/AgSegment/upload/agSegment',
+            uploadForm(big, leaving ? without : bigCodes, 'big.csv'),
+          ),
+          'upload 5,000',
+        );
+        const t0 = performance.now();
+        let now = was;
+        for (let k = 0; k < 2000 && now === was; k++) now = await news();
+        if (now === was) throw new Error('the second instance never served the change');
+        writes.push(up.ms);
+        seenAfter.push(performance.now() - t0);
+        const direct = await http2.post(agent.token, '/api/ContentsDetail/getContentsDetail', body);
+        if ((direct.status === 200) === leaving)
+          throw new Error(`detail of the probe after the change: ${direct.status}`);
+      }
+      rows.push({ name: 'change feed: the write (5,000-agent segment CSV replaced)', figure: summary(writes) });
+      rows.push({
+        name: 'change feed: after the write, until another instance serves the change',
+        figure: summary(seenAfter, 'polled through HTTP, includes one read'),
+      });
+    } finally {
+      await sql`delete from contents where content_id = ${probe}`.execute(h.db);
+      await h.db.deleteFrom('agent_segment_members').where('ag_segment_id', '=', big).execute();
+      await h.db
+        .insertInto('agent_segment_members')
+        .values(bigCodes.map((ag_code) => ({ ag_segment_id: big, ag_code })))
+        .execute();
+    }
+  } finally {
+    await second.h.close();
+    await h.close();
+  }
+  return rows;
+}
+
+// ---- the run -----------------------------------------------------------------------------------------
+
+const started = performance.now();
+const version = await (async () => {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  const v = (await c.query<{ v: string }>('select version() as v')).rows[0]!.v.split(',')[0];
+  await c.end();
+  return v;
+})();
+console.log(
+  `# bench:scale on ${version}, ${os.cpus().length} CPUs, load ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}; 100 % = ${Object.entries(FULL)
+    .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
+    .join(', ')}; sizes ${PERCENTS.join(', ')} %; ${RUNS} runs after ${WARMUP} warm-up calls`,
+);
+
+const bySize = new Map<number, Row[]>();
+const builds: string[] = [];
+for (const p of PERCENTS) {
+  const sizes = {
+    contents: Math.max(1, Math.round((FULL.contents * p) / 100)),
+    agents: Math.max(1, Math.round((FULL.agents * p) / 100)),
+    users: Math.max(1, Math.round((FULL.users * p) / 100)),
+    segments: Math.max(1, Math.round((FULL.segments * p) / 100)),
+  };
+  const ds = await ensureScaleDataset(ADMIN_URL, {
+    ...sizes,
+    name: `${BASE}_${sizes.contents}`,
+    searchIndex: !argv.includes('--no-search-index'),
+  });
+  builds.push(
+    `${p} %: ${ds.name} ${
+      ds.reused
+        ? 'reused'
+        : `built (${Object.entries(ds.timings)
+            .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+            .join(', ')})`
+    }`,
+  );
+  bySize.set(p, await measureAt(ds));
+}
+
+let companies: { seconds: number; rows: number } | null = null;
+if (COMPANIES > 0) companies = await timeCompanyImport(COMPANIES);
+
+console.log('');
+for (const b of builds) console.log(`# data set ${b}`);
+console.log('');
+console.log(`| read | ${PERCENTS.map((p) => `${p} % p50 | ${p} % p95`).join(' | ')} | note |`);
+console.log(`|---|${PERCENTS.map(() => '---|---').join('|')}|---|`);
+const names = bySize.get(nth(PERCENTS, PERCENTS.length - 1))!.map((r) => r.name);
+for (const name of names) {
+  const cells = PERCENTS.map((p) => {
+    const f = bySize.get(p)!.find((r) => r.name === name)?.figure;
+    return f ? `${fmt(f.p50)} ms | ${fmt(f.p95)} ms` : '– | –';
+  });
+  const note = bySize.get(nth(PERCENTS, PERCENTS.length - 1))!.find((r) => r.name === name)?.figure.note ?? '';
+  console.log(`| ${name} | ${cells.join(' | ')} | ${note} |`);
+}
+if (companies)
+  console.log(
+    `\nregistered companies import of ${companies.rows.toLocaleString('en')} rows (CSV parsed, checked, written, one transaction): ${companies.seconds.toFixed(1)} s`,
+  );
+console.log(
+  `\n# load ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}; total ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
