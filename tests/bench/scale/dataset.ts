@@ -238,7 +238,9 @@ async function migrateKept(db: Kysely<any>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed)
-    throw new Error(`${failed?.migrationName ?? 'migrations'}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `${failed?.migrationName ?? 'migrations'}: ${error instanceof Error ? error.message : String(error)}`,
+    );
 }
 
 /** The named data set of these sizes on the server of adminUrl: reused when there, built otherwise. */
