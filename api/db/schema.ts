@@ -119,6 +119,14 @@ export interface NotificationsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** Kept by trigger on notifications (migration 0031): '' stands for every agent / every user. */
+export interface NotificationTotalsTable {
+  category_id: number;
+  ag_code: string;
+  user_id: string;
+  n: number;
+}
+
 export interface NotificationReadsTable {
   notification_id: number;
   user_id: string;
@@ -645,6 +653,7 @@ export interface Database {
   global_navi_settings: GlobalNaviSettingsTable;
   global_navi_rows: GlobalNaviRowsTable;
   notifications: NotificationsTable;
+  notification_totals: NotificationTotalsTable;
   notification_reads: NotificationReadsTable;
   sessions: SessionsTable;
   trusted_browsers: TrustedBrowsersTable;

@@ -46,6 +46,9 @@ function byImportance(db: Db, v: Viewer, categoryId: number) {
   };
 }
 
+/** The pager's total of a category list: kept per target and date until a content changes (like the news). */
+const COUNT_CACHE: CacheSpec = { name: 'category-count', max: 5_000, ttlMs: 10 * 60_000 };
+
 export async function pageOfCategory(db: Db, v: Viewer, categoryId: number, page: number, pageSize: number) {
   const { important } = byImportance(db, v, categoryId);
   // Ids first, from the index alone (every column the visibility and the order read is in it,
@@ -57,25 +60,48 @@ export async function pageOfCategory(db: Db, v: Viewer, categoryId: number, page
     .where('c.category_id', '=', categoryId)
     .where(contentVisibleTo(v));
   const from = (page - 1) * pageSize;
+  // The total counts every visible content of the category (a quarter of a million notices at
+  // national scale): counted once per target, date and change of the contents, not per page.
   const [first, total] = await Promise.all([
     important.execute(),
-    db
-      .selectFrom(ids.as('x'))
-      .select(sql<number>`cast(count(*) as integer)`.as('n'))
-      .executeTakeFirstOrThrow(),
+    cachedRead(db, COUNT_CACHE, `${categoryId}|${viewerKey(v)}`, CONTENT_TABLES, async () =>
+      Number(
+        (
+          await db
+            .selectFrom(ids.as('x'))
+            .select(sql<number>`cast(count(*) as integer)`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ),
   ]);
   // The important ones come first on every listing; the page continues with the others.
   const head = first.slice(from, from + pageSize);
   let rest: typeof first = [];
-  if (head.length < pageSize) {
+  const want = pageSize - head.length;
+  if (want > 0) {
+    const others = ids.where(sql<boolean>`not ${isImportantOn(v.date)}`);
+    const skip = Math.max(0, from - first.length); // of the others, newest first
+    const count = total - first.length; // the others (total counts the important ones too)
+    // Past the middle the page is read from the oldest end, so that no page skips more than half
+    // the list in the index (the last page skips none).
+    const fromOldest = skip + want / 2 > count / 2 && skip < count;
     const pageIds = (
-      await ids
-        .where(sql<boolean>`not ${isImportantOn(v.date)}`)
-        .orderBy('c.keisai_start', 'desc')
-        .orderBy('c.content_id', 'desc')
-        .limit(pageSize - head.length)
-        .offset(Math.max(0, from - first.length))
-        .execute()
+      fromOldest
+        ? (
+            await others
+              .orderBy('c.keisai_start', 'asc')
+              .orderBy('c.content_id', 'asc')
+              .limit(Math.min(want, count - skip))
+              .offset(Math.max(0, count - skip - want))
+              .execute()
+          ).reverse()
+        : await others
+            .orderBy('c.keisai_start', 'desc')
+            .orderBy('c.content_id', 'desc')
+            .limit(want)
+            .offset(skip)
+            .execute()
     ).map((r) => r.content_id);
     if (pageIds.length) {
       const byId = new Map(
@@ -84,7 +110,7 @@ export async function pageOfCategory(db: Db, v: Viewer, categoryId: number, page
       rest = pageIds.flatMap((id) => byId.get(id) ?? []);
     }
   }
-  return { items: [...head, ...rest].map(toInfoItem), totalCount: Number(total.n) };
+  return { items: [...head, ...rest].map(toInfoItem), totalCount: total };
 }
 
 /** A content category (news, FAQ, forms …) that list pages may show, or undefined. */

@@ -1,5 +1,6 @@
 // npm run bench:scale [-- --contents 1000000 --agents 10000 --users 50000 --segments 3000 --sizes 10,30,100
-//                        --runs 30 --name portal_scale --no-search-index --companies 500000]
+//                        --runs 30 --name portal_scale --no-search-index --companies 500000
+//                        --reads portal,detail,lists,notices,segment-csv,change-feed]
 //
 // The portal's reads at the scale of a national supplier (issue 26, docs/performance.md "At national
 // scale"). For each size (a percentage of the given sizes) the data set of tests/bench/scale/dataset.ts
@@ -63,6 +64,8 @@ const PERCENTS = text('sizes', '10,30,100')
 const RUNS = flag('runs', 30);
 const BASE = text('name', 'portal_scale');
 const COMPANIES = flag('companies', 500_000);
+/** The groups of reads to measure (default all): a run that checks one change measures only its reads. */
+const READS = new Set(text('reads', 'portal,detail,lists,notices,segment-csv,change-feed').split(','));
 const WARMUP = 3;
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.DATABASE_URL = ADMIN_URL; // the companies import's own database goes to the same server
@@ -213,10 +216,11 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
       ['Incentive/getIncentiveFloating', '/api/Incentive/getIncentiveFloating', { ...scope, daihyoCode: DEMO_AGENT }],
       ['LoginPopup/GetUserPopupList', '/api/LoginPopup/GetUserPopupList', scope],
     ];
-    for (const [label, path, body] of top) expectOk(await http.post(agent.token, path, body), label);
+    if (READS.has('portal'))
+      for (const [label, path, body] of top) expectOk(await http.post(agent.token, path, body), label);
     const perCall = new Map<string, number[]>(top.map(([l]) => [l, []]));
     const page: number[] = [];
-    for (let i = 0; i < WARMUP + RUNS; i++) {
+    for (let i = 0; READS.has('portal') && i < WARMUP + RUNS; i++) {
       // One by one (each call's own time), then the whole page in parallel as the browser asks it.
       for (const [label, path, body] of top) {
         await dropCaches(h, agentTags);
@@ -228,9 +232,11 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
       await Promise.all(top.map(([, path, body]) => http.post(agent.token, path, body)));
       if (i >= WARMUP) page.push(performance.now() - t0);
     }
-    rows.push({ name: 'portal top: the whole page (13 calls in parallel), uncached', figure: summary(page) });
-    const slowest = [...perCall].map(([l, t]) => ({ l, f: summary(t) })).sort((a, b) => b.f.p95 - a.f.p95);
-    for (const { l, f } of slowest) rows.push({ name: `portal top: ${l}, uncached`, figure: f });
+    if (READS.has('portal')) {
+      rows.push({ name: 'portal top: the whole page (13 calls in parallel), uncached', figure: summary(page) });
+      const slowest = [...perCall].map(([l, t]) => ({ l, f: summary(t) })).sort((a, b) => b.f.p95 - a.f.p95);
+      for (const { l, f } of slowest) rows.push({ name: `portal top: ${l}, uncached`, figure: f });
+    }
 
     // -- content detail with its targeting check
     const pickContent = async (where: string) =>
@@ -269,7 +275,7 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
         0,
       ],
     ];
-    for (const [label, id, status] of details) {
+    for (const [label, id, status] of READS.has('detail') ? details : []) {
       if (!id) {
         rows.push({ name: `content detail ${label}`, figure: { p50: NaN, p95: NaN, note: 'no such content' } });
         continue;
@@ -316,7 +322,7 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
         rowsOf('appDataList'),
       ],
     ];
-    for (const [label, path, body, count] of lists) {
+    for (const [label, path, body, count] of READS.has('lists') ? lists : []) {
       const first = await http.post(provider.token, path, body);
       const note =
         first.status === 200 ? `${count(first.json)}, all in one answer (no server paging)` : `${first.status}`;
@@ -334,11 +340,13 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
     const total = Number(notices.json.totalCount);
     const lastPage = Math.max(1, Math.ceil(total / 20));
     const middle = Math.ceil(lastPage / 2);
-    for (const [label, pageNo] of [
-      ['first page', 1],
-      ['middle page', middle],
-      ['last page', lastPage],
-    ] as const) {
+    for (const [label, pageNo] of READS.has('notices')
+      ? ([
+          ['first page', 1],
+          ['middle page', middle],
+          ['last page', lastPage],
+        ] as const)
+      : []) {
       await series(
         `admin list: notices by period, ${label}`,
         Math.max(5, Math.floor(RUNS / 3)),
@@ -357,7 +365,7 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
           and c.ag_segment_id <> ${ds.bigSegmentId}
         order by c.content_id desc limit 1`.execute(h.db)
     ).rows[0];
-    if (target) {
+    if (target && READS.has('segment-csv')) {
       const oldCodes = (
         await h.db
           .selectFrom('agent_segment_members')
@@ -414,66 +422,69 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
     }
 
     // -- the change feed: replacing the members of the 5,000-agent segment, seen by another instance
-    const big = ds.bigSegmentId;
-    const bigCodes = (
-      await h.db.selectFrom('agent_segment_members').select('ag_code').where('ag_segment_id', '=', big).execute()
-    ).map((r) => r.ag_code);
-    // The probe: an important notice of today for the big segment, first in its members' portal news.
-    const probe = (
-      await sql<{
-        id: number;
-      }>`insert into contents (category_id, title, body_html, keisai_start, keisai_end, jyuyo_flg, jyuyo_start, jyuyo_end,
+    if (READS.has('change-feed')) await measureChangeFeed();
+    async function measureChangeFeed() {
+      const big = ds.bigSegmentId;
+      const bigCodes = (
+        await h.db.selectFrom('agent_segment_members').select('ag_code').where('ag_segment_id', '=', big).execute()
+      ).map((r) => r.ag_code);
+      // The probe: an important notice of today for the big segment, first in its members' portal news.
+      const probe = (
+        await sql<{
+          id: number;
+        }>`insert into contents (category_id, title, body_html, keisai_start, keisai_end, jyuyo_flg, jyuyo_start, jyuyo_end,
           last_update, display_target, ag_segment_id)
         values (1, '【重要】bench:scale の変更通知プローブ', '<p>計測用</p>', date '2026-11-20', date '9999-12-31', true,
           date '2026-11-20', date '2026-12-31', date '2026-11-20', '1', ${big}) returning content_id as id`.execute(
-        h.db,
-      )
-    ).rows[0]!.id;
-    try {
-      if (!bigCodes.includes(DEMO_AGENT)) throw new Error('the demo agent is not in the big segment');
-      await settleChanges(second.h.db);
-      const body = { ...scope, categoryId: 1, contentId: probe };
-      // The second instance keeps the demo agent's portal news (cached): the change is served when it moves.
-      const news = async () =>
-        JSON.stringify((await http2.post(agent.token, '/api/Info/getPortalTopInfo', scope)).json.infoListData);
-      const writes: number[] = [];
-      const seenAfter: number[] = [];
-      const runs = Math.max(3, Math.floor(RUNS / 6));
-      const without = bigCodes.filter((c) => c !== DEMO_AGENT);
-      for (let i = 0; i < runs * 2; i++) {
-        const leaving = i % 2 === 0;
-        const was = await news(); // cached on the second instance now
-        await news();
-        const up = expectOk(
-          await http.post(
-            provider.token,
-            '/api/AgSegment/upload/agSegment',
-            uploadForm(big, leaving ? without : bigCodes, 'big.csv'),
-          ),
-          'upload 5,000',
-        );
-        const t0 = performance.now();
-        let now = was;
-        for (let k = 0; k < 2000 && now === was; k++) now = await news();
-        if (now === was) throw new Error('the second instance never served the change');
-        writes.push(up.ms);
-        seenAfter.push(performance.now() - t0);
-        const direct = await http2.post(agent.token, '/api/ContentsDetail/getContentsDetail', body);
-        if ((direct.status === 200) === leaving)
-          throw new Error(`detail of the probe after the change: ${direct.status}`);
+          h.db,
+        )
+      ).rows[0]!.id;
+      try {
+        if (!bigCodes.includes(DEMO_AGENT)) throw new Error('the demo agent is not in the big segment');
+        await settleChanges(second.h.db);
+        const body = { ...scope, categoryId: 1, contentId: probe };
+        // The second instance keeps the demo agent's portal news (cached): the change is served when it moves.
+        const news = async () =>
+          JSON.stringify((await http2.post(agent.token, '/api/Info/getPortalTopInfo', scope)).json.infoListData);
+        const writes: number[] = [];
+        const seenAfter: number[] = [];
+        const runs = Math.max(3, Math.floor(RUNS / 6));
+        const without = bigCodes.filter((c) => c !== DEMO_AGENT);
+        for (let i = 0; i < runs * 2; i++) {
+          const leaving = i % 2 === 0;
+          const was = await news(); // cached on the second instance now
+          await news();
+          const up = expectOk(
+            await http.post(
+              provider.token,
+              '/api/AgSegment/upload/agSegment',
+              uploadForm(big, leaving ? without : bigCodes, 'big.csv'),
+            ),
+            'upload 5,000',
+          );
+          const t0 = performance.now();
+          let now = was;
+          for (let k = 0; k < 2000 && now === was; k++) now = await news();
+          if (now === was) throw new Error('the second instance never served the change');
+          writes.push(up.ms);
+          seenAfter.push(performance.now() - t0);
+          const direct = await http2.post(agent.token, '/api/ContentsDetail/getContentsDetail', body);
+          if ((direct.status === 200) === leaving)
+            throw new Error(`detail of the probe after the change: ${direct.status}`);
+        }
+        rows.push({ name: 'change feed: the write (5,000-agent segment CSV replaced)', figure: summary(writes) });
+        rows.push({
+          name: 'change feed: after the write, until another instance serves the change',
+          figure: summary(seenAfter, 'polled through HTTP, includes one read'),
+        });
+      } finally {
+        await sql`delete from contents where content_id = ${probe}`.execute(h.db);
+        await h.db.deleteFrom('agent_segment_members').where('ag_segment_id', '=', big).execute();
+        await h.db
+          .insertInto('agent_segment_members')
+          .values(bigCodes.map((ag_code) => ({ ag_segment_id: big, ag_code })))
+          .execute();
       }
-      rows.push({ name: 'change feed: the write (5,000-agent segment CSV replaced)', figure: summary(writes) });
-      rows.push({
-        name: 'change feed: after the write, until another instance serves the change',
-        figure: summary(seenAfter, 'polled through HTTP, includes one read'),
-      });
-    } finally {
-      await sql`delete from contents where content_id = ${probe}`.execute(h.db);
-      await h.db.deleteFrom('agent_segment_members').where('ag_segment_id', '=', big).execute();
-      await h.db
-        .insertInto('agent_segment_members')
-        .values(bigCodes.map((ag_code) => ({ ag_segment_id: big, ag_code })))
-        .execute();
     }
   } finally {
     await second.h.close();
