@@ -22,7 +22,7 @@ import { HttpProblem, messagesBody, problem } from '../../http/problems';
 import { Body, CallerIds } from '../../http/wire';
 import { categoryData as categoryDataOf, categoryOptions as categoryOptionsOf, isApplicant, isStaff } from './rules';
 import * as repo from './repository';
-import { CategoryData, Option, WireNo } from './wire';
+import { CategoryData, Option, WireNo } from '../../../schemas/wire/application';
 import { CATEGORY } from '../../../schemas/categories';
 import { perUserPerMinute } from '../../security/rate-limit';
 
