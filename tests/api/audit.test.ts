@@ -7,6 +7,7 @@ import t from 'tap';
 import { recordAudit } from '../../api/audit/record';
 import type { Caller } from '../../api/authority/caller';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { AuditListAnswer } from '../../schemas/wire/audit';
 
 const LIST = '/api/Audit/getAuditLogList';
 const CSV = '/api/Audit/downloadAuditLogCsv';
@@ -14,18 +15,6 @@ const CHAIN = '/api/Audit/verifyChain';
 const b = (extra: Record<string, unknown> = {}) => ({ systemKbn: '01', ...extra });
 const msgIds = (res: { json(): unknown }) =>
   ((res.json() as { messages?: { messageId: string }[] }).messages ?? []).map((m) => m.messageId);
-
-interface Row {
-  auditId: number;
-  at: string;
-  actorUserId: string;
-  pseudoAgCode: string;
-  entity: string;
-  screen: string;
-  entityId: string;
-  action: string;
-  changes: { field: string; label: string; before: string; after: string; lines?: { op: string; text: string }[] }[];
-}
 
 const operator: Caller = {
   sessionId: 'test',
@@ -48,7 +37,7 @@ t.test('audit viewer', async (t) => {
   const list = async (filter: Record<string, unknown>, token = provider) => {
     const res = await h.post(LIST, b(filter), { token });
     t.equal(res.statusCode, 200, res.body);
-    return res.json<{ auditList: Row[]; nextCursor: string; dateFrom: string; dateTo: string }>();
+    return res.json<AuditListAnswer>();
   };
 
   t.test('authority: provider administrators only', async (t) => {

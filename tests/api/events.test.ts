@@ -7,32 +7,7 @@ import { createTestApp } from '../helpers/test-app';
 import { actingAs, signInAs, type Session } from '../helpers/portal';
 import { eventListSettings } from '../../api/resources/event/routes';
 import { nth } from '../helpers/indexing';
-
-interface EventItem {
-  contentsId: number;
-  categoryId: number;
-  thumbnailPath: string;
-  thumbnailName: string;
-  eventDate: string;
-  subCategoryName: string;
-  newFlg: boolean;
-  closeFlg: boolean;
-  contentsTitle: string;
-}
-interface Initial {
-  eventListData: EventItem[];
-  applicationEventListData: EventItem[];
-  historyEventListData: EventItem[];
-  eventTagListData: Array<{
-    tagId: number;
-    tagName: string;
-    categoryId: number;
-    categoryName: string;
-    isChecked: boolean;
-  }>;
-  historyEventTagListData: Array<{ tagId: number; isChecked: boolean }>;
-  appDispCount: number;
-}
+import type { EventItem, InitialEventsAnswer } from '../../schemas/wire/events';
 
 t.test('skill-up events', async (t) => {
   const h = await createTestApp(); // 2026-11-20 10:00 Tokyo
@@ -66,7 +41,7 @@ t.test('skill-up events', async (t) => {
       ...body,
     });
     t.equal(res.statusCode, 200);
-    return res.json<Initial>();
+    return res.json<InitialEventsAnswer>();
   };
   const ids = (items: EventItem[]) => items.map((i) => i.contentsId);
   const detail = (s: Session, contentsId: number, body: Record<string, unknown> = {}) =>
