@@ -20,6 +20,7 @@ import { mailOf } from '../helpers/api-probe';
 import { resetTokenIn } from '../helpers/smtp-capture';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { nth } from '../helpers/indexing';
+import type { FavoriteListAnswer, RecentlyViewedAnswer } from '../../schemas/wire/portal';
 
 const status = async (h: TestApp, token: string) =>
   (await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' }, { token })).statusCode;
@@ -273,16 +274,13 @@ t.test('targeted reads are kept per agent and date, and follow every change at o
     .orderBy('content_id', 'desc')
     .executeTakeFirstOrThrow();
   const recent = async () =>
-    (
-      (
-        await h.post('/api/recentlyViewed/getRecentlyViewedPagesList', { systemKbn: '01' }, { token: agent1.token })
-      ).json().recentlyViewedListData as Array<{ contentId: number }>
-    ).map((r) => r.contentId);
+    (await h.post('/api/recentlyViewed/getRecentlyViewedPagesList', { systemKbn: '01' }, { token: agent1.token }))
+      .json<RecentlyViewedAnswer>()
+      .recentlyViewedListData.map((r) => r.contentId);
   const favorites = async () =>
-    (
-      (await h.post('/api/FavoritPage/getFavoritePageList', { systemKbn: '01' }, { token: agent1.token })).json()
-        .favoritListData as Array<{ contentId: number }>
-    ).map((r) => r.contentId);
+    (await h.post('/api/FavoritPage/getFavoritePageList', { systemKbn: '01' }, { token: agent1.token }))
+      .json<FavoriteListAnswer>()
+      .favoritListData.map((r) => r.contentId);
   const newsBadge = async (token: string) =>
     (
       (await h.post('/api/GlobalNavi/getNotificationBadges', { systemKbn: '01' }, { token })).json()
