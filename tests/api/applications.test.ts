@@ -10,7 +10,7 @@ import { settleChanges } from '../../api/cache/change-feed';
 import { serverRuleContext } from '../../api/forms/enforce';
 import { validateForm } from '../../schemas/rules/engine';
 import { nth } from '../helpers/indexing';
-import type { ApplicationListItem } from '../../schemas/wire/application';
+import type { AgInitialAnswer, ApplicationListItem, ProviderInitialAnswer } from '../../schemas/wire/application';
 import type { BadgesAnswer } from '../../schemas/wire/navigation';
 
 /** The answer of either request list (the engine's calls.list of shinseiform-ag/-provider). */
@@ -75,17 +75,17 @@ t.test('initial data and lists: each agent sees its own agent only, staff see al
   t.equal(init.statusCode, 200);
   t.ok(init.json().categoryList.length >= 6, 'request categories');
   t.same(
-    init.json().statusList.map((s: { value: string }) => s.value),
+    init.json<AgInitialAnswer>().statusList.map((s) => s.value),
     ['10', '20', '30', '40', '90'],
   );
   t.equal(init.json().shinseiKikanEnd, '2026-11-20');
   const pinit = await h.post('/api/ApplicationMgtProvider/getInitialData', { systemKbn: K }, { token: staff });
   t.equal(pinit.statusCode, 200);
   t.notOk(
-    pinit.json().statusList.some((s: { value: string }) => s.value === '10'),
+    pinit.json<ProviderInitialAnswer>().statusList.some((s) => s.value === '10'),
     'staff never see drafts',
   );
-  t.ok(pinit.json().agCodeList.some((a: { value: string }) => a.value === 'A0000002'));
+  t.ok(pinit.json<ProviderInitialAnswer>().agCodeList.some((a) => a.value === 'A0000002'));
 
   const mine = (await agList(agent)).json<ListAnswer>().appDataList;
   t.ok(mine.length >= 6);
