@@ -159,7 +159,6 @@ export const SendMailBody = Body({ ...Ids, appNo: WireNo('Request number'), mail
 export const EscalationMailBody = Body({ ...Ids, appNo: WireNo('Request number') });
 export const EscalationMailAnswer = Type.Object({ mailSubject: Type.String(), mailBody: Type.String() });
 
-export type Option = Static<typeof Option>;
 export type Attachment = Static<typeof Attachment>;
 export type ReferenceFile = Static<typeof ReferenceFile>;
 export type CategoryData = Static<typeof CategoryData>;

@@ -10,7 +10,13 @@ import { settleChanges } from '../../api/cache/change-feed';
 import { serverRuleContext } from '../../api/forms/enforce';
 import { validateForm } from '../../schemas/rules/engine';
 import { nth } from '../helpers/indexing';
-import type { AgInitialAnswer, ApplicationListItem, ProviderInitialAnswer } from '../../schemas/wire/application';
+import type {
+  AgInitialAnswer,
+  ApplicationListItem,
+  CategoryDataAnswer,
+  EscalationMailAnswer,
+  ProviderInitialAnswer,
+} from '../../schemas/wire/application';
 import type { BadgesAnswer } from '../../schemas/wire/navigation';
 
 /** The answer of either request list (the engine's calls.list of shinseiform-ag/-provider). */
@@ -651,7 +657,10 @@ t.test('mail: addresses checked, notification sent to To/Cc/Bcc without the memo
     { systemKbn: K, appNo: no },
     { token: staff },
   );
-  t.match(esc.json(), { mailSubject: /申請No\.\d+「販促物発注」/, mailBody: /パンフレット300部/ });
+  t.match(esc.json<EscalationMailAnswer>(), {
+    mailSubject: /申請No\.\d+「販促物発注」/,
+    mailBody: /パンフレット300部/,
+  });
 });
 
 t.test('category data and reference files; delete by staff', async (t) => {
@@ -661,12 +670,12 @@ t.test('category data and reference files; delete by staff', async (t) => {
     { token: agent },
   );
   t.equal(res.statusCode, 200);
-  const data = res.json().appCategoryData;
+  const data = res.json<CategoryDataAnswer>().appCategoryData;
   t.equal(data.osgTempFileList.length, 2);
   t.match(data.osgDetailPath, /^\/contents\/categoryId\/3\/contentsId\/\d+$/);
   const one = await h.post(
     '/api/download/downloadKanrenFile',
-    { systemKbn: K, categoryId: 1, fileName: data.osgTempFileList[0].tempFileName },
+    { systemKbn: K, categoryId: 1, fileName: nth(data.osgTempFileList, 0).tempFileName },
     { token: agent },
   );
   t.equal(one.statusCode, 200);
