@@ -8,6 +8,7 @@ import { recordAudit } from '../../api/audit/record';
 import type { Caller } from '../../api/authority/caller';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import type { AuditListAnswer } from '../../schemas/wire/audit';
+import type { KanriCategoryAnswer } from '../../schemas/wire/kanri';
 
 const LIST = '/api/Audit/getAuditLogList';
 const CSV = '/api/Audit/downloadAuditLogCsv';
@@ -49,7 +50,7 @@ t.test('audit viewer', async (t) => {
       for (const url of [LIST, CSV, CHAIN])
         t.equal((await h.post(url, b(), { token })).statusCode, 403, `${who}: ${url}`);
       const top = await h.post('/api/KanriTop/getKanriCategory', b(), { token });
-      const button = (top.json().categoryListData ?? []).find((c: { categoryId: number }) => c.categoryId === 120);
+      const button = top.json<KanriCategoryAnswer>().categoryListData.find((c) => c.categoryId === 120);
       t.not(button?.parmitionFlg, '1', `${who}: no 監査ログ button`);
     }
     for (const url of [LIST, CSV, CHAIN]) t.equal((await h.post(url, b())).statusCode, 401, `no token: ${url}`);
@@ -65,7 +66,7 @@ t.test('audit viewer', async (t) => {
     );
     const top = await h.post('/api/KanriTop/getKanriCategory', b(), { token: provider });
     t.match(
-      top.json().categoryListData.find((c: { categoryId: number }) => c.categoryId === 120),
+      top.json<KanriCategoryAnswer>().categoryListData.find((c) => c.categoryId === 120),
       { categoryName: '監査ログ', categoryUrl: '/kanri-audit', parmitionFlg: '1' },
     );
   });

@@ -323,8 +323,8 @@ t.test('one-stop guide', async (t) => {
     );
     t.ok(
       (await agent2.call('/api/OneStopGide/getOneStopGideList', { keyword: '特別納期' }))
-        .json()
-        .containtsListData.some((r: { contentId: number }) => r.contentId === targeted.content_id),
+        .json<OneStopAnswer>()
+        .containtsListData.some((r) => r.contentId === targeted.content_id),
       'A0000002 finds its own',
     );
     const tag = res.json<OneStopAnswer>().tagListData.find((x) => x.tagName === '申請書')!;
