@@ -1,52 +1,19 @@
 // Wire types of the calls the renderer makes (spec 000 sections 3 and 7, docs/wire-contract.md).
 // Field names are those of the wire, misspellings included.
 
-/** The signed-in user kept in the browser (docs/wire-contract.md "Sign-in and session"). */
-export interface SessionUser {
-  userId: string;
-  agCode: string;
-  agName: string;
-  emailAddress: string;
-  isLoggedIn: boolean;
-  isAdmin: boolean;
-  isProvider: boolean;
-  invoiceNo: string;
-  roleId: string;
-  itakumotoAgCode: string;
-  daihyoCode: string;
-  saiitakuFlg: boolean;
-  userName: string;
-  companyName: string;
-  sectionName: string;
-  bikou1: string;
-  bikou2: string;
-  isBaseLogin: boolean;
-  baseAgCode: string;
-  pseudoAgCode: string;
-  pseudoAgName: string;
-  pseudoUserId: string;
-  pseudoDaihyoCode: string;
-  pseudoInvoiceNo: string;
-}
+// Declared once in schemas/wire (TypeBox, used by the API routes); re-exported under the names
+// the renderer uses. The session keeps them in localStorage and reads them back through the
+// narrow parse in renderer/app/session.ts.
+export type {
+  LoginAnswer as LoginResponse,
+  SessionUser,
+  ValidateAnswer as ValidateSessionResponse,
+} from '../../schemas/wire/auth';
+export type { GlobalNavItem, NotificationBadge } from '../../schemas/wire/navigation';
+export type { SearchCategory as SiteSearchCategory } from '../../schemas/wire/search';
 
-/** Answer of /api/Auth/login and /api/Auth/OtpLogin. */
-export interface LoginResponse {
-  token: string;
-  systemDate: string;
-  isAreadyOptAuth: boolean;
-  user: SessionUser | null;
-}
-
-export interface GlobalNavItem {
-  categoryId: string | number;
-  categoryName: string;
-  /** Empty string for top-level items. */
-  parentId: string | number;
-  displayOrder: string | number;
-  linkUrl: string;
-  isSaparateTab: boolean | string;
-}
-
+// Not yet in schemas/wire: the answers of /api/Parmition/getUserParmition, /api/Incentive/getIncentiveInfo,
+// /api/System/checkOperationTime and the reset-token check, whose routes still declare their own schemas.
 export interface PermissionItem {
   categoryId: string | number;
   categoryName: string;
@@ -56,23 +23,8 @@ export interface PermissionItem {
   parmitionFlg: string;
 }
 
-export interface SiteSearchCategory {
-  categoryId: string | number;
-  categoryName: string;
-}
-
 export interface IncentiveInfo {
   isIncentiveEntry: boolean;
-}
-
-export interface NotificationBadge {
-  categoryId: string | number;
-  notificationNum: number;
-}
-
-export interface ValidateSessionResponse {
-  isValid: boolean;
-  token: string;
 }
 
 export interface OperationTimeResponse {

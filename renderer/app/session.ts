@@ -87,14 +87,52 @@ function parseObject<T>(raw: string): T | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as T) : null;
 }
 
+/** A stored number; digits in a string count (older or hand-written storage), anything else does not. */
+function storedNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * The one place stored values meet the wire types: the navigation and the search categories are
+ * read back into the wire's shapes (numbers, a boolean flag); an entry without a usable id is dropped.
+ */
+function storedNavItem(value: object): GlobalNavItem | null {
+  const v = value as Record<string, unknown>;
+  const categoryId = storedNumber(v.categoryId);
+  const parentId = v.parentId === '' || v.parentId === null || v.parentId === undefined ? '' : storedNumber(v.parentId);
+  if (categoryId === null || parentId === null) return null;
+  const flag = v.isSaparateTab;
+  return {
+    categoryId,
+    categoryName: String(v.categoryName ?? ''),
+    parentId,
+    displayOrder: storedNumber(v.displayOrder) ?? Number.MAX_SAFE_INTEGER,
+    linkUrl: String(v.linkUrl ?? ''),
+    isSaparateTab: flag === true || flag === '1' || flag === 'true' || flag === 1,
+  };
+}
+
+function storedCategory(value: object): SiteSearchCategory | null {
+  const v = value as Record<string, unknown>;
+  const categoryId = storedNumber(v.categoryId);
+  return categoryId === null ? null : { categoryId, categoryName: String(v.categoryName ?? '') };
+}
+
+function parseEach<T>(raw: string, read: (value: object) => T | null): T[] {
+  return parseList<object>(raw).flatMap((value) => read(value) ?? []);
+}
+
 function build(raw: string[]): SessionSnapshot {
   const value = (key: string) => raw[KEY_LIST.indexOf(key as (typeof KEY_LIST)[number])] ?? '';
   return {
     token: value(SESSION_KEYS.token),
     user: parseObject<SessionUser>(value(SESSION_KEYS.user)),
-    globalNav: parseList<GlobalNavItem>(value(SESSION_KEYS.globalNav)),
+    globalNav: parseEach(value(SESSION_KEYS.globalNav), storedNavItem),
     userParmition: parseList<PermissionItem>(value(SESSION_KEYS.userParmition)),
-    categoryList: parseList<SiteSearchCategory>(value(SESSION_KEYS.categoryList)),
+    categoryList: parseEach(value(SESSION_KEYS.categoryList), storedCategory),
     systemDate: value(SESSION_KEYS.systemDate),
     businessDate: value(SESSION_KEYS.businessDate),
     incentiveInfo: parseObject<IncentiveInfo>(value(SESSION_KEYS.incentiveInfo)),

@@ -5,9 +5,10 @@ import { Body, CallerIds, TargetDate, WireId } from './common';
 
 /** /api/SiteSearch/getCategoryList */
 export const SearchCategoryListBody = Body(CallerIds);
-export const SearchCategoryListAnswer = Type.Object({
-  categoryListData: Type.Array(Type.Object({ categoryId: Type.Number(), categoryName: Type.String() })),
-});
+export const SearchCategory = Type.Object({ categoryId: Type.Number(), categoryName: Type.String() });
+/** A searchable category; sign-in keeps the list in the session for the header's search box. */
+export type SearchCategory = Static<typeof SearchCategory>;
+export const SearchCategoryListAnswer = Type.Object({ categoryListData: Type.Array(SearchCategory) });
 export type SearchCategoryListAnswer = Static<typeof SearchCategoryListAnswer>;
 
 /** /api/SiteSearch/getContentsList */

@@ -3,6 +3,7 @@
 import t from 'tap';
 import { DEFAULT_ADMIN_MANUAL_URL, loadConfig } from '../../api/config';
 import { createTestApp } from '../helpers/test-app';
+import type { GlobalNaviAnswer } from '../../schemas/wire/navigation';
 
 t.test('ADMIN_MANUAL_URL: default, a URL, a path; anything else stops the start', async (t) => {
   t.equal(loadConfig({}).adminManualUrl, DEFAULT_ADMIN_MANUAL_URL);
@@ -31,7 +32,7 @@ t.test('getGlobalNaviData carries adminManualUrl for administrators only', async
     const { token } = await h.signIn(loginId);
     const res = await h.post('/api/GlobalNavi/getGlobalNaviData', { systemKbn: '01' }, { token });
     t.equal(res.statusCode, 200, loginId);
-    return res.json<{ adminManualUrl: string; globalNav: unknown[] }>();
+    return res.json<GlobalNaviAnswer>();
   };
   t.equal((await nav('demo-provider')).adminManualUrl, DEFAULT_ADMIN_MANUAL_URL, 'provider administrator');
   t.equal((await nav('demo-agadmin')).adminManualUrl, DEFAULT_ADMIN_MANUAL_URL, 'agent administrator');

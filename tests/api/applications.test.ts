@@ -10,6 +10,17 @@ import { settleChanges } from '../../api/cache/change-feed';
 import { serverRuleContext } from '../../api/forms/enforce';
 import { validateForm } from '../../schemas/rules/engine';
 import { nth } from '../helpers/indexing';
+import type {
+  AgInitialAnswer,
+  ApplicationListItem,
+  CategoryDataAnswer,
+  EscalationMailAnswer,
+  ProviderInitialAnswer,
+} from '../../schemas/wire/application';
+import type { BadgesAnswer } from '../../schemas/wire/navigation';
+
+/** The answer of either request list (the engine's calls.list of shinseiform-ag/-provider). */
+type ListAnswer = { appDataList: ApplicationListItem[] };
 
 const K = '01';
 const INTERNAL = '印刷会社へ増刷依頼済み'; // a seeded internal memo of A0000001's request 販促物発注
@@ -70,60 +81,54 @@ t.test('initial data and lists: each agent sees its own agent only, staff see al
   t.equal(init.statusCode, 200);
   t.ok(init.json().categoryList.length >= 6, 'request categories');
   t.same(
-    init.json().statusList.map((s: { value: string }) => s.value),
+    init.json<AgInitialAnswer>().statusList.map((s) => s.value),
     ['10', '20', '30', '40', '90'],
   );
   t.equal(init.json().shinseiKikanEnd, '2026-11-20');
   const pinit = await h.post('/api/ApplicationMgtProvider/getInitialData', { systemKbn: K }, { token: staff });
   t.equal(pinit.statusCode, 200);
   t.notOk(
-    pinit.json().statusList.some((s: { value: string }) => s.value === '10'),
+    pinit.json<ProviderInitialAnswer>().statusList.some((s) => s.value === '10'),
     'staff never see drafts',
   );
-  t.ok(pinit.json().agCodeList.some((a: { value: string }) => a.value === 'A0000002'));
+  t.ok(pinit.json<ProviderInitialAnswer>().agCodeList.some((a) => a.value === 'A0000002'));
 
-  const mine = (await agList(agent)).json().appDataList;
+  const mine = (await agList(agent)).json<ListAnswer>().appDataList;
   t.ok(mine.length >= 6);
   t.ok(
-    mine.every((r: { appAgCode: string }) => r.appAgCode === 'A0000001'),
+    mine.every((r) => r.appAgCode === 'A0000001'),
     'demo-agent: A0000001 only',
   );
   t.ok(
-    mine.some((r: { statusKbn: string }) => r.statusKbn === '10'),
+    mine.some((r) => r.statusKbn === '10'),
     'its own drafts',
   );
   t.ok(mine.every((r: Record<string, unknown>) => 'agNewFlg' in r && !('providerNewFlg' in r)));
-  const theirs = (await agList(agent2)).json().appDataList;
-  t.ok(
-    theirs.length >= 2 && theirs.every((r: { appAgCode: string }) => r.appAgCode === 'A0000002'),
-    'demo-agent2: A0000002 only',
-  );
-  const all = (await pvList(staff)).json().appDataList;
-  t.ok(
-    all.some((r: { appAgCode: string }) => r.appAgCode === 'A0000001') &&
-      all.some((r: { appAgCode: string }) => r.appAgCode === 'A0000002'),
-  );
+  const theirs = (await agList(agent2)).json<ListAnswer>().appDataList;
+  t.ok(theirs.length >= 2 && theirs.every((r) => r.appAgCode === 'A0000002'), 'demo-agent2: A0000002 only');
+  const all = (await pvList(staff)).json<ListAnswer>().appDataList;
+  t.ok(all.some((r) => r.appAgCode === 'A0000001') && all.some((r) => r.appAgCode === 'A0000002'));
   t.notOk(
-    all.some((r: { statusKbn: string }) => r.statusKbn === '10'),
+    all.some((r) => r.statusKbn === '10'),
     'no drafts on the receiver list',
   );
 
   t.equal(
     (await pvList(staff, { targetAgCode: 'A0000002' }))
-      .json()
-      .appDataList.every((r: { appAgCode: string }) => r.appAgCode === 'A0000002'),
+      .json<ListAnswer>()
+      .appDataList.every((r) => r.appAgCode === 'A0000002'),
     true,
     'agent code filter',
   );
-  const finished = (await agList(agent, { isDisableFinished: true })).json().appDataList;
+  const finished = (await agList(agent, { isDisableFinished: true })).json<ListAnswer>().appDataList;
   t.notOk(
-    finished.some((r: { statusKbn: string }) => ['40', '90'].includes(r.statusKbn)),
+    finished.some((r) => ['40', '90'].includes(r.statusKbn)),
     'hide finished',
   );
   t.ok(
     (await agList(agent, { appUserName: '佐藤' }))
-      .json()
-      .appDataList.every((r: { applicationUser: string }) => r.applicationUser.includes('佐藤')),
+      .json<ListAnswer>()
+      .appDataList.every((r) => r.applicationUser.includes('佐藤')),
   );
   t.ok((await pvList(staff, { operater: '伊藤' })).json().appDataList.length >= 1);
 });
@@ -411,12 +416,12 @@ t.test(
     t.equal(res.statusCode, 200, res.body);
 
     // The agent sees the reply as new, with its badge, but never the memo.
-    const row = (await agList(agent)).json().appDataList.find((r: { applicationNo: string }) => r.applicationNo === no);
-    t.equal(row.agNewFlg, true, 'new for the agent');
+    const row = (await agList(agent)).json<ListAnswer>().appDataList.find((r) => r.applicationNo === no);
+    t.equal(row?.agNewFlg, true, 'new for the agent');
     const badge = async (token: string) =>
-      ((await h.post('/api/GlobalNavi/getNotificationBadges', { systemKbn: K }, { token }))
-        .json()
-        .notificationList.find((b: { categoryId: number }) => b.categoryId === 13)?.notificationNum ?? 0) as number;
+      (await h.post('/api/GlobalNavi/getNotificationBadges', { systemKbn: K }, { token }))
+        .json<BadgesAnswer>()
+        .notificationList.find((b) => b.categoryId === 13)?.notificationNum ?? 0;
     const before = await badge(agent);
     t.ok(before >= 1);
     form = (await agForm(agent, no)).json();
@@ -439,10 +444,7 @@ t.test(
       200,
     );
     t.equal(await badge(agent), before - 1, 'the badge clears for the read request');
-    t.equal(
-      (await agList(agent)).json().appDataList.find((r: { applicationNo: string }) => r.applicationNo === no).agNewFlg,
-      false,
-    );
+    t.equal((await agList(agent)).json<ListAnswer>().appDataList.find((r) => r.applicationNo === no)?.agNewFlg, false);
 
     // Agent checking (30): the applicant may complete; staff may not set 90.
     res = await h.post(
@@ -655,7 +657,10 @@ t.test('mail: addresses checked, notification sent to To/Cc/Bcc without the memo
     { systemKbn: K, appNo: no },
     { token: staff },
   );
-  t.match(esc.json(), { mailSubject: /申請No\.\d+「販促物発注」/, mailBody: /パンフレット300部/ });
+  t.match(esc.json<EscalationMailAnswer>(), {
+    mailSubject: /申請No\.\d+「販促物発注」/,
+    mailBody: /パンフレット300部/,
+  });
 });
 
 t.test('category data and reference files; delete by staff', async (t) => {
@@ -665,12 +670,12 @@ t.test('category data and reference files; delete by staff', async (t) => {
     { token: agent },
   );
   t.equal(res.statusCode, 200);
-  const data = res.json().appCategoryData;
+  const data = res.json<CategoryDataAnswer>().appCategoryData;
   t.equal(data.osgTempFileList.length, 2);
   t.match(data.osgDetailPath, /^\/contents\/categoryId\/3\/contentsId\/\d+$/);
   const one = await h.post(
     '/api/download/downloadKanrenFile',
-    { systemKbn: K, categoryId: 1, fileName: data.osgTempFileList[0].tempFileName },
+    { systemKbn: K, categoryId: 1, fileName: nth(data.osgTempFileList, 0).tempFileName },
     { token: agent },
   );
   t.equal(one.statusCode, 200);
@@ -705,7 +710,7 @@ t.test('category data and reference files; delete by staff', async (t) => {
     200,
   );
   t.equal((await agForm(agent2, no)).statusCode, 400, 'gone for its agent');
-  t.notOk((await agList(agent2)).json().appDataList.some((r: { applicationNo: string }) => r.applicationNo === no));
+  t.notOk((await agList(agent2)).json<ListAnswer>().appDataList.some((r) => r.applicationNo === no));
 });
 
 t.test('pseudo-login: a provider administrator acting as an agent is that agent, nothing more', async (t) => {
@@ -716,11 +721,8 @@ t.test('pseudo-login: a provider administrator acting as an agent is that agent,
   );
   t.equal(res.statusCode, 200);
   const pseudo = res.json().token as string;
-  const rows = (await agList(pseudo)).json().appDataList;
-  t.ok(
-    rows.length >= 1 && rows.every((r: { appAgCode: string }) => r.appAgCode === 'A0000002'),
-    "the pseudo agent's requests only",
-  );
+  const rows = (await agList(pseudo)).json<ListAnswer>().appDataList;
+  t.ok(rows.length >= 1 && rows.every((r) => r.appAgCode === 'A0000002'), "the pseudo agent's requests only");
   t.equal((await agForm(pseudo, await appNoOf('販促物発注'))).statusCode, 403, "A0000001's request: 403");
   const form = await agForm(pseudo, await appNoOf('取引条件の確認'));
   t.equal(form.statusCode, 200);
@@ -813,16 +815,13 @@ t.test(
     }));
     await h.db.insertInto('applications').values(rows).execute();
 
-    const theirs = (await agList(agent2, { keyword: '別代理店の依頼' })).json().appDataList as {
-      applicationTitle: string;
-      applicationDate: string;
-    }[];
+    const theirs = (await agList(agent2, { keyword: '別代理店の依頼' })).json<ListAnswer>().appDataList;
     t.equal(theirs.length, 45, 'more than the largest page in one answer: the screen pages');
     t.equal(nth(theirs, 0).applicationTitle, '別代理店の依頼45', 'newest first');
     t.equal((await pvList(staff, { keyword: '別代理店の依頼' })).json().appDataList.length, 45, 'staff see them');
 
     for (const cond of [{ keyword: '別代理店' }, { appUserName: '別代理店' }, {}, { status: '20' }]) {
-      const mine = (await agList(agent, cond)).json().appDataList as { appAgCode: string; applicationTitle: string }[];
+      const mine = (await agList(agent, cond)).json<ListAnswer>().appDataList;
       t.notOk(
         mine.some((r) => r.appAgCode !== 'A0000001' || r.applicationTitle.startsWith('別代理店')),
         `A0000001 never sees A0000002's rows (${JSON.stringify(cond)})`,
@@ -854,14 +853,12 @@ t.test(
 
 t.test('supplier staff get a 申請管理 badge of the requests agents changed and they have not read', async (t) => {
   const badges = async (token: string) =>
-    (await h.post('/api/GlobalNavi/getNotificationBadges', { systemKbn: K }, { token })).json().notificationList as {
-      categoryId: number;
-      notificationNum: number;
-    }[];
+    (await h.post('/api/GlobalNavi/getNotificationBadges', { systemKbn: K }, { token })).json<BadgesAnswer>()
+      .notificationList;
   const count = async (token: string, categoryId = 14) =>
     (await badges(token)).find((b) => b.categoryId === categoryId)?.notificationNum ?? 0;
   const listNew = async (token: string) =>
-    ((await pvList(token)).json().appDataList as { providerNewFlg: boolean }[]).filter((r) => r.providerNewFlg).length;
+    (await pvList(token)).json<ListAnswer>().appDataList.filter((r) => r.providerNewFlg).length;
 
   const [staff0, provider0, agent0] = [await count(staff), await count(provider), await count(agent, 13)];
   t.equal(staff0, await listNew(staff), 'the badge counts the rows flagged new on the receiver list');

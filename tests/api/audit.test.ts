@@ -7,6 +7,8 @@ import t from 'tap';
 import { recordAudit } from '../../api/audit/record';
 import type { Caller } from '../../api/authority/caller';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { AuditListAnswer } from '../../schemas/wire/audit';
+import type { KanriCategoryAnswer } from '../../schemas/wire/kanri';
 
 const LIST = '/api/Audit/getAuditLogList';
 const CSV = '/api/Audit/downloadAuditLogCsv';
@@ -14,18 +16,6 @@ const CHAIN = '/api/Audit/verifyChain';
 const b = (extra: Record<string, unknown> = {}) => ({ systemKbn: '01', ...extra });
 const msgIds = (res: { json(): unknown }) =>
   ((res.json() as { messages?: { messageId: string }[] }).messages ?? []).map((m) => m.messageId);
-
-interface Row {
-  auditId: number;
-  at: string;
-  actorUserId: string;
-  pseudoAgCode: string;
-  entity: string;
-  screen: string;
-  entityId: string;
-  action: string;
-  changes: { field: string; label: string; before: string; after: string; lines?: { op: string; text: string }[] }[];
-}
 
 const operator: Caller = {
   sessionId: 'test',
@@ -48,7 +38,7 @@ t.test('audit viewer', async (t) => {
   const list = async (filter: Record<string, unknown>, token = provider) => {
     const res = await h.post(LIST, b(filter), { token });
     t.equal(res.statusCode, 200, res.body);
-    return res.json<{ auditList: Row[]; nextCursor: string; dateFrom: string; dateTo: string }>();
+    return res.json<AuditListAnswer>();
   };
 
   t.test('authority: provider administrators only', async (t) => {
@@ -60,7 +50,9 @@ t.test('audit viewer', async (t) => {
       for (const url of [LIST, CSV, CHAIN])
         t.equal((await h.post(url, b(), { token })).statusCode, 403, `${who}: ${url}`);
       const top = await h.post('/api/KanriTop/getKanriCategory', b(), { token });
-      const button = (top.json().categoryListData ?? []).find((c: { categoryId: number }) => c.categoryId === 120);
+      const button = (top.json<Partial<KanriCategoryAnswer>>().categoryListData ?? []).find(
+        (c) => c.categoryId === 120,
+      );
       t.not(button?.parmitionFlg, '1', `${who}: no 監査ログ button`);
     }
     for (const url of [LIST, CSV, CHAIN]) t.equal((await h.post(url, b())).statusCode, 401, `no token: ${url}`);
@@ -76,7 +68,7 @@ t.test('audit viewer', async (t) => {
     );
     const top = await h.post('/api/KanriTop/getKanriCategory', b(), { token: provider });
     t.match(
-      top.json().categoryListData.find((c: { categoryId: number }) => c.categoryId === 120),
+      top.json<KanriCategoryAnswer>().categoryListData.find((c) => c.categoryId === 120),
       { categoryName: '監査ログ', categoryUrl: '/kanri-audit', parmitionFlg: '1' },
     );
   });

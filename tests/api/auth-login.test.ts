@@ -6,8 +6,9 @@ import { createTestApp, passwordOf, cookiesOf } from '../helpers/test-app';
 import { leaksInternals, mailOf, messageIds, rawPost } from '../helpers/api-probe';
 import { oneTimeCodeIn } from '../helpers/smtp-capture';
 import { present } from '../helpers/indexing';
+import type { SessionUser } from '../../schemas/wire/auth';
 
-const SESSION_USER_FIELDS = [
+const SESSION_USER_FIELDS: (keyof SessionUser)[] = [
   'userId',
   'agCode',
   'agName',

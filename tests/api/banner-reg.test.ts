@@ -8,6 +8,7 @@ import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sample, tusUpload } from '../helpers/uploads';
 import { nth, present } from '../helpers/indexing';
+import type { BannerListAnswer } from '../../schemas/wire/portal';
 
 const msgs = (res: { json(): unknown }) =>
   ((res.json() as { messages?: { messageId: string; args: string[] }[] }).messages ?? []).map(
@@ -27,12 +28,12 @@ t.test('banner maintenance', async (t) => {
   const b = (extra: Record<string, unknown>) => ({ systemKbn: '01', ...extra });
   const sideNames = async (token: string, targetDate?: string) =>
     (
-      (
-        await h.post('/api/Banner/getBannerList', b({ bannerKbn: '02', ...(targetDate ? { targetDate } : {}) }), {
-          token,
-        })
-      ).json().bannerListData as { bannerName: string }[]
-    ).map((x) => x.bannerName);
+      await h.post('/api/Banner/getBannerList', b({ bannerKbn: '02', ...(targetDate ? { targetDate } : {}) }), {
+        token,
+      })
+    )
+      .json<BannerListAnswer>()
+      .bannerListData.map((x) => x.bannerName);
 
   const image = await tusUpload(h, provider, '冬季キャンペーン.png', sample.png(), meta);
   const banner = {
@@ -266,8 +267,9 @@ t.test('banner maintenance', async (t) => {
     t.equal(row.display_order, Number(last.m) + 1, 'a new banner goes last in its area');
 
     t.ok((await sideNames(agent)).includes(banner.bannerName), 'an agent sees it on the portal top today');
-    const portal = (await h.post('/api/Banner/getBannerList', b({ bannerKbn: '02' }), { token: agent })).json()
-      .bannerListData as { bannerName: string; bannerImgFileName: string; bannerUrl: string; bannerCaption: string }[];
+    const portal = (
+      await h.post('/api/Banner/getBannerList', b({ bannerKbn: '02' }), { token: agent })
+    ).json<BannerListAnswer>().bannerListData;
     const shown = portal.find((x) => x.bannerName === banner.bannerName)!;
     t.equal(shown.bannerUrl, '/news');
     t.equal(shown.bannerCaption, banner.bannerCaption);
@@ -275,11 +277,9 @@ t.test('banner maintenance', async (t) => {
     t.equal(img.statusCode, 200, 'its image is served');
     t.equal(img.headers['content-type'], 'image/png');
     t.same(img.rawPayload, sample.png(), 'the uploaded bytes');
-    const carousel = (
-      (await h.post('/api/Banner/getBannerList', b({ bannerKbn: '01' }), { token: agent })).json().bannerListData as {
-        bannerName: string;
-      }[]
-    ).map((x) => x.bannerName);
+    const carousel = (await h.post('/api/Banner/getBannerList', b({ bannerKbn: '01' }), { token: agent }))
+      .json<BannerListAnswer>()
+      .bannerListData.map((x) => x.bannerName);
     t.notOk(carousel.includes(banner.bannerName), 'not in another area');
     t.notOk((await sideNames(provider, '2027/01/01')).includes(banner.bannerName), 'after its end date: not shown');
     t.notOk((await sideNames(provider, '2026/11/14')).includes(banner.bannerName), 'before its start date: not shown');
@@ -383,8 +383,9 @@ t.test('banner maintenance', async (t) => {
     t.equal(after.image_file_name, '延長.jpg');
     t.equal(after.image_content_type, 'image/jpeg');
     t.equal(await h.app.storage.size(row.image_key), null, 'the replaced image is removed');
-    const portal = (await h.post('/api/Banner/getBannerList', b({ bannerKbn: '02' }), { token: agent })).json()
-      .bannerListData as { bannerName: string; bannerImgFileName: string }[];
+    const portal = (
+      await h.post('/api/Banner/getBannerList', b({ bannerKbn: '02' }), { token: agent })
+    ).json<BannerListAnswer>().bannerListData;
     const img = await h.app.inject({
       method: 'GET',
       url: portal.find((x) => x.bannerName.includes('延長'))!.bannerImgFileName,

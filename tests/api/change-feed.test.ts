@@ -20,6 +20,8 @@ import { mailOf } from '../helpers/api-probe';
 import { resetTokenIn } from '../helpers/smtp-capture';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { nth } from '../helpers/indexing';
+import type { FavoriteListAnswer, RecentlyViewedAnswer } from '../../schemas/wire/portal';
+import type { InfoList } from '../../schemas/wire/contents';
 
 const status = async (h: TestApp, token: string) =>
   (await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' }, { token })).statusCode;
@@ -200,11 +202,9 @@ t.test('targeted reads are kept per agent and date, and follow every change at o
   const agent2 = await h.signIn('demo-agent2'); // A0000002
   const today = tokyoDate(h.clock.now());
   const titles = async (token: string) =>
-    (
-      (await h.post('/api/Info/getPortalTopInfo', { systemKbn: '01' }, { token })).json().infoListData as Array<{
-        contentsTitle: string;
-      }>
-    ).map((i) => i.contentsTitle);
+    (await h.post('/api/Info/getPortalTopInfo', { systemKbn: '01' }, { token }))
+      .json<InfoList>()
+      .infoListData.map((i) => i.contentsTitle);
   const cache = namedCache(feed, LATEST_CACHE);
   await titles(agent1.token);
   await titles(agent2.token);
@@ -273,16 +273,13 @@ t.test('targeted reads are kept per agent and date, and follow every change at o
     .orderBy('content_id', 'desc')
     .executeTakeFirstOrThrow();
   const recent = async () =>
-    (
-      (
-        await h.post('/api/recentlyViewed/getRecentlyViewedPagesList', { systemKbn: '01' }, { token: agent1.token })
-      ).json().recentlyViewedListData as Array<{ contentId: number }>
-    ).map((r) => r.contentId);
+    (await h.post('/api/recentlyViewed/getRecentlyViewedPagesList', { systemKbn: '01' }, { token: agent1.token }))
+      .json<RecentlyViewedAnswer>()
+      .recentlyViewedListData.map((r) => r.contentId);
   const favorites = async () =>
-    (
-      (await h.post('/api/FavoritPage/getFavoritePageList', { systemKbn: '01' }, { token: agent1.token })).json()
-        .favoritListData as Array<{ contentId: number }>
-    ).map((r) => r.contentId);
+    (await h.post('/api/FavoritPage/getFavoritePageList', { systemKbn: '01' }, { token: agent1.token }))
+      .json<FavoriteListAnswer>()
+      .favoritListData.map((r) => r.contentId);
   const newsBadge = async (token: string) =>
     (
       (await h.post('/api/GlobalNavi/getNotificationBadges', { systemKbn: '01' }, { token })).json()
@@ -449,11 +446,9 @@ t.test(
         const today = tokyoDate(h.clock.now());
         const tomorrow = addDays(today, 1);
         const titles = async (token: string) =>
-          (
-            (await h.post('/api/Info/getPortalTopInfo', { systemKbn: '01' }, { token })).json().infoListData as Array<{
-              contentsTitle: string;
-            }>
-          ).map((i) => i.contentsTitle);
+          (await h.post('/api/Info/getPortalTopInfo', { systemKbn: '01' }, { token }))
+            .json<InfoList>()
+            .infoListData.map((i) => i.contentsTitle);
         const before = await h.signIn('demo-agent');
         await titles(before.token);
         await h.db

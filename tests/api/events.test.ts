@@ -7,32 +7,7 @@ import { createTestApp } from '../helpers/test-app';
 import { actingAs, signInAs, type Session } from '../helpers/portal';
 import { eventListSettings } from '../../api/resources/event/routes';
 import { nth } from '../helpers/indexing';
-
-interface EventItem {
-  contentsId: number;
-  categoryId: number;
-  thumbnailPath: string;
-  thumbnailName: string;
-  eventDate: string;
-  subCategoryName: string;
-  newFlg: boolean;
-  closeFlg: boolean;
-  contentsTitle: string;
-}
-interface Initial {
-  eventListData: EventItem[];
-  applicationEventListData: EventItem[];
-  historyEventListData: EventItem[];
-  eventTagListData: Array<{
-    tagId: number;
-    tagName: string;
-    categoryId: number;
-    categoryName: string;
-    isChecked: boolean;
-  }>;
-  historyEventTagListData: Array<{ tagId: number; isChecked: boolean }>;
-  appDispCount: number;
-}
+import type { EventItem, HistoryEventListAnswer, InitialEventsAnswer } from '../../schemas/wire/events';
 
 t.test('skill-up events', async (t) => {
   const h = await createTestApp(); // 2026-11-20 10:00 Tokyo
@@ -66,7 +41,7 @@ t.test('skill-up events', async (t) => {
       ...body,
     });
     t.equal(res.statusCode, 200);
-    return res.json<Initial>();
+    return res.json<InitialEventsAnswer>();
   };
   const ids = (items: EventItem[]) => items.map((i) => i.contentsId);
   const detail = (s: Session, contentsId: number, body: Record<string, unknown> = {}) =>
@@ -269,7 +244,7 @@ t.test('skill-up events', async (t) => {
     const tag = nth((await initial(agent)).eventTagListData, 0);
     const byTag = await list('getSkilupHistoryEventList', { narrowTags: String(tag.tagId) });
     t.equal(byTag.json().historyEventListData.length, 3);
-    t.ok(byTag.json().historyEventTagListData.find((x: { tagId: number }) => x.tagId === tag.tagId).isChecked);
+    t.ok(byTag.json<HistoryEventListAnswer>().historyEventTagListData.find((x) => x.tagId === tag.tagId)?.isChecked);
 
     const order = await list('getSkilupEventList', { eventPeriodFrom: '2026-12-11', eventPeriodTo: '2026-12-01' });
     t.equal(order.statusCode, 400);

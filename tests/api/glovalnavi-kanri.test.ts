@@ -5,16 +5,11 @@
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { nth } from '../helpers/indexing';
+import type { GlobalNaviAnswer } from '../../schemas/wire/navigation';
 
 const BASE = '/api/GlovalNaviManegment';
 const msg = (messageId: string, ...args: string[]) => ({ messageId, args });
 const messagesOf = (res: { json(): unknown }) => (res.json() as { messages: unknown[] }).messages;
-
-interface NaviItem {
-  categoryId: number;
-  categoryName: string;
-  parentId: number | '';
-}
 
 type Row = {
   pairentId?: string;
@@ -48,7 +43,7 @@ t.test('global navigation management', async (t) => {
       { token },
     );
     t.equal(res.statusCode, 200, res.body);
-    return (res.json().globalNav as NaviItem[]).map((n) => n.categoryName);
+    return res.json<GlobalNaviAnswer>().globalNav.map((n) => n.categoryName);
   };
   const segmentId = String(
     (

@@ -6,6 +6,7 @@
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { sample, tusUpload } from '../helpers/uploads';
+import type { IconMenuAnswer } from '../../schemas/wire/portal';
 
 const BASE = '/api/IconMenuManegment';
 const msg = (messageId: string, ...args: string[]) => ({ messageId, args });
@@ -34,7 +35,7 @@ t.test('icon menu management', async (t) => {
   const menu = async (token: string) => {
     const res = await h.post('/api/IconMenu/getIconMenuyList', { systemKbn: '01' }, { token });
     t.equal(res.statusCode, 200, res.body);
-    return (res.json().iconMenuListData as { menuName: string; imageFileNomal: string }[]).map((m) => m.menuName);
+    return res.json<IconMenuAnswer>().iconMenuListData.map((m) => m.menuName);
   };
   const image = async (name: string): Promise<Entry> => ({
     fileName: name,

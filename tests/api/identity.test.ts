@@ -6,6 +6,7 @@ import t from 'tap';
 import { createTestApp } from '../helpers/test-app';
 import { apiPostRoutes, probeAccess, registeredRoutes, urlOf, type Access } from '../helpers/api-probe';
 import { signSessionToken } from '../../api/authority/session-token';
+import type { GlobalNaviAnswer } from '../../schemas/wire/navigation';
 
 type Who = 'demo-agent' | 'demo-agadmin' | 'demo-provider';
 
@@ -654,7 +655,7 @@ t.test('identity and authority', async (t) => {
         { token },
       );
       t.equal(res.statusCode, 200);
-      return (res.json().globalNav as Array<{ categoryName: string }>).map((n) => n.categoryName);
+      return res.json<GlobalNaviAnswer>().globalNav.map((n) => n.categoryName);
     };
 
     const provider = await h.signIn('demo-provider');

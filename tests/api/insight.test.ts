@@ -4,6 +4,7 @@
 // drill-downs and their CSV, and the search result opens recorded by the site search.
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { PopupsAnswer } from '../../schemas/wire/insight';
 
 const BODY = { systemKbn: '01' };
 // DEFAULT_NOW is 2026-11-20 10:00 in Tokyo: the default period is 2026-10-22 to 2026-11-20.
@@ -196,7 +197,7 @@ t.test('insight', async (t) => {
         { user_id: 'Z3A', content_id: adminsOnly, is_checked: true },
       ])
       .execute();
-    const list = (await post('popups', S)).json().popups as { contentId: number }[];
+    const list = (await post('popups', S)).json<PopupsAnswer>().popups;
     t.notOk(
       list.some((p) => p.contentId === noCheck),
       'check pattern 1 is not listed',

@@ -3,6 +3,7 @@
 // business date, which is the browser's and honoured for provider administrators only.
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { KanriCategoryAnswer } from '../../schemas/wire/kanri';
 
 const GET = '/api/KanriTop/getKanriCategory';
 const CHANGE = '/api/KanriTop/changeAgCode';
@@ -23,22 +24,14 @@ t.test('admin top', async (t) => {
   const flags = async (token: string) => {
     const res = await h.post(GET, { systemKbn: '01' }, { token });
     return Object.fromEntries(
-      (res.json().categoryListData as { categoryId: number; parmitionFlg: string }[]).map((c) => [
-        c.categoryId,
-        c.parmitionFlg,
-      ]),
+      res.json<KanriCategoryAnswer>().categoryListData.map((c) => [c.categoryId, c.parmitionFlg]),
     );
   };
 
   t.test("getKanriCategory: every admin category with the caller's flag", async (t) => {
     const res = await h.post(GET, { systemKbn: '01', userId: '0000000001', agCode: 'P0000001' }, { token: provider });
     t.equal(res.statusCode, 200);
-    const list = res.json().categoryListData as {
-      categoryId: number;
-      categoryName: string;
-      categoryUrl: string;
-      parmitionFlg: string;
-    }[];
+    const list = res.json<KanriCategoryAnswer>().categoryListData;
     t.same(
       list.map((c) => c.categoryId),
       ADMIN_IDS,

@@ -7,6 +7,7 @@ import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signInAs } from '../helpers/portal';
 import { sample, tusUpload } from '../helpers/uploads';
+import type { PopupListAnswer } from '../../schemas/wire/portal';
 
 const msgs = (res: { json(): unknown }) =>
   ((res.json() as { messages?: { messageId: string; args: string[] }[] }).messages ?? []).map(
@@ -186,18 +187,14 @@ t.test('login popup management', async (t) => {
     const mine = await (
       await signInAs(h, 'demo-agent2')
     ).call('/api/LoginPopup/GetUserPopupList', { targetDate: '', isUnlimitDate: false });
-    const shown = (mine.json().popupList as { contentsId: number; title: string; checkPatern: string }[]).find(
-      (x) => String(x.contentsId) === id,
-    );
+    const shown = mine.json<PopupListAnswer>().popupList.find((x) => String(x.contentsId) === id);
     t.ok(shown, 'A0000002 gets the popup at its next sign-in');
     t.equal(shown?.checkPatern, '2');
     const detail = (await agent2.call('/api/LoginPopup/GetPopupData', { categoryId: 15, contentId: id })).json();
     t.equal(detail.images[0].imgExp, '窓口の案内図', 'the image with its explanation');
     t.equal(detail.files[0].tempFileName, '同意書.pdf');
     for (const other of [agent, agadmin]) {
-      const list = (await other.call('/api/LoginPopup/GetUserPopupList', {})).json().popupList as {
-        contentsId: number;
-      }[];
+      const list = (await other.call('/api/LoginPopup/GetUserPopupList', {})).json<PopupListAnswer>().popupList;
       t.notOk(
         list.some((x) => String(x.contentsId) === id),
         `${other.loginId} (A0000001) never sees it`,
@@ -270,9 +267,9 @@ t.test('login popup management', async (t) => {
     });
     t.equal(res.statusCode, 200, res.body);
     const has = async (s: typeof agent) =>
-      ((await s.call('/api/LoginPopup/GetUserPopupList', {})).json().popupList as { contentsId: number }[]).some(
-        (x) => String(x.contentsId) === id,
-      );
+      (await s.call('/api/LoginPopup/GetUserPopupList', {}))
+        .json<PopupListAnswer>()
+        .popupList.some((x) => String(x.contentsId) === id);
     t.ok(await has(agadmin), 'an administrator of any agent sees it now');
     t.notOk(await has(agent), 'a plain user does not (administrators only)');
     t.notOk(await has(agent2), 'nor the formerly targeted user');
@@ -353,9 +350,9 @@ t.test('login popup management', async (t) => {
       'both gone from the list',
     );
     t.notOk(
-      ((await agadmin.call('/api/LoginPopup/GetUserPopupList', {})).json().popupList as { contentsId: number }[]).some(
-        (x) => String(x.contentsId) === id,
-      ),
+      (await agadmin.call('/api/LoginPopup/GetUserPopupList', {}))
+        .json<PopupListAnswer>()
+        .popupList.some((x) => String(x.contentsId) === id),
       'and from the sign-in popups',
     );
     const audit = await h.db

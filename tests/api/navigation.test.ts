@@ -5,38 +5,25 @@
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { hashPassword } from '../../api/security/password';
-
-interface NaviItem {
-  categoryId: number;
-  categoryName: string;
-  parentId: number | '';
-  displayOrder: number;
-  linkUrl: string;
-  isSaparateTab: boolean;
-}
+import type { BadgesAnswer, GlobalNaviAnswer, GlobalNavItem } from '../../schemas/wire/navigation';
 
 const DAY = 86_400_000;
 
-async function globalNav(h: TestApp, token: string, extra: Record<string, unknown> = {}): Promise<NaviItem[]> {
+async function globalNav(h: TestApp, token: string, extra: Record<string, unknown> = {}): Promise<GlobalNavItem[]> {
   const res = await h.post(
     '/api/GlobalNavi/getGlobalNaviData',
     { systemKbn: '01', pseudoLoginFlg: false, ...extra },
     { token },
   );
   if (res.statusCode !== 200) throw new Error(`getGlobalNaviData: ${res.statusCode} ${res.body}`);
-  return res.json().globalNav;
+  return res.json<GlobalNaviAnswer>().globalNav;
 }
-const names = (nav: NaviItem[]) => nav.map((n) => n.categoryName);
+const names = (nav: GlobalNavItem[]) => nav.map((n) => n.categoryName);
 
 async function badges(h: TestApp, token: string): Promise<Map<number, number>> {
   const res = await h.post('/api/GlobalNavi/getNotificationBadges', { systemKbn: '01' }, { token });
   if (res.statusCode !== 200) throw new Error(`getNotificationBadges: ${res.statusCode} ${res.body}`);
-  return new Map(
-    (res.json().notificationList as Array<{ categoryId: number; notificationNum: number }>).map((b) => [
-      b.categoryId,
-      b.notificationNum,
-    ]),
-  );
+  return new Map(res.json<BadgesAnswer>().notificationList.map((b) => [b.categoryId, b.notificationNum]));
 }
 
 /** A navigation setting with a current list (and optionally a scheduled one); removed after the test. */

@@ -10,7 +10,7 @@ import { signInAs } from '../helpers/portal';
 import { reindexContent } from '../../api/search/index-content';
 import { sample, tusUpload } from '../helpers/uploads';
 import { nth } from '../helpers/indexing';
-import type { OneStopItem } from '../../schemas/wire/one-stop';
+import type { OneStopAnswer, OneStopItem } from '../../schemas/wire/one-stop';
 
 const msgs = (res: { json(): unknown }) =>
   ((res.json() as { messages?: { messageId: string; args: string[] }[] }).messages ?? []).map(
@@ -311,7 +311,7 @@ t.test('one-stop guide', async (t) => {
   t.test('search by keyword and tags within the one-stop categories', async (t) => {
     const res = await agent.call('/api/OneStopGide/getOneStopGideList', { keyword: '納期' });
     t.equal(res.statusCode, 200);
-    const rows = res.json().containtsListData as { contentId: number; categoryId: number }[];
+    const rows = res.json<OneStopAnswer>().containtsListData;
     t.ok(rows.length > 0, 'found');
     t.ok(
       rows.every((r) => [2, 3, 4, 5].includes(r.categoryId)),
@@ -323,13 +323,14 @@ t.test('one-stop guide', async (t) => {
     );
     t.ok(
       (await agent2.call('/api/OneStopGide/getOneStopGideList', { keyword: '特別納期' }))
-        .json()
-        .containtsListData.some((r: { contentId: number }) => r.contentId === targeted.content_id),
+        .json<OneStopAnswer>()
+        .containtsListData.some((r) => r.contentId === targeted.content_id),
       'A0000002 finds its own',
     );
-    const tag = (res.json().tagListData as { tagId: number; tagName: string }[]).find((x) => x.tagName === '申請書')!;
-    const byTag = (await agent.call('/api/OneStopGide/getOneStopGideList', { narrowTags: [tag.tagId] })).json()
-      .containtsListData as { contentId: number; categoryId: number }[];
+    const tag = res.json<OneStopAnswer>().tagListData.find((x) => x.tagName === '申請書')!;
+    const byTag = (
+      await agent.call('/api/OneStopGide/getOneStopGideList', { narrowTags: [tag.tagId] })
+    ).json<OneStopAnswer>().containtsListData;
     const tagged = new Set(
       (await h.db.selectFrom('content_tags').select('content_id').where('tag_id', '=', tag.tagId).execute()).map(
         (r) => r.content_id,

@@ -4,6 +4,7 @@ import { messageIds, operationLogsOf } from '../helpers/api-probe';
 import { createTestApp } from '../helpers/test-app';
 import { contentByTitle, FIXTURE_TITLES as T, signInAs } from '../helpers/portal';
 import { nth } from '../helpers/indexing';
+import type { RecentlyViewedAnswer } from '../../schemas/wire/portal';
 
 t.test('favourites and recently viewed', async (t) => {
   const h = await createTestApp();
@@ -121,14 +122,7 @@ t.test('favourites and recently viewed', async (t) => {
         agCode: s.agCode,
       });
       t.equal(res.statusCode, 200);
-      return res.json().recentlyViewedListData as Array<{
-        contentId: number;
-        categoryId: number;
-        categoryName: string;
-        title: string;
-        detailPath: string;
-        viewDate: string;
-      }>;
+      return res.json<RecentlyViewedAnswer>().recentlyViewedListData;
     };
     const before = await list(agent2);
     t.equal(before.length, 4, 'seeded views of demo-agent2');

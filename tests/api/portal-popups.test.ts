@@ -3,6 +3,7 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/test-app';
 import { contentByTitle, FIXTURE_TITLES as T, signInAs, slash, daysFromToday } from '../helpers/portal';
+import type { PopupListAnswer } from '../../schemas/wire/portal';
 
 t.test('login popups', async (t) => {
   const h = await createTestApp();
@@ -24,7 +25,7 @@ t.test('login popups', async (t) => {
       ...body,
     });
     t.equal(res.statusCode, 200);
-    return (res.json().popupList as Array<{ title: string }>).map((p) => p.title);
+    return res.json<PopupListAnswer>().popupList.map((p) => p.title);
   };
 
   await t.test('each user gets the popups meant for it', async (t) => {

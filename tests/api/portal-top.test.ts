@@ -6,6 +6,8 @@ import { messageIds } from '../helpers/api-probe';
 import { createTestApp } from '../helpers/test-app';
 import { actingAs, contentByTitle, daysFromToday, FIXTURE_TITLES as T, signInAs, slash } from '../helpers/portal';
 import { nth } from '../helpers/indexing';
+import type { BadgesAnswer } from '../../schemas/wire/navigation';
+import type { IconMenuAnswer } from '../../schemas/wire/portal';
 
 t.test('portal top', async (t) => {
   const h = await createTestApp();
@@ -91,14 +93,7 @@ t.test('portal top', async (t) => {
     const names = async (s: typeof agent, body: Record<string, unknown> = {}) => {
       const res = await s.call('/api/IconMenu/getIconMenuyList', { userId: s.userId, agCode: s.agCode, ...body });
       t.equal(res.statusCode, 200);
-      return res.json().iconMenuListData as Array<{
-        menuId: number;
-        menuName: string;
-        linkURL: string;
-        isSaparateTab: boolean;
-        imageFileNomal: string;
-        imageFileOver: string;
-      }>;
+      return res.json<IconMenuAnswer>().iconMenuListData;
     };
     const standard = await names(agent2);
     t.same(
@@ -249,7 +244,7 @@ t.test('portal top', async (t) => {
       agCode: agent2.agCode,
     });
     t.equal(res.statusCode, 200);
-    const list = res.json().notificationList as Array<{ categoryId: number; notificationNum: number }>;
+    const list = res.json<BadgesAnswer>().notificationList;
     t.ok(list.length > 0);
     t.ok(list.every((b) => Number.isInteger(b.notificationNum) && b.notificationNum > 0));
     t.same(
@@ -267,9 +262,8 @@ t.test('portal top', async (t) => {
     );
     const mine = list.find((b) => b.categoryId === 13);
     t.notOk(mine, 'A0000001 notification (category 13) is not counted for A0000002');
-    const forAgent = (await agent.call('/api/GlobalNavi/getNotificationBadges', {})).json().notificationList as Array<{
-      categoryId: number;
-    }>;
+    const forAgent = (await agent.call('/api/GlobalNavi/getNotificationBadges', {})).json<BadgesAnswer>()
+      .notificationList;
     t.ok(
       forAgent.some((b) => b.categoryId === 13),
       'but is for A0000001',

@@ -5,6 +5,7 @@ import t from 'tap';
 import { createTestApp } from '../helpers/test-app';
 import { messageIds } from '../helpers/api-probe';
 import { postMultipart } from '../helpers/uploads';
+import type { KanriCategoryAnswer } from '../../schemas/wire/kanri';
 
 const SEGMENT_ROUTES = [
   '/api/AgSegment/getAgSegmentList',
@@ -111,10 +112,7 @@ t.test('segments need provider staff', async (t) => {
     const flags = async (token: string) => {
       const res = await h.post('/api/KanriTop/getKanriCategory', { systemKbn: '01' }, { token });
       return Object.fromEntries(
-        (res.json().categoryListData as { categoryId: number; parmitionFlg: string }[]).map((c) => [
-          c.categoryId,
-          c.parmitionFlg,
-        ]),
+        res.json<KanriCategoryAnswer>().categoryListData.map((c) => [c.categoryId, c.parmitionFlg]),
       );
     };
     const a = await flags(agadmin);

@@ -8,6 +8,7 @@ import { mailOf, messageIds } from '../helpers/api-probe';
 import { oneTimeCodeIn, resetTokenIn } from '../helpers/smtp-capture';
 import { USER_IDS, signInAs, type Session } from '../helpers/portal';
 import { nth } from '../helpers/indexing';
+import type { SignInHistoryAnswer } from '../../schemas/wire/signin-history';
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) SigninHistoryTest/1.0';
 
@@ -353,7 +354,7 @@ t.test('sign-in history', async (t) => {
       kinds: ['wrong_password'],
       pageSize: 200,
     });
-    const events = day.json().events as { kind: string; at: string }[];
+    const events = day.json<SignInHistoryAnswer>().events;
     t.equal(events.length, 15);
     t.ok(events.every((e) => e.kind === 'wrong_password' && e.at.startsWith('2026/10/01')));
     t.equal(nth(events, 0).at, '2026/10/01 23:00:00');

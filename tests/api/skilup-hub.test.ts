@@ -7,62 +7,7 @@ import { createTestApp } from '../helpers/test-app';
 import { signInAs, type Session } from '../helpers/portal';
 import { SKILUP_SEED } from '../../seeds/skilup-events';
 import { nth } from '../helpers/indexing';
-
-interface Video {
-  categoryId: number;
-  contentsId: number;
-  skilupId: number;
-  phaseId: number;
-  phaseName: string;
-  detailPath: string;
-  updateFormPath: string;
-  thumbnailPath: string;
-  thumbnailName: string;
-  videoTitle: string;
-  videoCaption: string;
-  isWatched: boolean;
-  isNewVideo: boolean;
-  updateDate: string;
-}
-interface VideoList {
-  phaseListData: Array<{
-    categoryId: number;
-    phaseId: number;
-    phaseName: string;
-    iconFileName: string;
-    isOpen: boolean;
-  }>;
-  videoListData: Video[];
-  skulupTagData: Array<{
-    tagId: number;
-    tagName: string;
-    categoryId: number;
-    phaseId: number;
-    phaseName: string;
-    isChecked: boolean;
-  }>;
-  newVideoListDispNum: number;
-  videoListDispNum: number;
-}
-interface Playbook {
-  skilupPhaseList: Array<{
-    phaseId: number;
-    phaseName: string;
-    phaseTitle: string;
-    isOpen: boolean;
-    phaseKouseiList: Array<{
-      chapterId: number;
-      chapterName: string;
-      chapterTitle: string;
-      chapterComment: string;
-      chapterCategoryId: number;
-      chapterContentsId: number;
-      isWatched: boolean;
-    }>;
-  }>;
-  skilupCommentList: string[];
-  dispCount: number;
-}
+import type { PlaybookAnswer, VideoListAnswer } from '../../schemas/wire/skilup';
 
 t.test('skill-up hub and playbook', async (t) => {
   const h = await createTestApp();
@@ -79,7 +24,7 @@ t.test('skill-up hub and playbook', async (t) => {
       ...body,
     });
     t.equal(res.statusCode, 200);
-    return res.json<VideoList>();
+    return res.json<VideoListAnswer>();
   };
   const narrow = (s: Session, body: Record<string, unknown>) =>
     s.call('/api/SkilUp/narrowVideoList', { userId: s.userId, agCode: s.agCode, ...body });
@@ -154,21 +99,21 @@ t.test('skill-up hub and playbook', async (t) => {
     );
     const unwatched = await narrow(agent, { isOnlyUnWatched: true });
     t.equal(unwatched.statusCode, 200);
-    const body = unwatched.json<VideoList>();
+    const body = unwatched.json<VideoListAnswer>();
     t.notOk(body.videoListData.some((v) => v.contentsId === target.contentsId));
     t.equal(body.videoListData.length, list.videoListData.length - 1);
     t.equal(body.phaseListData.length, 3, 'phases stay for the view');
   });
 
   await t.test('keyword and tag narrowing, and their rules', async (t) => {
-    const byKeyword = (await narrow(agent, { narrowKeyword: 'ヒアリング' })).json<VideoList>();
+    const byKeyword = (await narrow(agent, { narrowKeyword: 'ヒアリング' })).json<VideoListAnswer>();
     t.ok(byKeyword.videoListData.length >= 1);
     t.ok(
       byKeyword.videoListData.every((v) => /ヒアリング/.test(v.videoTitle) || v.videoCaption.includes('ヒアリング')),
       byKeyword.videoListData.map((v) => v.videoTitle).join(),
     );
     const tag = (await videoList(agent)).skulupTagData.find((x) => x.tagName === '新人向け')!;
-    const byTag = (await narrow(agent, { narrowTags: `${tag.tagId}` })).json<VideoList>();
+    const byTag = (await narrow(agent, { narrowTags: `${tag.tagId}` })).json<VideoListAnswer>();
     t.ok(byTag.videoListData.length >= 5);
     t.ok(byTag.videoListData.every((v) => v.phaseName === SKILUP_SEED.videoPhases[0]));
     t.ok(byTag.skulupTagData.find((x) => x.tagId === tag.tagId)?.isChecked, 'the chosen tag comes back checked');
@@ -186,25 +131,25 @@ t.test('skill-up hub and playbook', async (t) => {
     t.same(badTags.json().messages, [{ messageId: 'ERR_0025', args: ['タグ'] }]);
     const sanitised = await narrow(agent, { narrowKeyword: "'; drop table contents; --" });
     t.equal(sanitised.statusCode, 200, 'SQL text is only a keyword');
-    t.same(sanitised.json<VideoList>().videoListData, []);
+    t.same(sanitised.json<VideoListAnswer>().videoListData, []);
   });
 
   await t.test('administrators: edit path and videos outside the posting period', async (t) => {
     const list = await videoList(provider);
     t.ok(list.videoListData.every((v) => v.updateFormPath === '/skilup-touroku'));
     t.notOk(list.videoListData.some((v) => v.contentsId === scheduled.content_id));
-    const outside = (await narrow(provider, { isOutsidePostPeriod: true })).json<VideoList>();
+    const outside = (await narrow(provider, { isOutsidePostPeriod: true })).json<VideoListAnswer>();
     t.ok(
       outside.videoListData.some((v) => v.contentsId === scheduled.content_id),
       'provider administrators see a scheduled video',
     );
-    const forAgent = (await narrow(agent, { isOutsidePostPeriod: true })).json<VideoList>();
+    const forAgent = (await narrow(agent, { isOutsidePostPeriod: true })).json<VideoListAnswer>();
     t.notOk(
       forAgent.videoListData.some((v) => v.contentsId === scheduled.content_id),
       'an agent asking for it does not',
     );
     const agadmin = await signInAs(h, 'demo-agadmin');
-    const forAgentAdmin = (await narrow(agadmin, { isOutsidePostPeriod: true })).json<VideoList>();
+    const forAgentAdmin = (await narrow(agadmin, { isOutsidePostPeriod: true })).json<VideoListAnswer>();
     t.notOk(
       forAgentAdmin.videoListData.some((v) => v.contentsId === scheduled.content_id),
       'nor an agent administrator',
@@ -252,7 +197,7 @@ t.test('skill-up hub and playbook', async (t) => {
       categoryId: 8,
     });
     t.equal(res.statusCode, 200);
-    const book = res.json<Playbook>();
+    const book = res.json<PlaybookAnswer>();
     t.same(
       book.skilupPhaseList.map((p) => p.phaseName),
       SKILUP_SEED.playbookPhases,
@@ -278,9 +223,9 @@ t.test('skill-up hub and playbook', async (t) => {
       ).statusCode,
       200,
     );
-    const again = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: '8' })).json<Playbook>();
+    const again = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: '8' })).json<PlaybookAnswer>();
     t.equal(nth(nth(again.skilupPhaseList, 0).phaseKouseiList, 0).isWatched, true, 'the chapter checkbox is saved');
-    const other = (await agent2.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json<Playbook>();
+    const other = (await agent2.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json<PlaybookAnswer>();
     t.equal(nth(nth(other.skilupPhaseList, 0).phaseKouseiList, 0).isWatched, false);
 
     // A linked video the agent may not see: the chapter falls back to itself.
@@ -293,7 +238,7 @@ t.test('skill-up hub and playbook', async (t) => {
       .insertInto('content_agents')
       .values({ content_id: chapter.chapterContentsId, ag_code: 'A0000002' })
       .execute();
-    const hidden = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json<Playbook>();
+    const hidden = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json<PlaybookAnswer>();
     const c = nth(nth(hidden.skilupPhaseList, 0).phaseKouseiList, 0);
     t.same([c.chapterCategoryId, c.chapterContentsId], [8, chapter.chapterId]);
     // A chapter targeted elsewhere is not listed at all.
@@ -303,9 +248,9 @@ t.test('skill-up hub and playbook', async (t) => {
       .where('content_id', '=', chapter.chapterId)
       .execute();
     await h.db.insertInto('content_agents').values({ content_id: chapter.chapterId, ag_code: 'A0000002' }).execute();
-    const fewer = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json<Playbook>();
+    const fewer = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 8 })).json<PlaybookAnswer>();
     t.equal(nth(fewer.skilupPhaseList, 0).phaseKouseiList.length, 2);
-    const none = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 1 })).json<Playbook>();
+    const none = (await agent.call('/api/SkilUp/getToranomaki', { categoryId: 1 })).json<PlaybookAnswer>();
     t.same(none, { skilupPhaseList: [], skilupCommentList: [], dispCount: 3 }, 'a category without a program');
     t.equal((await agent.call('/api/SkilUp/getToranomaki', { categoryId: 'x' })).statusCode, 400);
   });

@@ -19,10 +19,23 @@ import { tokyoDate } from '../../clock';
 import { contentDisposition } from '../../files/content-disposition';
 import { zipStream } from '../../files/zip';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
-import { Body, CallerIds } from '../../http/wire';
+import { EmptyResponse } from '../../http/wire';
 import { categoryData as categoryDataOf, categoryOptions as categoryOptionsOf, isApplicant, isStaff } from './rules';
 import * as repo from './repository';
-import { CategoryData, Option, WireNo } from './wire';
+import {
+  AgInitialAnswer,
+  ApplicationDownloadBody,
+  ApplicationIdsBody,
+  CategoryDataAnswer,
+  CategoryDataBody,
+  EscalationMailBody,
+  EscalationMailAnswer,
+  MailCheckAnswer,
+  MailCheckBody,
+  ProviderInitialAnswer,
+  SendMailBody,
+  UpdNotificationBody,
+} from '../../../schemas/wire/application';
 import { CATEGORY } from '../../../schemas/categories';
 import { perUserPerMinute } from '../../security/rate-limit';
 
@@ -31,21 +44,6 @@ const RECORD_NAME = '申請';
 const DEFAULT_PERIOD_MONTHS = 3;
 
 const notThere = () => problem.validation([{ messageId: 'ERR_0009', args: [RECORD_NAME] }]);
-
-const Ids = {
-  ...CallerIds,
-  daihyoCode: Type.Optional(Type.String({ maxLength: 20 })),
-  pseudoUserId: Type.Optional(Type.String({ maxLength: 20 })),
-  pseudoAgCode: Type.Optional(Type.String({ maxLength: 20 })),
-  pseudoDaihyoCode: Type.Optional(Type.String({ maxLength: 20 })),
-};
-
-const MailAddresses = Type.Array(Type.Union([Type.String({ maxLength: 320 }), Type.Null()]), { maxItems: 10 });
-const MailListBody = {
-  to: Type.Optional(MailAddresses),
-  cc: Type.Optional(MailAddresses),
-  bcc: Type.Optional(MailAddresses),
-};
 
 const Binary = Type.String({
   format: 'binary',
@@ -105,12 +103,6 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
   // The lists themselves (GetApplicationList) are the forms' calls.list (schemas/forms/shinseiform-*.json,
   // the hook's `list`); their screens and search rules: schemas/lists/shinsei-kanri-{ag,provider}.json.
 
-  const InitialAnswer = {
-    categoryList: Type.Array(Option),
-    statusList: Type.Array(Option),
-    shinseiKikanStart: Type.String({ description: 'yyyy-MM-dd' }),
-    shinseiKikanEnd: Type.String({ description: 'yyyy-MM-dd' }),
-  };
   function period() {
     const today = tokyoDate(app.clock.now());
     const d = new Date(`${today}T00:00:00Z`);
@@ -120,7 +112,7 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/ApplicationMgtAg/getInitialData',
-    { schema: { body: Body(Ids), response: { 200: Type.Object(InitialAnswer) } } },
+    { schema: { body: ApplicationIdsBody, response: { 200: AgInitialAnswer } } },
     async (request) => {
       await applicant(request.caller!);
       return { categoryList: await categoryOptions(), statusList: statusOptions('applicant'), ...period() };
@@ -131,10 +123,8 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     '/api/ApplicationMgtProvider/getInitialData',
     {
       schema: {
-        body: Body(Ids),
-        response: {
-          200: Type.Object({ ...InitialAnswer, agCodeList: Type.Array(Option), userList: Type.Array(Option) }),
-        },
+        body: ApplicationIdsBody,
+        response: { 200: ProviderInitialAnswer },
       },
     },
     async (request) => {
@@ -173,8 +163,8 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     '/api/ApplicationMgtCommon/getAppCagetoryData',
     {
       schema: {
-        body: Body({ ...Ids, appCategoryId: WireNo('Request category') }),
-        response: { 200: Type.Object({ appCategoryData: CategoryData }) },
+        body: CategoryDataBody,
+        response: { 200: CategoryDataAnswer },
       },
     },
     async (request) => {
@@ -187,21 +177,6 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
   );
 
   // ---- downloads -------------------------------------------------------------------------------
-
-  const DownloadBody = Body({
-    ...Ids,
-    fileName: Type.Optional(
-      Type.String({
-        maxLength: 255,
-        description: 'The file; "" downloads every reference file as one ZIP (downloadKanrenFile)',
-      }),
-    ),
-    categoryId: WireNo('Request category (downloadKanrenFile)'),
-    contentId: WireNo('Not used: the category names the files'),
-    appNo: WireNo('Request number (downloadAppTempFile)'),
-    targetDate: Type.Optional(Type.String({ maxLength: 10 })),
-    screenName: Type.Optional(Type.String({ maxLength: 255 })),
-  });
 
   async function sendFile(reply: FastifyReply, f: repo.FileRow) {
     const size = await app.storage.size(f.stored_key);
@@ -217,7 +192,10 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/download/downloadKanrenFile',
-    { config: { rateLimit: perUserPerMinute('download') }, schema: { body: DownloadBody, response: { 200: Binary } } },
+    {
+      config: { rateLimit: perUserPerMinute('download') },
+      schema: { body: ApplicationDownloadBody, response: { 200: Binary } },
+    },
     async (request, typedReply) => {
       const reply = typedReply as unknown as FastifyReply;
       await sideOf(request.caller!);
@@ -248,7 +226,10 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/download/downloadAppTempFile',
-    { config: { rateLimit: perUserPerMinute('download') }, schema: { body: DownloadBody, response: { 200: Binary } } },
+    {
+      config: { rateLimit: perUserPerMinute('download') },
+      schema: { body: ApplicationDownloadBody, response: { 200: Binary } },
+    },
     async (request, typedReply) => {
       const reply = typedReply as unknown as FastifyReply;
       const who = await sideOf(request.caller!);
@@ -265,12 +246,8 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     '/api/NotificationManagement/updNotification',
     {
       schema: {
-        body: Body({
-          ...Ids,
-          categoryId: WireNo('13 (申請管理) or 14 (its provider side)'),
-          notificationNo: WireNo('The request number'),
-        }),
-        response: { 200: Type.Object({}) },
+        body: UpdNotificationBody,
+        response: { 200: EmptyResponse },
       },
     },
     async (request) => {
@@ -303,8 +280,8 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     '/api/ApplicationMgtProvider/mailCheck',
     {
       schema: {
-        body: Body({ ...Ids, ...MailListBody }),
-        response: { 200: Type.Object({ checkResult: Type.Boolean() }) },
+        body: MailCheckBody,
+        response: { 200: MailCheckAnswer },
       },
     },
     async (request) => {
@@ -322,8 +299,8 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     '/api/ApplicationMgtProvider/sendMail',
     {
       schema: {
-        body: Body({ ...Ids, appNo: WireNo('Request number'), mailList: Type.Object(MailListBody) }),
-        response: { 200: Type.Object({}) },
+        body: SendMailBody,
+        response: { 200: EmptyResponse },
       },
     },
     async (request) => {
@@ -373,8 +350,8 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     '/api/ApplicationMgtProvider/getEscalationMailInfo',
     {
       schema: {
-        body: Body({ ...Ids, appNo: WireNo('Request number') }),
-        response: { 200: Type.Object({ mailSubject: Type.String(), mailBody: Type.String() }) },
+        body: EscalationMailBody,
+        response: { 200: EscalationMailAnswer },
       },
     },
     async (request) => {

@@ -1,93 +1,17 @@
-// Request management on the wire (spec 002 sections 3 and 7): the TypeBox shapes of the calls and
-// the mapping of rows to the spec's names. Two record shapes: the applicant's has no internal
-// memo at all, so serialisation drops it even if a row carried one.
-import { Type, type Static } from '@sinclair/typebox';
+// Request management on the wire: the mapping of rows to the spec's names (spec 002 sections 3
+// and 7). The shapes are declared once in schemas/wire/application.ts.
 import { slashDateTime } from '../content/wire';
 import { statusText, APPLICATION_WORKFLOW } from '../../../schemas/workflows/workflow';
 import { isoOf } from '../../forms/workflow-store';
+import type {
+  ApplicantRecord,
+  ApplicationListItem,
+  Attachment,
+  CategoryData,
+  ReceiverRecord,
+  ReferenceFile,
+} from '../../../schemas/wire/application';
 import type { ApplicationRow, AttachmentRow, FileRow, ListRow, ReceiverRow } from './repository';
-
-export const WireNo = (description: string) =>
-  Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 12 })], { description }));
-
-export const Option = Type.Object({ value: Type.String(), text: Type.String() });
-
-export const Attachment = Type.Object({
-  fileId: Type.Integer({ description: "The stored file's stable id: a save keeps the files whose fileId it sends" }),
-  rowNo: Type.Number(),
-  fileName: Type.String(),
-  tempFilePath: Type.String(),
-  tempFileSize: Type.String({ description: 'Display text: B, KB or MB with one decimal' }),
-  size: Type.Number(),
-  isUpload: Type.Boolean(),
-  fileUrl: Type.String(),
-});
-
-export const ReferenceFile = Type.Object({
-  rowNo: Type.Number(),
-  tempFileName: Type.String(),
-  tempFilePath: Type.String(),
-  tempFileSize: Type.String(),
-});
-
-export const CategoryData = Type.Object({
-  osgCategoryID: Type.String(),
-  osgContentsId: Type.String(),
-  osgContentsTitle: Type.String(),
-  osgDetailPath: Type.String(),
-  osgTempFileList: Type.Array(ReferenceFile),
-});
-
-const applicantFields = {
-  appNo: Type.String(),
-  appDate: Type.String({ description: 'yyyy/MM/dd HH:mm' }),
-  appStatusKbn: Type.String(),
-  appStatus: Type.String(),
-  appUser: Type.String(),
-  appAgCode: Type.String(),
-  appAgName: Type.String(),
-  appTitle: Type.String(),
-  wishDate: Type.String({ description: 'yyyy-MM-dd or ""' }),
-  appCategoryId: Type.String(),
-  appCategoryName: Type.String(),
-  ...CategoryData.properties,
-  appTempFileList: Type.Array(Attachment),
-  targetAgCode: Type.String(),
-  targetCompanyId: Type.String(),
-  appMemo: Type.String(),
-  providerComment: Type.String(),
-  providerUser: Type.String(),
-  lastUpdDate: Type.String({ description: "The optimistic check value (the record's last update, ISO 8601)" }),
-};
-
-export const ApplicantRecord = Type.Object(applicantFields);
-export const ReceiverRecord = Type.Object({
-  ...applicantFields,
-  operateUser: Type.String(),
-  providerMemo: Type.String({ description: 'Internal memo: receiver side only' }),
-  appUserMail: Type.String({
-    description: "The applicant's mail address (the mail modal's first To): receiver side only",
-  }),
-});
-
-export const ListItem = Type.Object({
-  applicationNo: Type.String(),
-  applicationDate: Type.String(),
-  applicationUser: Type.String(),
-  applicationCategoryId: Type.String(),
-  applicationCategoryName: Type.String(),
-  applicationTitle: Type.String(),
-  statusKbn: Type.String(),
-  statusName: Type.String(),
-  wishDate: Type.String(),
-  lastUpdDate: Type.String(),
-  agNewFlg: Type.Optional(Type.Boolean()),
-  providerNewFlg: Type.Optional(Type.Boolean()),
-  operater: Type.String(),
-  providerUser: Type.String(),
-  appAgCode: Type.String(),
-  appAgName: Type.String(),
-});
 
 /** File sizes as the screens show them: B, KB, MB with one decimal. */
 export function sizeText(bytes: number): string {
@@ -104,7 +28,7 @@ const dateOnly = (d: Date | string | null): string => {
   return (d.getUTCHours() === 0 ? d : local).toISOString().slice(0, 10);
 };
 
-export function attachmentsWire(files: AttachmentRow[]): Static<typeof Attachment>[] {
+export function attachmentsWire(files: AttachmentRow[]): Attachment[] {
   return files.map((f) => ({
     fileId: Number(f.file_id),
     rowNo: f.row_no,
@@ -117,7 +41,7 @@ export function attachmentsWire(files: AttachmentRow[]): Static<typeof Attachmen
   }));
 }
 
-export function referencesWire(files: FileRow[]): Static<typeof ReferenceFile>[] {
+export function referencesWire(files: FileRow[]): ReferenceFile[] {
   return files.map((f) => ({
     rowNo: f.row_no,
     tempFileName: f.file_name,
@@ -136,7 +60,7 @@ export function categoryWire(
       }
     | undefined,
   refs: FileRow[],
-): Static<typeof CategoryData> {
+): CategoryData {
   return {
     osgCategoryID: c?.osg_category_id == null ? '' : String(c.osg_category_id),
     osgContentsId: c?.osg_contents_id == null ? '' : String(c.osg_contents_id),
@@ -146,11 +70,7 @@ export function categoryWire(
   };
 }
 
-export function applicantWire(
-  r: ApplicationRow,
-  files: AttachmentRow[],
-  cat: Static<typeof CategoryData>,
-): Static<typeof ApplicantRecord> {
+export function applicantWire(r: ApplicationRow, files: AttachmentRow[], cat: CategoryData): ApplicantRecord {
   return {
     appNo: String(r.app_no),
     appDate: slashDateTime(new Date(r.app_date)),
@@ -174,11 +94,7 @@ export function applicantWire(
   };
 }
 
-export function receiverWire(
-  r: ReceiverRow,
-  files: AttachmentRow[],
-  cat: Static<typeof CategoryData>,
-): Static<typeof ReceiverRecord> {
+export function receiverWire(r: ReceiverRow, files: AttachmentRow[], cat: CategoryData): ReceiverRecord {
   return {
     ...applicantWire(r, files, cat),
     operateUser: r.operate_user,
@@ -187,7 +103,7 @@ export function receiverWire(
   };
 }
 
-export function listItemWire(r: ListRow, side: 'applicant' | 'receiver'): Static<typeof ListItem> {
+export function listItemWire(r: ListRow, side: 'applicant' | 'receiver'): ApplicationListItem {
   return {
     applicationNo: String(r.app_no),
     applicationDate: slashDateTime(new Date(r.app_date)).slice(0, 10),

@@ -2,11 +2,11 @@
 // Paths and field names are those of spec 000 section 7.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { validateLoginForm, validateOtpForm } from '../../../schemas/rules/auth-forms';
 import { tokyoDateSlash } from '../../clock';
 import { problem } from '../../http/problems';
-import { Body, EmptyResponse, SystemKbn } from '../../http/wire';
+import { Body, EmptyResponse } from '../../http/wire';
+import { LoginAnswer, LoginBody, OtpLoginBody, ValidateAnswer, ValidateBody } from '../../../schemas/wire/auth';
 import { burnPasswordCheck, verifyPassword } from '../../security/password';
 import { newId, newOneTimeCode, sha256 } from '../../security/tokens';
 import { signSessionToken } from '../../authority/session-token';
@@ -18,7 +18,7 @@ import { countAttempts, recordAttempt } from './limits';
 import { codeMailsExhausted, liveChallenge, markVerified } from './otp-throttle';
 import * as repo from './repository';
 import { recordSignInEvent } from '../signin-history/record';
-import { SessionUser, loadSessionUser } from './session-user';
+import { loadSessionUser } from './session-user';
 import {
   OTP_CHALLENGE_COOKIE,
   TRUSTED_BROWSER_COOKIE,
@@ -30,15 +30,6 @@ import {
 
 const OTP_TTL_MS = 10 * 60 * 1000;
 const OTP_MAX_TRIES = 5;
-
-const Credentials = { loginId: Type.String({ maxLength: 1000 }), password: Type.String({ maxLength: 1000 }) };
-
-const LoginResponse = Type.Object({
-  token: Type.String(),
-  systemDate: Type.String(),
-  isAreadyOptAuth: Type.Boolean(),
-  user: Type.Union([SessionUser, Type.Null()]),
-});
 
 const otpHash = (challengeId: string, code: string) => sha256(`${challengeId}:${code.toUpperCase()}`);
 
@@ -108,7 +99,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/Auth/login',
-    { config: { public: true }, schema: { body: Body(Credentials), response: { 200: LoginResponse } } },
+    { config: { public: true }, schema: { body: LoginBody, response: { 200: LoginAnswer } } },
     async (request, reply) => {
       const { loginId, password } = request.body;
       const errors = validateLoginForm({ loginId, password });
@@ -178,8 +169,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       schema: {
-        body: Body({ ...Credentials, otp: Type.String({ maxLength: 100 }) }),
-        response: { 200: LoginResponse },
+        body: OtpLoginBody,
+        response: { 200: LoginAnswer },
       },
     },
     async (request, reply) => {
@@ -220,16 +211,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // "userId as plain body": the id as a JSON string; an object with userId is accepted too.
+  // "userId as plain body" (schemas/wire/auth.ts ValidateBody): a string is checked against the token.
   app.post(
     '/api/auth/validate',
     {
       schema: {
-        body: Type.Union([
-          Type.String({ maxLength: 20 }),
-          Type.Object({ systemKbn: Type.Optional(SystemKbn), userId: Type.Optional(Type.String({ maxLength: 20 })) }),
-        ]),
-        response: { 200: Type.Object({ isValid: Type.Boolean(), token: Type.String() }) },
+        body: ValidateBody,
+        response: { 200: ValidateAnswer },
       },
     },
     async (request) => {

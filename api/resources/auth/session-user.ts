@@ -1,35 +1,7 @@
-// The session user of spec section 3, as the login answer carries it.
-import { Type, type Static } from '@sinclair/typebox';
+// The session user of spec section 3 (schemas/wire/auth.ts SessionUser), as the login answer carries it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-
-export const SessionUser = Type.Object({
-  userId: Type.String(),
-  agCode: Type.String(),
-  agName: Type.String(),
-  emailAddress: Type.String(),
-  isLoggedIn: Type.Boolean(),
-  isAdmin: Type.Boolean(),
-  isProvider: Type.Boolean(),
-  invoiceNo: Type.String(),
-  roleId: Type.String(),
-  itakumotoAgCode: Type.String(),
-  daihyoCode: Type.String(),
-  saiitakuFlg: Type.Boolean(),
-  userName: Type.String(),
-  companyName: Type.String(),
-  sectionName: Type.String(),
-  bikou1: Type.String(),
-  bikou2: Type.String(),
-  isBaseLogin: Type.Boolean(),
-  baseAgCode: Type.String(),
-  pseudoAgCode: Type.String(),
-  pseudoAgName: Type.String(),
-  pseudoUserId: Type.String(),
-  pseudoDaihyoCode: Type.String(),
-  pseudoInvoiceNo: Type.String(),
-});
-export type SessionUser = Static<typeof SessionUser>;
+import type { SessionUser } from '../../../schemas/wire/auth';
 
 export async function loadSessionUser(
   db: Kysely<Database>,

@@ -1,23 +1,13 @@
 // Global navigation and its badges (spec 000 section 7, /api/GlobalNavi/*).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { effectiveIds, targetDateFor } from '../../authority/caller';
 import { loadPermissions } from '../../authority/permissions';
-import { Body, CallerIds, TargetDate } from '../../http/wire';
+import { BadgesAnswer, BadgesBody, GlobalNaviAnswer, GlobalNaviBody } from '../../../schemas/wire/navigation';
 import { viewerOf } from '../../authority/visibility';
 import { can } from '../../authority/permissions';
 import { countNotificationBadges, loadNaviRows } from './repository';
 import { CATEGORY } from '../../../schemas/categories';
-
-const NaviItem = Type.Object({
-  categoryId: Type.Number(),
-  categoryName: Type.String(),
-  parentId: Type.Union([Type.Number(), Type.Literal('')]),
-  displayOrder: Type.Number(),
-  linkUrl: Type.String(),
-  isSaparateTab: Type.Boolean(),
-});
 
 export default async function navigationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -26,18 +16,8 @@ export default async function navigationRoutes(fastify: FastifyInstance) {
     '/api/GlobalNavi/getGlobalNaviData',
     {
       schema: {
-        body: Body({
-          ...CallerIds,
-          pseudoLoginFlg: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])),
-          targetDate: TargetDate,
-        }),
-        response: {
-          200: Type.Object({
-            globalNav: Type.Array(NaviItem),
-            // Added: the header's 管理者マニュアル link (ADMIN_MANUAL_URL), for administrators; '' otherwise.
-            adminManualUrl: Type.String(),
-          }),
-        },
+        body: GlobalNaviBody,
+        response: { 200: GlobalNaviAnswer },
       },
     },
     async (request) => {
@@ -73,12 +53,8 @@ export default async function navigationRoutes(fastify: FastifyInstance) {
     '/api/GlobalNavi/getNotificationBadges',
     {
       schema: {
-        body: Body({ ...CallerIds, targetDate: TargetDate }),
-        response: {
-          200: Type.Object({
-            notificationList: Type.Array(Type.Object({ categoryId: Type.Number(), notificationNum: Type.Number() })),
-          }),
-        },
+        body: BadgesBody,
+        response: { 200: BadgesAnswer },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { GlobalNavItem } from '../../api/types';
 import { stripBasePath } from '../navigation';
-import { isExternalItem, opensInNewTab } from './nav-tree';
+import { isExternalItem } from './nav-tree';
 
 interface Props {
   item: GlobalNavItem;
@@ -17,9 +17,9 @@ const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
 
 export function NavItemLink({ item, className, children, onNavigate }: Props) {
   const label = children ?? item.categoryName;
-  const newTab = opensInNewTab(item);
+  const newTab = item.isSaparateTab;
   const targetProps = newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {};
-  const url = (item.linkUrl ?? '').trim();
+  const url = item.linkUrl.trim();
 
   if (isExternalItem(item) || ABSOLUTE_URL.test(url) || url.startsWith('//')) {
     return (

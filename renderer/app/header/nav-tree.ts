@@ -19,19 +19,14 @@ export interface NavTree {
   overflow: NavNode[];
 }
 
-function orderOf(item: GlobalNavItem): number {
-  const n = Number(item.displayOrder);
-  return Number.isFinite(n) ? n : Number.MAX_SAFE_INTEGER;
-}
-
 function byDisplayOrder(a: GlobalNavItem, b: GlobalNavItem): number {
-  return orderOf(a) - orderOf(b);
+  return a.displayOrder - b.displayOrder;
 }
 
 export function badgeCounts(badges: readonly NotificationBadge[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const badge of badges) {
-    const n = Number(badge.notificationNum);
+    const n = badge.notificationNum;
     if (!Number.isFinite(n) || n <= 0) continue;
     const key = String(badge.categoryId);
     counts.set(key, (counts.get(key) ?? 0) + n);
@@ -40,7 +35,7 @@ export function badgeCounts(badges: readonly NotificationBadge[]): Map<string, n
 }
 
 export function buildNavTree(items: readonly GlobalNavItem[], counts: ReadonlyMap<string, number>): NavTree {
-  const isTop = (item: GlobalNavItem) => item.parentId === '' || item.parentId === null || item.parentId === undefined;
+  const isTop = (item: GlobalNavItem) => item.parentId === '';
   const own = (item: GlobalNavItem) => counts.get(String(item.categoryId)) ?? 0;
 
   const tops = items.filter(isTop).slice().sort(byDisplayOrder);
@@ -80,9 +75,4 @@ export function badgeText(count: number): string | null {
 
 export function isExternalItem(item: GlobalNavItem): boolean {
   return String(item.categoryId) === String(CATEGORY.OTHER);
-}
-
-export function opensInNewTab(item: GlobalNavItem): boolean {
-  const flag = item.isSaparateTab as unknown;
-  return flag === true || flag === '1' || flag === 'true' || flag === 1;
 }

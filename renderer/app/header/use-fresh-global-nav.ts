@@ -4,7 +4,7 @@
 // sign-in. A failing call keeps the navigation the session has.
 import { useEffect } from 'react';
 import { apiPost } from '../../api/client';
-import type { GlobalNavItem } from '../../api/types';
+import type { GlobalNaviAnswer } from '../../../schemas/wire/navigation';
 import { callerScope } from '../../components/data-scope';
 import { getSession, isPseudoLogin, updateSession } from '../session';
 
@@ -12,7 +12,7 @@ export function useFreshGlobalNav(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     let active = true;
-    apiPost<{ globalNav?: GlobalNavItem[] }>('/api/GlobalNavi/getGlobalNaviData', {
+    apiPost<Partial<GlobalNaviAnswer>>('/api/GlobalNavi/getGlobalNaviData', {
       ...callerScope(),
       pseudoLoginFlg: isPseudoLogin(),
     }).then(

@@ -2,7 +2,7 @@
 // only hides the badges.
 import { useEffect, useState } from 'react';
 import { apiPost } from '../../api/client';
-import type { NotificationBadge } from '../../api/types';
+import type { BadgesAnswer } from '../../../schemas/wire/navigation';
 import { effectiveIds } from '../session';
 import { badgeCounts } from './nav-tree';
 
@@ -15,7 +15,7 @@ export function useNotificationBadges(enabled: boolean): ReadonlyMap<string, num
     if (!enabled) return;
     let active = true;
     const { userId, agCode } = effectiveIds();
-    apiPost<{ notificationList?: NotificationBadge[] }>('/api/GlobalNavi/getNotificationBadges', {
+    apiPost<Partial<BadgesAnswer>>('/api/GlobalNavi/getNotificationBadges', {
       userId,
       agCode,
     }).then(

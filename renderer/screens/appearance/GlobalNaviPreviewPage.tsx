@@ -33,9 +33,10 @@ export function GlobalNaviPreviewPage() {
           { signal },
         );
         return answer.gloNaviPreviewDataList.map((p, i): GlobalNavItem => ({
-          categoryId: p.categoryId,
+          // The preview answers ids as digit strings; the header's items carry the wire's numbers.
+          categoryId: Number(p.categoryId),
           categoryName: p.itemName,
-          parentId: p.parentId,
+          parentId: p.parentId === '' ? '' : Number(p.parentId),
           displayOrder: i + 1,
           linkUrl: p.url ?? '',
           isSaparateTab: p.isSeparateTab === true,
