@@ -87,10 +87,26 @@ interface Audience {
 }
 
 /**
+ * The agents content `c` may be targeted at, to join as a lateral subquery: every agent
+ * for all agents, the segment's members, the named agents (each an agent row). A superset the
+ * targeting rule then decides on, so the rule runs over a segment's members instead of every
+ * agent (docs/insight.md, "Speed"); the three branches exclude each other, so no code twice.
+ */
+const candidates = sql<{ ag_code: string }>`(
+  select a.ag_code from agents a where c.display_target = '0'
+  union all
+  select a.ag_code from agent_segment_members m join agents a on a.ag_code = m.ag_code
+    where c.display_target = '1' and m.ag_segment_id = c.ag_segment_id
+  union all
+  select a.ag_code from content_agents ca join agents a on a.ag_code = ca.ag_code
+    where c.display_target = '2' and ca.content_id = c.content_id
+)`;
+
+/**
  * The number of agents of the scope each content is targeted at, by the one targeting rule
- * (contentTargets) evaluated over the agents. Contents with the same audience (all agents, or
- * one segment) share one evaluation: the rule is counted once per distinct audience, not once
- * per content (docs/insight.md, "Speed").
+ * (contentTargets) evaluated over the candidate agents. Contents with the same audience (all
+ * agents, or one segment) share one evaluation: the rule is counted once per distinct audience,
+ * not once per content.
  */
 async function targetedCounts(db: Db, s: Scope, contents: readonly Audience[]): Promise<Map<number, number>> {
   const audience = (c: Audience) =>
@@ -101,10 +117,10 @@ async function targetedCounts(db: Db, s: Scope, contents: readonly Audience[]): 
   if (!representative.size) return out;
   const rows = await db
     .selectFrom('contents as c')
-    .innerJoin('agents as a', (j) => j.onTrue())
+    .innerJoinLateral(candidates.as('t'), (j) => j.onTrue())
     .where('c.content_id', 'in', [...representative.values()])
-    .where(inScope(db, s, sql.ref<string>('a.ag_code')))
-    .where(contentTargets({ agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false }))
+    .where(inScope(db, s, sql.ref<string>('t.ag_code')))
+    .where(contentTargets({ agCode: sql.ref<string>('t.ag_code'), seesAllTargets: false }))
     .select(['c.content_id', (eb) => eb.fn.countAll().as('n')])
     .groupBy('c.content_id')
     .execute();
@@ -118,7 +134,16 @@ const REACH_PAGE = 50;
 export async function reach(db: Db, s: Scope) {
   const base = contentsOfPeriod(db, s);
   const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
+  // The page's ids first (a top-N sort of the ids alone), then only their rows and figures.
+  const page = base
+    .select('c.content_id')
+    .orderBy('c.jyuyo_flg', 'desc')
+    .orderBy('c.keisai_start', 'desc')
+    .orderBy('c.content_id', 'desc')
+    .limit(REACH_PAGE);
+  const rows = await db
+    .selectFrom('contents as c')
+    .where('c.content_id', 'in', page)
     .innerJoin('categories as k', 'k.category_id', 'c.category_id')
     .leftJoin('agent_segments as g', 'g.ag_segment_id', 'c.ag_segment_id')
     .select([
@@ -155,15 +180,7 @@ export async function reach(db: Db, s: Scope) {
     .limit(REACH_PAGE)
     .execute();
   const targeted = await targetedCounts(db, s, rows);
-  const perDay = await db
-    .selectFrom('content_view_days as d')
-    .where('d.view_date', '>=', s.from)
-    .where('d.view_date', '<=', s.to)
-    .where(() => inScope(db, s, sql.ref<string>('d.ag_code')))
-    .select([sql<string>`cast(d.view_date as text)`.as('day'), (eb) => eb.fn.sum('d.views').as('n')])
-    .groupBy('d.view_date')
-    .orderBy('d.view_date')
-    .execute();
+  const perDay = await viewsPerDay(db, s);
   return {
     total: num(total.n),
     contents: rows.map((r) => ({
@@ -185,6 +202,38 @@ export async function reach(db: Db, s: Scope) {
     })),
     viewsPerDay: perDay.map((d) => ({ date: d.day, count: num(d.n) })),
   };
+}
+
+/**
+ * Views per Tokyo day by users of the scope, from the roll-ups of content_view_days (0030): for
+ * all agents the day's total less the supplier's own agent codes, else the scope's agents' days.
+ * Days without a view of the scope are left out, as the rows of content_view_days would be.
+ */
+async function viewsPerDay(db: Db, s: Scope) {
+  if (s.segmentId === null && s.agentCode === null) {
+    return db
+      .selectFrom('insight_view_days as v')
+      .where('v.view_date', '>=', s.from)
+      .where('v.view_date', '<=', s.to)
+      .select([
+        sql<string>`cast(v.view_date as text)`.as('day'),
+        sql<number>`v.views - coalesce((select sum(d.views) from insight_view_agent_days d where d.view_date = v.view_date
+          and d.ag_code in (select pu.ag_code from users pu where pu.is_provider)), 0)`.as('n'),
+      ])
+      .orderBy('v.view_date')
+      .execute()
+      .then((rows) => rows.filter((r) => num(r.n) > 0));
+  }
+  return db
+    .selectFrom('insight_view_agent_days as d')
+    .where('d.view_date', '>=', s.from)
+    .where('d.view_date', '<=', s.to)
+    .where(() => inScope(db, s, sql.ref<string>('d.ag_code')))
+    .select([sql<string>`cast(d.view_date as text)`.as('day'), (eb) => eb.fn.sum('d.views').as('n')])
+    .groupBy('d.view_date')
+    .having((eb) => eb.fn.sum('d.views'), '>', 0)
+    .orderBy('d.view_date')
+    .execute();
 }
 
 export async function contentTitle(db: Db, contentId: number): Promise<string | undefined> {
@@ -257,27 +306,31 @@ export async function popups(db: Db, s: Scope) {
     .limit(REACH_PAGE)
     .execute();
   if (!list.length) return [];
-  const targeted = await targetedCounts(db, s, list);
-  // Per popup: its asked users, and those who confirmed, among the users of its targeted agents
-  // (a semi-join on the targeted agents, built once per popup).
-  const targetedCodes = sql<string>`(select a.ag_code from agents a where ${inScope(db, s, sql.ref('a.ag_code'))} and ${contentTargets(
-    { agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false },
-  )})`;
-  const asked = sql<SqlBool>`u.deleted_at is null and not u.is_provider and (lp.check_disp_target = '1' or u.is_admin) and u.ag_code in ${targetedCodes}`;
+  // Per popup, over its targeted agents of the scope: the agents, their live agent-side users
+  // (administrators only for check display target 2) and those users' confirmations, from the
+  // roll-ups kept by triggers (0030: insight_agent_users, insight_popup_checks).
   const counts = await db
     .selectFrom('contents as c')
     .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
+    .innerJoinLateral(candidates.as('t'), (j) => j.onTrue())
+    .leftJoin('insight_agent_users as n', 'n.ag_code', 't.ag_code')
+    .leftJoin('insight_popup_checks as k', (j) =>
+      j.onRef('k.content_id', '=', 'c.content_id').onRef('k.ag_code', '=', 't.ag_code'),
+    )
     .where(
       'c.content_id',
       'in',
       list.map((p) => p.content_id),
     )
+    .where(inScope(db, s, sql.ref<string>('t.ag_code')))
+    .where(contentTargets({ agCode: sql.ref<string>('t.ag_code'), seesAllTargets: false }))
     .select([
       'c.content_id',
-      sql<number>`(select count(*) from users u where ${asked})`.as('users'),
-      sql<number>`(select count(*) from popup_check_history h join users u on u.user_id = h.user_id
-        where h.content_id = c.content_id and h.is_checked and ${asked})`.as('confirmed'),
+      (eb) => eb.fn.countAll().as('agents'),
+      sql<number>`sum(case when lp.check_disp_target = '1' then n.users else n.admins end)`.as('users'),
+      sql<number>`sum(case when lp.check_disp_target = '1' then k.users else k.admins end)`.as('confirmed'),
     ])
+    .groupBy('c.content_id')
     .execute();
   const byId = new Map(counts.map((c) => [c.content_id, c]));
   return list.map((p) => {
@@ -290,7 +343,7 @@ export async function popups(db: Db, s: Scope) {
       adminsOnly: p.check_disp_target === '2',
       postStart: p.post_start,
       postEnd: p.post_end,
-      targetedAgents: targeted.get(p.content_id) ?? 0,
+      targetedAgents: num(c?.agents),
       targetedUsers: users,
       confirmed: done,
       pending: users - done,
@@ -325,7 +378,7 @@ export async function search(db: Db, s: Scope) {
     .selectFrom('search_histories as h')
     .where('h.searched_at', '>=', startOf(s.from))
     .where('h.searched_at', '<', endOf(s.to))
-    .where('h.pseudo_user_id', '=', '')
+    .where(sql<SqlBool>`h.pseudo_user_id = ''`)
     .where(() => inScope(db, s, sql.ref<string>('h.ag_code')));
   const keywords = (zeroOnly: boolean) =>
     inPeriod
@@ -363,7 +416,10 @@ export async function search(db: Db, s: Scope) {
 }
 
 export async function skilupPhases(db: Db, s: Scope, agents: number) {
-  // Per phase and agent: chapters watched to the end, and chapters touched (watched or opened).
+  // Per phase: agents of the scope that had watched every chapter to the end by the period's end,
+  // and agents that had touched (watched or opened) a chapter by then but not finished, from the
+  // roll-up kept by triggers (0030: insight_skilup_agents, one row per phase and agent).
+  const end = endOf(s.to);
   const rows = await sql<{
     skilup_id: number;
     skilup_name: string;
@@ -373,34 +429,24 @@ export async function skilupPhases(db: Db, s: Scope, agents: number) {
     completed: string | number | null;
     started: string | number | null;
   }>`
-    with chapters as (
-      select sc.phase_id, sc.content_id from skilup_contents sc
+    with size as (
+      select sc.phase_id, count(*) as n from skilup_contents sc
       join contents c on c.content_id = sc.content_id and c.deleted_at is null
+      group by 1
     ),
-    touched as (
-      select ch.phase_id, u.ag_code, ch.content_id, bool_or(w.is_watched) as watched
-      from chapters ch
-      join skilup_watch_status w on w.content_id = ch.content_id and w.updated_at < ${endOf(s.to)}
-      join users u on u.user_id = w.user_id
-      where ${inScope(db, s, sql.ref('u.ag_code'))}
-      group by 1, 2, 3
-      union all
-      select ch.phase_id, r.ag_code, ch.content_id, false
-      from chapters ch
-      join content_reach r on r.content_id = ch.content_id and r.first_opened_at < ${endOf(s.to)}
-      where ${inScope(db, s, sql.ref('r.ag_code'))}
-    ),
-    per_agent as (
-      select phase_id, ag_code, count(distinct content_id) filter (where watched) as done
-      from touched group by 1, 2
-    ),
-    size as (select phase_id, count(*) as n from chapters group by 1)
+    per_phase as (
+      select a.phase_id, count(*) filter (where a.completed_at < ${end}) as completed,
+        count(*) filter (where a.completed_at is null or a.completed_at >= ${end}) as started
+      from insight_skilup_agents a
+      where a.started_at < ${end} and ${inScope(db, s, sql.ref('a.ag_code'))}
+      group by 1
+    )
     select p.skilup_id, g.skilup_name, p.phase_id, p.phase_name, coalesce(z.n, 0) as chapters,
-      (select count(*) from per_agent a where a.phase_id = p.phase_id and a.done >= z.n) as completed,
-      (select count(*) from per_agent a where a.phase_id = p.phase_id and a.done < z.n) as started
+      coalesce(x.completed, 0) as completed, coalesce(x.started, 0) as started
     from skilup_phases p
     join skilup_programs g on g.skilup_id = p.skilup_id
     left join size z on z.phase_id = p.phase_id
+    left join per_phase x on x.phase_id = p.phase_id
     order by g.display_order, g.skilup_id, p.display_order, p.phase_id
   `.execute(db);
   return rows.rows.map((r) => {
@@ -566,7 +612,11 @@ export async function activity(db: Db, s: Scope) {
     .execute();
   const never = await scopeUsers(db, s)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('sessions as se').select('se.user_id').whereRef('se.user_id', '=', 'u.user_id'))),
+      not(
+        exists(
+          selectFrom('insight_signed_in_users as si').select('si.user_id').whereRef('si.user_id', '=', 'u.user_id'),
+        ),
+      ),
     )
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
