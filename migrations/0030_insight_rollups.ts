@@ -9,7 +9,12 @@
 // - insight_skilup_agents: per skill-up phase and agent, when the agent first touched a chapter
 //   (a watch mark or an open) and when it had watched every live chapter to the end.
 // - insight_view_agent_days / insight_view_days: content views per Tokyo day and agent, and per day.
-// - insight_signed_in_users: users with at least one session row.
+// - insight_signed_in_users: users with at least one session row; insight_agent_users also counts
+//   the live agent-side users without one (never signed in).
+// - insight_sign_in_days: the users that signed in per Tokyo day (a session created that day), with
+//   their agent.
+// - insight_opened_searches: the searches (not made while acting as an agent) followed by at least
+//   one opened result, with their time and agent.
 // Rows from before: filled set-based from the sources at the end (INSIGHT_ROLLUP_FILL, also used by
 // the benchmark after its bulk load, which bypasses triggers).
 import type { Kysely } from 'kysely';
@@ -44,10 +49,18 @@ const skilupRows = (phase: string | null) => `
 /** Fills every roll-up from its sources (empty tables first). */
 export const INSIGHT_ROLLUP_FILL: readonly string[] = [
   `truncate insight_agent_users, insight_popup_checks, insight_skilup_agents, insight_view_agent_days,
-     insight_view_days, insight_signed_in_users`,
-  `insert into insight_agent_users (ag_code, users, admins)
-    select ag_code, count(*), count(*) filter (where is_admin) from users
-    where deleted_at is null and not is_provider group by ag_code`,
+     insight_view_days, insight_signed_in_users, insight_sign_in_days, insight_opened_searches`,
+  `insert into insight_signed_in_users (user_id) select distinct user_id from sessions`,
+  `insert into insight_agent_users (ag_code, users, admins, never_signed_in)
+    select u.ag_code, count(*), count(*) filter (where u.is_admin), count(*) filter (where i.user_id is null)
+    from users u left join insight_signed_in_users i on i.user_id = u.user_id
+    where u.deleted_at is null and not u.is_provider group by u.ag_code`,
+  `insert into insight_sign_in_days (sign_in_date, user_id, ag_code)
+    select distinct cast(s.created_at at time zone 'Asia/Tokyo' as date), s.user_id, u.ag_code
+    from sessions s join users u on u.user_id = s.user_id`,
+  `insert into insight_opened_searches (history_id, searched_at, ag_code)
+    select h.history_id, h.searched_at, h.ag_code from search_histories h
+    where h.pseudo_user_id = '' and exists (select 1 from search_result_opens o where o.history_id = h.history_id)`,
   `insert into insight_popup_checks (content_id, ag_code, users, admins)
     select h.content_id, u.ag_code, count(*), count(*) filter (where u.is_admin)
     from popup_check_history h join users u on u.user_id = h.user_id
@@ -56,7 +69,6 @@ export const INSIGHT_ROLLUP_FILL: readonly string[] = [
   `insert into insight_view_agent_days (view_date, ag_code, views)
     select view_date, ag_code, sum(views) from content_view_days group by 1, 2`,
   `insert into insight_view_days (view_date, views) select view_date, sum(views) from content_view_days group by 1`,
-  `insert into insight_signed_in_users (user_id) select distinct user_id from sessions`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -64,13 +76,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create table insight_agent_users (
       ag_code varchar(8) primary key,
       users integer not null,
-      admins integer not null
+      admins integer not null,
+      never_signed_in integer not null
     )`,
+    `create table insight_signed_in_users (user_id varchar(10) primary key)`,
     `create function insight_refresh_agent_users(agent varchar) returns void language plpgsql as $$
      begin
        delete from insight_agent_users where ag_code = agent;
-       insert into insight_agent_users (ag_code, users, admins)
-         select agent, count(*), count(*) filter (where u.is_admin) from users u
+       insert into insight_agent_users (ag_code, users, admins, never_signed_in)
+         select agent, count(*), count(*) filter (where u.is_admin),
+           count(*) filter (where not exists (select 1 from insight_signed_in_users i where i.user_id = u.user_id))
+         from users u
          where u.ag_code = agent and u.deleted_at is null and not u.is_provider having count(*) > 0;
      end $$`,
 
@@ -185,6 +201,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
            from popup_check_history h, (values (old.ag_code), (new.ag_code)) a(code)
            where h.user_id = new.user_id;
          if new.ag_code <> old.ag_code then
+           update insight_sign_in_days set ag_code = new.ag_code where user_id = new.user_id;
            perform insight_refresh_skilup(sc.phase_id, a.code)
              from skilup_watch_status w join skilup_contents sc on sc.content_id = w.content_id,
                (values (old.ag_code), (new.ag_code)) a(code)
@@ -224,18 +241,68 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create trigger content_view_days_insight after insert or update or delete on content_view_days
       for each row execute function insight_view_day()`,
 
-    `create table insight_signed_in_users (user_id varchar(10) primary key)`,
+    `create table insight_sign_in_days (
+      sign_in_date date not null,
+      user_id varchar(10) not null,
+      ag_code varchar(8) not null,
+      primary key (sign_in_date, user_id)
+    )`,
+    `create index insight_sign_in_days_agent_idx on insight_sign_in_days (ag_code, sign_in_date)`,
+    `create index insight_sign_in_days_user_idx on insight_sign_in_days (user_id)`,
+    // A sign-in adds its day (and a first sign-in takes the user off its agent's never-signed-in
+    // count); removing a user's last session of a day, or its last one, takes them back.
     `create function insight_session() returns trigger language plpgsql as $$
+     declare
+       day date;
+       agent varchar(8);
+       n integer;
      begin
        if tg_op = 'INSERT' then
+         day := cast(new.created_at at time zone 'Asia/Tokyo' as date);
+         select u.ag_code into agent from users u where u.user_id = new.user_id;
+         insert into insight_sign_in_days (sign_in_date, user_id, ag_code) values (day, new.user_id, agent)
+           on conflict do nothing;
          insert into insight_signed_in_users (user_id) values (new.user_id) on conflict do nothing;
-       elsif not exists (select 1 from sessions s where s.user_id = old.user_id) then
-         delete from insight_signed_in_users where user_id = old.user_id;
+         get diagnostics n = row_count;
+         if n > 0 then perform insight_refresh_agent_users(agent); end if;
+       else
+         day := cast(old.created_at at time zone 'Asia/Tokyo' as date);
+         if not exists (select 1 from sessions s where s.user_id = old.user_id
+             and s.created_at >= (day::timestamp at time zone 'Asia/Tokyo')
+             and s.created_at < ((day + 1)::timestamp at time zone 'Asia/Tokyo')) then
+           delete from insight_sign_in_days where sign_in_date = day and user_id = old.user_id;
+         end if;
+         if not exists (select 1 from sessions s where s.user_id = old.user_id) then
+           delete from insight_signed_in_users where user_id = old.user_id;
+           perform insight_refresh_agent_users(u.ag_code) from users u where u.user_id = old.user_id;
+         end if;
        end if;
        return null;
      end $$`,
     `create trigger sessions_insight after insert or delete on sessions for each row execute function insight_session()`,
 
+    `create table insight_opened_searches (
+      history_id bigint primary key,
+      searched_at timestamptz not null,
+      ag_code varchar(8) not null
+    )`,
+    `create index insight_opened_searches_at_idx on insight_opened_searches (searched_at) include (ag_code)`,
+    `create function insight_search_open() returns trigger language plpgsql as $$
+     begin
+       if tg_op <> 'INSERT' and old.history_id is not null and not exists (
+           select 1 from search_result_opens o where o.history_id = old.history_id) then
+         delete from insight_opened_searches where history_id = old.history_id;
+       end if;
+       if tg_op <> 'DELETE' and new.history_id is not null then
+         insert into insight_opened_searches (history_id, searched_at, ag_code)
+           select h.history_id, h.searched_at, h.ag_code from search_histories h
+           where h.history_id = new.history_id and h.pseudo_user_id = ''
+           on conflict do nothing;
+       end if;
+       return null;
+     end $$`,
+    `create trigger search_result_opens_insight after insert or update or delete on search_result_opens
+      for each row execute function insight_search_open()`,
     // The searches of a period in one index-only pass (search section).
     `create index search_histories_insight_idx on search_histories (searched_at)
       include (ag_code, keyword, result_count, history_id) where pseudo_user_id = ''`,

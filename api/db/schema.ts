@@ -702,6 +702,8 @@ export interface Database {
   insight_view_agent_days: InsightViewAgentDaysTable; // 0030_insight_rollups
   insight_view_days: InsightViewDaysTable; // 0030_insight_rollups
   insight_signed_in_users: InsightSignedInUsersTable; // 0030_insight_rollups
+  insight_sign_in_days: InsightSignInDaysTable; // 0030_insight_rollups
+  insight_opened_searches: InsightOpenedSearchesTable; // 0030_insight_rollups
   search_result_opens: SearchResultOpensTable; // 0026_insight
   application_status_history: ApplicationStatusHistoryTable; // 0026_insight
 }
@@ -840,6 +842,7 @@ export interface InsightAgentUsersTable {
   ag_code: string;
   users: number;
   admins: number;
+  never_signed_in: number;
 }
 
 export interface InsightPopupChecksTable {
@@ -869,6 +872,18 @@ export interface InsightViewDaysTable {
 
 export interface InsightSignedInUsersTable {
   user_id: string;
+}
+
+export interface InsightSignInDaysTable {
+  sign_in_date: DateText;
+  user_id: string;
+  ag_code: string;
+}
+
+export interface InsightOpenedSearchesTable {
+  history_id: number;
+  searched_at: Timestamp;
+  ag_code: string;
 }
 
 export interface SearchResultOpensTable {

@@ -380,29 +380,39 @@ export async function search(db: Db, s: Scope) {
     .where('h.searched_at', '<', endOf(s.to))
     .where(sql<SqlBool>`h.pseudo_user_id = ''`)
     .where(() => inScope(db, s, sql.ref<string>('h.ag_code')));
+  // Per keyword and agent first, then per keyword: two hashed groupings instead of a sort for
+  // count(distinct agent).
   const keywords = (zeroOnly: boolean) =>
-    inPeriod
-      .$if(zeroOnly, (q) => q.where('h.result_count', '=', 0))
+    db
+      .selectFrom(
+        inPeriod
+          .$if(zeroOnly, (q) => q.where('h.result_count', '=', 0))
+          .select(['h.keyword', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.max('h.searched_at').as('last')])
+          .groupBy(['h.keyword', 'h.ag_code'])
+          .as('k'),
+      )
       .select([
-        'h.keyword',
-        (eb) => eb.fn.countAll().as('n'),
-        sql<number>`count(distinct h.ag_code)`.as('agents'),
-        (eb) => eb.fn.max('h.searched_at').as('last'),
+        'k.keyword',
+        sql<number>`sum(k.n)`.as('n'),
+        (eb) => eb.fn.countAll().as('agents'),
+        (eb) => eb.fn.max('k.last').as('last'),
       ])
-      .groupBy('h.keyword')
-      .orderBy(sql`count(*)`, 'desc')
-      .orderBy('h.keyword')
+      .groupBy('k.keyword')
+      .orderBy(sql`sum(k.n)`, 'desc')
+      .orderBy('k.keyword')
       .limit(KEYWORDS)
       .execute();
-  const [totals, top, zero] = await Promise.all([
-    inPeriod
-      .select([
-        (eb) => eb.fn.countAll().as('n'),
-        sql<number>`count(*) filter (where exists (select 1 from search_result_opens o where o.history_id = h.history_id))`.as(
-          'opened',
-        ),
-      ])
-      .executeTakeFirstOrThrow(),
+  // Searches followed by an open: the roll-up of opened searches kept by a trigger (0030).
+  const opened = db
+    .selectFrom('insight_opened_searches as o')
+    .where('o.searched_at', '>=', startOf(s.from))
+    .where('o.searched_at', '<', endOf(s.to))
+    .where(() => inScope(db, s, sql.ref<string>('o.ag_code')))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const [totals, openedRow, top, zero] = await Promise.all([
+    inPeriod.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    opened,
     keywords(false),
     keywords(true),
   ]);
@@ -412,7 +422,7 @@ export async function search(db: Db, s: Scope) {
     agents: num(r.agents),
     last: new Date(r.last as string | Date),
   });
-  return { searches: num(totals.n), searchesOpened: num(totals.opened), top: top.map(wire), zero: zero.map(wire) };
+  return { searches: num(totals.n), searchesOpened: num(openedRow.n), top: top.map(wire), zero: zero.map(wire) };
 }
 
 export async function skilupPhases(db: Db, s: Scope, agents: number) {
@@ -584,41 +594,35 @@ export async function requestDurations(db: Db, s: Scope) {
   }));
 }
 
-/** Live agent-side users of the scope. */
-function scopeUsers(db: Db, s: Scope) {
-  return db
-    .selectFrom('users as u')
-    .where('u.deleted_at', 'is', null)
-    .where('u.is_provider', '=', false)
-    .where(() => inScope(db, s, sql.ref<string>('u.ag_code')));
-}
-
-/** Sign-ins are the sessions the portal keeps (one per sign-in, api/resources/auth). */
+/**
+ * Sign-ins are the sessions the portal keeps (one per sign-in, api/resources/auth), read through
+ * their roll-ups (0030): the users that signed in per Tokyo day, and per agent its live users that
+ * never did. A user of the scope is never a supplier user (the scope leaves out their agents).
+ */
 export async function activity(db: Db, s: Scope) {
   const perDay = await db
-    .selectFrom('sessions as se')
-    .innerJoin('users as u', 'u.user_id', 'se.user_id')
-    .where('se.created_at', '>=', startOf(s.from))
-    .where('se.created_at', '<', endOf(s.to))
-    .where('u.is_provider', '=', false)
-    .where(() => inScope(db, s, sql.ref<string>('u.ag_code')))
-    .select([
-      sql<string>`cast(cast(se.created_at at time zone 'Asia/Tokyo' as date) as text)`.as('day'),
-      sql<number>`count(distinct u.ag_code)`.as('agents'),
-      sql<number>`count(distinct u.user_id)`.as('users'),
-    ])
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
-    .execute();
-  const never = await scopeUsers(db, s)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('insight_signed_in_users as si').select('si.user_id').whereRef('si.user_id', '=', 'u.user_id'),
-        ),
-      ),
+    .selectFrom(
+      db
+        .selectFrom('insight_sign_in_days as d')
+        .where('d.sign_in_date', '>=', s.from)
+        .where('d.sign_in_date', '<=', s.to)
+        .where(() => inScope(db, s, sql.ref<string>('d.ag_code')))
+        .select(['d.sign_in_date', (eb) => eb.fn.countAll().as('users')])
+        .groupBy(['d.sign_in_date', 'd.ag_code'])
+        .as('x'),
     )
-    .select((eb) => eb.fn.countAll().as('n'))
+    .select([
+      sql<string>`cast(x.sign_in_date as text)`.as('day'),
+      (eb) => eb.fn.countAll().as('agents'),
+      sql<number>`sum(x.users)`.as('users'),
+    ])
+    .groupBy('x.sign_in_date')
+    .orderBy('x.sign_in_date')
+    .execute();
+  const never = await db
+    .selectFrom('insight_agent_users as n')
+    .where(() => inScope(db, s, sql.ref<string>('n.ag_code')))
+    .select((eb) => eb.fn.sum('n.never_signed_in').as('n'))
     .executeTakeFirstOrThrow();
   return {
     perDay: perDay.map((d) => ({ date: d.day, agents: num(d.agents), users: num(d.users) })),
@@ -632,8 +636,8 @@ export async function idleAgents(db: Db, s: Scope) {
     .selectFrom('agents as a')
     .where(() => inScope(db, s, sql.ref<string>('a.ag_code')))
     .where(
-      sql<boolean>`not exists (select 1 from sessions se join users u on u.user_id = se.user_id
-        where u.ag_code = a.ag_code and se.created_at >= ${startOf(s.to)} - interval '29 days' and se.created_at < ${endOf(s.to)})`,
+      sql<boolean>`not exists (select 1 from insight_sign_in_days d where d.ag_code = a.ag_code
+        and d.sign_in_date >= cast(${s.to} as date) - 29 and d.sign_in_date <= cast(${s.to} as date))`,
     )
     .select(['a.ag_code as agCode', 'a.ag_name as agName'])
     .orderBy('a.ag_code')
