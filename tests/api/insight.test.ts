@@ -498,8 +498,8 @@ t.test('insight', async (t) => {
     await db
       .insertInto('skilup_contents')
       .values([
-        { content_id: c1!, skilup_id, phase_id },
-        { content_id: c2!, skilup_id, phase_id },
+        { content_id: c1, skilup_id, phase_id },
+        { content_id: c2, skilup_id, phase_id },
       ])
       .execute();
     const phase = async () =>
@@ -508,14 +508,14 @@ t.test('insight', async (t) => {
     const when = at('2026-11-11T10:00');
     await db
       .insertInto('content_views')
-      .values({ user_id: 'Z3A', content_id: c1!, first_viewed_at: when, last_viewed_at: when })
+      .values({ user_id: 'Z3A', content_id: c1, first_viewed_at: when, last_viewed_at: when })
       .execute();
     t.match(await phase(), { completed: 0, started: 1, never: 2 }, 'an open starts it');
     await db
       .insertInto('skilup_watch_status')
       .values([
-        { user_id: 'Z1A', content_id: c1!, is_watched: true, updated_at: when },
-        { user_id: 'Z1B', content_id: c2!, is_watched: false, updated_at: when },
+        { user_id: 'Z1A', content_id: c1, is_watched: true, updated_at: when },
+        { user_id: 'Z1B', content_id: c2, is_watched: false, updated_at: when },
       ])
       .execute();
     t.match(await phase(), { completed: 0, started: 2, never: 1 });
@@ -523,7 +523,7 @@ t.test('insight', async (t) => {
       .updateTable('skilup_watch_status')
       .set({ is_watched: true })
       .where('user_id', '=', 'Z1B')
-      .where('content_id', '=', c2!)
+      .where('content_id', '=', c2)
       .execute();
     t.match(await phase(), { completed: 1, started: 1, never: 1 }, 'two users of one agent finish it together');
     t.match(
@@ -533,9 +533,9 @@ t.test('insight', async (t) => {
       { completed: 0, started: 0, never: 3 },
       'counted up to the period end',
     );
-    await db.insertInto('skilup_contents').values({ content_id: c3!, skilup_id, phase_id }).execute();
+    await db.insertInto('skilup_contents').values({ content_id: c3, skilup_id, phase_id }).execute();
     t.match(await phase(), { chapters: 3, completed: 0, started: 2 }, 'a new chapter');
-    await db.updateTable('contents').set({ deleted_at: new Date() }).where('content_id', '=', c3!).execute();
+    await db.updateTable('contents').set({ deleted_at: new Date() }).where('content_id', '=', c3).execute();
     t.match(await phase(), { chapters: 2, completed: 1, started: 1 }, 'its content deleted');
 
     // Sign-ins per day, never signed in, idle agents.

@@ -309,28 +309,37 @@ export async function popups(db: Db, s: Scope) {
   // Per popup, over its targeted agents of the scope: the agents, their live agent-side users
   // (administrators only for check display target 2) and those users' confirmations, from the
   // roll-ups kept by triggers (0030: insight_agent_users, insight_popup_checks).
+  // The targeted agents first (materialized, so the planner cannot rescan the targeting per
+  // confirmation row), then their roll-up rows.
   const counts = await db
-    .selectFrom('contents as c')
-    .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
-    .innerJoinLateral(candidates.as('t'), (j) => j.onTrue())
+    .with(
+      (wb) => wb('t').materialized(),
+      (qb) =>
+        qb
+          .selectFrom('contents as c')
+          .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
+          .innerJoinLateral(candidates.as('x'), (j) => j.onTrue())
+          .where(
+            'c.content_id',
+            'in',
+            list.map((p) => p.content_id),
+          )
+          .where(inScope(db, s, sql.ref<string>('x.ag_code')))
+          .where(contentTargets({ agCode: sql.ref<string>('x.ag_code'), seesAllTargets: false }))
+          .select(['c.content_id', 'lp.check_disp_target', 'x.ag_code']),
+    )
+    .selectFrom('t')
     .leftJoin('insight_agent_users as n', 'n.ag_code', 't.ag_code')
     .leftJoin('insight_popup_checks as k', (j) =>
-      j.onRef('k.content_id', '=', 'c.content_id').onRef('k.ag_code', '=', 't.ag_code'),
+      j.onRef('k.content_id', '=', 't.content_id').onRef('k.ag_code', '=', 't.ag_code'),
     )
-    .where(
-      'c.content_id',
-      'in',
-      list.map((p) => p.content_id),
-    )
-    .where(inScope(db, s, sql.ref<string>('t.ag_code')))
-    .where(contentTargets({ agCode: sql.ref<string>('t.ag_code'), seesAllTargets: false }))
     .select([
-      'c.content_id',
+      't.content_id',
       (eb) => eb.fn.countAll().as('agents'),
-      sql<number>`sum(case when lp.check_disp_target = '1' then n.users else n.admins end)`.as('users'),
-      sql<number>`sum(case when lp.check_disp_target = '1' then k.users else k.admins end)`.as('confirmed'),
+      sql<number>`sum(case when t.check_disp_target = '1' then n.users else n.admins end)`.as('users'),
+      sql<number>`sum(case when t.check_disp_target = '1' then k.users else k.admins end)`.as('confirmed'),
     ])
-    .groupBy('c.content_id')
+    .groupBy('t.content_id')
     .execute();
   const byId = new Map(counts.map((c) => [c.content_id, c]));
   return list.map((p) => {
