@@ -87,46 +87,69 @@ interface Audience {
 }
 
 /**
- * The agents content `c` may be targeted at, to join as a lateral subquery: every agent
- * for all agents, the segment's members, the named agents (each an agent row). A superset the
- * targeting rule then decides on, so the rule runs over a segment's members instead of every
- * agent (docs/insight.md, "Speed"); the three branches exclude each other, so no code twice.
- */
-const candidates = sql<{ ag_code: string }>`(
-  select a.ag_code from agents a where c.display_target = '0'
-  union all
-  select a.ag_code from agent_segment_members m join agents a on a.ag_code = m.ag_code
-    where c.display_target = '1' and m.ag_segment_id = c.ag_segment_id
-  union all
-  select a.ag_code from content_agents ca join agents a on a.ag_code = ca.ag_code
-    where c.display_target = '2' and ca.content_id = c.content_id
-)`;
-
-/**
  * The number of agents of the scope each content is targeted at, by the one targeting rule
- * (contentTargets) evaluated over the candidate agents. Contents with the same audience (all
+ * (contentTargets) evaluated over the candidate agents (targetedWith). Contents with the same audience (all
  * agents, or one segment) share one evaluation: the rule is counted once per distinct audience,
  * not once per content.
  */
-async function targetedCounts(db: Db, s: Scope, contents: readonly Audience[]): Promise<Map<number, number>> {
+interface Targeted {
+  agents: number;
+  /** Their live agent-side users, and the administrators among them. */
+  users: number;
+  admins: number;
+}
+
+async function targetedCounts(db: Db, s: Scope, contents: readonly Audience[]): Promise<Map<number, Targeted>> {
   const audience = (c: Audience) =>
     c.display_target === '0' ? '0' : c.display_target === '1' ? `1:${c.ag_segment_id}` : `2:${c.content_id}`;
   const representative = new Map<string, number>();
   for (const c of contents) if (!representative.has(audience(c))) representative.set(audience(c), c.content_id);
-  const out = new Map<number, number>();
+  const out = new Map<number, Targeted>();
   if (!representative.size) return out;
-  const rows = await db
-    .selectFrom('contents as c')
-    .innerJoinLateral(candidates.as('t'), (j) => j.onTrue())
-    .where('c.content_id', 'in', [...representative.values()])
-    .where(inScope(db, s, sql.ref<string>('t.ag_code')))
-    .where(contentTargets({ agCode: sql.ref<string>('t.ag_code'), seesAllTargets: false }))
-    .select(['c.content_id', (eb) => eb.fn.countAll().as('n')])
-    .groupBy('c.content_id')
-    .execute();
-  const byRep = new Map(rows.map((r) => [r.content_id, num(r.n)]));
-  for (const c of contents) out.set(c.content_id, byRep.get(representative.get(audience(c))!) ?? 0);
+  const reps = contents.filter((c) => representative.get(audience(c)) === c.content_id);
+  // The agents' live agent-side users come from the roll-up kept by triggers (0030).
+  const rows = (
+    await sql<{ content_id: number; n: unknown; users: unknown; admins: unknown }>`
+      ${targetedWith(reps)}
+      select c.content_id, count(*) as n, sum(u.users) as users, sum(u.admins) as admins
+      from t as c left join insight_agent_users u on u.ag_code = c.ag_code
+      where ${inScope(db, s, sql.ref<string>('c.ag_code'))}
+        and ${contentTargets({ agCode: sql.ref<string>('c.ag_code'), seesAllTargets: false })}
+      group by c.content_id`.execute(db)
+  ).rows;
+  const byRep = new Map(
+    rows.map((r) => [r.content_id, { agents: num(r.n), users: num(r.users), admins: num(r.admins) }]),
+  );
+  for (const c of contents)
+    out.set(c.content_id, byRep.get(representative.get(audience(c))!) ?? { agents: 0, users: 0, admins: 0 });
   return out;
+}
+
+/**
+ * `with c …, t …`: the contents already read (their target columns, so their rows are not fetched
+ * again) and, in t, each with the agents it may be targeted at: every agent for all agents, the
+ * segment's members, the named agents (each an agent row). A superset the targeting rule then
+ * decides on (read t as c), so the rule runs over a segment's members instead of every agent
+ * (docs/insight.md, "Speed"). Three plain joins, not a lateral subquery the planner rescans per
+ * content; the branches exclude each other, so no agent twice for a content.
+ */
+function targetedWith(rows: readonly (Audience & { check_disp_target?: string | null })[]) {
+  const values = rows.map(
+    (r) =>
+      sql`(${r.content_id}::integer, ${r.display_target}::varchar, ${r.ag_segment_id}::integer, ${r.check_disp_target ?? null}::varchar)`,
+  );
+  return sql`with c (content_id, display_target, ag_segment_id, check_disp_target) as (values ${sql.join(values)}),
+    t as (
+      select c.*, a.ag_code from c join agents a on c.display_target = '0'
+      union all
+      select c.*, a.ag_code from c
+        join agent_segment_members m on c.display_target = '1' and m.ag_segment_id = c.ag_segment_id
+        join agents a on a.ag_code = m.ag_code
+      union all
+      select c.*, a.ag_code from c
+        join content_agents ca on c.display_target = '2' and ca.content_id = c.content_id
+        join agents a on a.ag_code = ca.ag_code
+    )`;
 }
 
 const REACH_PAGE = 50;
@@ -196,7 +219,7 @@ export async function reach(db: Db, s: Scope) {
             : '代理店指定',
       postStart: r.post_start,
       postEnd: r.post_end,
-      targeted: targeted.get(r.content_id) ?? 0,
+      targeted: targeted.get(r.content_id)?.agents ?? 0,
       opened: num(r.opened),
       views: num(r.views),
     })),
@@ -309,50 +332,36 @@ export async function popups(db: Db, s: Scope) {
   // Per popup, over its targeted agents of the scope: the agents, their live agent-side users
   // (administrators only for check display target 2) and those users' confirmations, from the
   // roll-ups kept by triggers (0030: insight_agent_users, insight_popup_checks).
-  // The targeted agents first (materialized, so the planner cannot rescan the targeting per
-  // confirmation row), then their roll-up rows.
-  const counts = await db
-    .with(
-      (wb) => wb('t').materialized(),
-      (qb) =>
-        qb
-          .selectFrom('contents as c')
-          .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
-          .innerJoinLateral(candidates.as('x'), (j) => j.onTrue())
-          .where(
-            'c.content_id',
-            'in',
-            list.map((p) => p.content_id),
-          )
-          .where(inScope(db, s, sql.ref<string>('x.ag_code')))
-          .where(contentTargets({ agCode: sql.ref<string>('x.ag_code'), seesAllTargets: false }))
-          .select(['c.content_id', 'lp.check_disp_target', 'x.ag_code']),
-    )
-    .selectFrom('t')
-    .leftJoin('insight_agent_users as n', 'n.ag_code', 't.ag_code')
-    .leftJoin('insight_popup_checks as k', (j) =>
-      j.onRef('k.content_id', '=', 't.content_id').onRef('k.ag_code', '=', 't.ag_code'),
-    )
-    .select([
-      't.content_id',
-      (eb) => eb.fn.countAll().as('agents'),
-      sql<number>`sum(case when t.check_disp_target = '1' then n.users else n.admins end)`.as('users'),
-      sql<number>`sum(case when t.check_disp_target = '1' then k.users else k.admins end)`.as('confirmed'),
-    ])
-    .groupBy('t.content_id')
-    .execute();
+  // Per popup: its targeted agents and their users (once per distinct audience), and the
+  // confirmations of its targeted agents' users, from the roll-up kept by triggers (0030), the
+  // rule evaluated on the roll-up's rows (one per agent that confirmed).
+  const targeted = await targetedCounts(db, s, list);
+  const counts = (
+    await sql<{ content_id: number; users: unknown; admins: unknown }>`
+      with c (content_id, display_target, ag_segment_id) as (
+        select content_id, display_target, ag_segment_id from contents
+        where content_id in (${sql.join(list.map((p) => p.content_id))})
+      )
+      select c.content_id, sum(k.users) as users, sum(k.admins) as admins
+      from c join insight_popup_checks k on k.content_id = c.content_id
+      where ${inScope(db, s, sql.ref<string>('k.ag_code'))}
+        and ${contentTargets({ agCode: sql.ref<string>('k.ag_code'), seesAllTargets: false })}
+      group by c.content_id`.execute(db)
+  ).rows;
   const byId = new Map(counts.map((c) => [c.content_id, c]));
   return list.map((p) => {
     const c = byId.get(p.content_id);
-    const users = num(c?.users);
-    const done = num(c?.confirmed);
+    const t = targeted.get(p.content_id);
+    const adminsOnly = p.check_disp_target !== '1';
+    const users = adminsOnly ? (t?.admins ?? 0) : (t?.users ?? 0);
+    const done = adminsOnly ? num(c?.admins) : num(c?.users);
     return {
       contentId: p.content_id,
       title: p.title,
       adminsOnly: p.check_disp_target === '2',
       postStart: p.post_start,
       postEnd: p.post_end,
-      targetedAgents: num(c?.agents),
+      targetedAgents: t?.agents ?? 0,
       targetedUsers: users,
       confirmed: done,
       pending: users - done,
