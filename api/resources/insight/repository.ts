@@ -99,7 +99,12 @@ interface Targeted {
   admins: number;
 }
 
-async function targetedCounts(db: Db, s: Scope, contents: readonly Audience[]): Promise<Map<number, Targeted>> {
+async function targetedCounts(
+  db: Db,
+  s: Scope,
+  contents: readonly Audience[],
+  withUsers: boolean,
+): Promise<Map<number, Targeted>> {
   const audience = (c: Audience) =>
     c.display_target === '0' ? '0' : c.display_target === '1' ? `1:${c.ag_segment_id}` : `2:${c.content_id}`;
   const representative = new Map<string, number>();
@@ -107,12 +112,13 @@ async function targetedCounts(db: Db, s: Scope, contents: readonly Audience[]): 
   const out = new Map<number, Targeted>();
   if (!representative.size) return out;
   const reps = contents.filter((c) => representative.get(audience(c)) === c.content_id);
-  // The agents' live agent-side users come from the roll-up kept by triggers (0030).
+  // The agents' live agent-side users (popups only) come from the roll-up kept by triggers (0030).
   const rows = (
     await sql<{ content_id: number; n: unknown; users: unknown; admins: unknown }>`
       ${targetedWith(reps)}
-      select c.content_id, count(*) as n, sum(u.users) as users, sum(u.admins) as admins
-      from t as c left join insight_agent_users u on u.ag_code = c.ag_code
+      select c.content_id, count(*) as n, ${withUsers ? sql`sum(u.users)` : sql`0`} as users,
+        ${withUsers ? sql`sum(u.admins)` : sql`0`} as admins
+      from t as c ${withUsers ? sql`left join insight_agent_users u on u.ag_code = c.ag_code` : sql``}
       where ${inScope(db, s, sql.ref<string>('c.ag_code'))}
         and ${contentTargets({ agCode: sql.ref<string>('c.ag_code'), seesAllTargets: false })}
       group by c.content_id`.execute(db)
@@ -202,7 +208,7 @@ export async function reach(db: Db, s: Scope) {
     .orderBy('c.content_id', 'desc')
     .limit(REACH_PAGE)
     .execute();
-  const targeted = await targetedCounts(db, s, rows);
+  const targeted = await targetedCounts(db, s, rows, false);
   const perDay = await viewsPerDay(db, s);
   return {
     total: num(total.n),
@@ -335,7 +341,7 @@ export async function popups(db: Db, s: Scope) {
   // Per popup: its targeted agents and their users (once per distinct audience), and the
   // confirmations of its targeted agents' users, from the roll-up kept by triggers (0030), the
   // rule evaluated on the roll-up's rows (one per agent that confirmed).
-  const targeted = await targetedCounts(db, s, list);
+  const targeted = await targetedCounts(db, s, list, true);
   const counts = (
     await sql<{ content_id: number; users: unknown; admins: unknown }>`
       with c (content_id, display_target, ag_segment_id) as (
