@@ -27,6 +27,7 @@ import * as m0026 from './0026_insight';
 import * as m0027 from './0027_scale_indexes';
 import * as m0028 from './0028_agent_user_pages';
 import * as m0029 from './0029_search_feed_and_rate_limits';
+import * as m0030 from './0030_insight_rollups';
 import * as m0031 from './0031_badge_indexes';
 
 export const migrations: Record<string, Migration> = {
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '0027_scale_indexes': m0027,
   '0028_agent_user_pages': m0028,
   '0029_search_feed_and_rate_limits': m0029,
+  '0030_insight_rollups': m0030,
   '0031_badge_indexes': m0031,
 };

@@ -705,6 +705,14 @@ export interface Database {
   job_leases: JobLeasesTable; // 0025_sign_in_history_retention
   content_reach: ContentReachTable; // 0026_insight
   content_view_days: ContentViewDaysTable; // 0026_insight
+  insight_agent_users: InsightAgentUsersTable; // 0030_insight_rollups
+  insight_popup_checks: InsightPopupChecksTable; // 0030_insight_rollups
+  insight_skilup_agents: InsightSkilupAgentsTable; // 0030_insight_rollups
+  insight_view_agent_days: InsightViewAgentDaysTable; // 0030_insight_rollups
+  insight_view_days: InsightViewDaysTable; // 0030_insight_rollups
+  insight_signed_in_users: InsightSignedInUsersTable; // 0030_insight_rollups
+  insight_sign_in_days: InsightSignInDaysTable; // 0030_insight_rollups
+  insight_opened_searches: InsightOpenedSearchesTable; // 0030_insight_rollups
   search_result_opens: SearchResultOpensTable; // 0026_insight
   application_status_history: ApplicationStatusHistoryTable; // 0026_insight
 }
@@ -836,6 +844,55 @@ export interface ContentViewDaysTable {
   view_date: DateText;
   ag_code: string;
   views: number;
+}
+
+// ---- 0030_insight_rollups: the insight screen's roll-ups, kept current by triggers
+export interface InsightAgentUsersTable {
+  ag_code: string;
+  users: number;
+  admins: number;
+  never_signed_in: number;
+}
+
+export interface InsightPopupChecksTable {
+  content_id: number;
+  ag_code: string;
+  users: number;
+  admins: number;
+}
+
+export interface InsightSkilupAgentsTable {
+  phase_id: number;
+  ag_code: string;
+  started_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface InsightViewAgentDaysTable {
+  view_date: DateText;
+  ag_code: string;
+  views: number;
+}
+
+export interface InsightViewDaysTable {
+  view_date: DateText;
+  views: number;
+}
+
+export interface InsightSignedInUsersTable {
+  user_id: string;
+}
+
+export interface InsightSignInDaysTable {
+  sign_in_date: DateText;
+  user_id: string;
+  ag_code: string;
+}
+
+export interface InsightOpenedSearchesTable {
+  history_id: number;
+  searched_at: Timestamp;
+  ag_code: string;
 }
 
 export interface SearchResultOpensTable {

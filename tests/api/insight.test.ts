@@ -454,4 +454,153 @@ t.test('insight', async (t) => {
       ['Z0000001', 'Z0000002', 'Z0000003'],
     );
   });
+
+  t.test('the roll-ups follow every write (migration 0030)', async (t) => {
+    // Popup confirmations per popup and agent, and the agents' live users.
+    const popup = await content(15, '再確認のお願い');
+    await db
+      .insertInto('login_popups')
+      .values({ content_id: popup, check_patern: '2', check_disp_target: '1' })
+      .execute();
+    const find = async () =>
+      ((await post('popups', S)).json().popups as { contentId: number }[]).find((p) => p.contentId === popup);
+    t.match(await find(), { targetedAgents: 3, targetedUsers: 4, confirmed: 0, pending: 4 });
+    await db
+      .insertInto('popup_check_history')
+      .values({ user_id: 'Z2A', content_id: popup, is_checked: false })
+      .execute();
+    t.match(await find(), { confirmed: 0 }, 'not checked');
+    await db
+      .updateTable('popup_check_history')
+      .set({ is_checked: true })
+      .where('user_id', '=', 'Z2A')
+      .where('content_id', '=', popup)
+      .execute();
+    t.match(await find(), { confirmed: 1, pending: 3 });
+    await db.updateTable('users').set({ deleted_at: new Date() }).where('user_id', '=', 'Z2A').execute();
+    t.match(await find(), { targetedUsers: 3, confirmed: 0, pending: 3 }, 'a deleted user is not asked');
+    await db.updateTable('users').set({ deleted_at: null }).where('user_id', '=', 'Z2A').execute();
+    t.match(await find(), { targetedUsers: 4, confirmed: 1 });
+    await db.deleteFrom('popup_check_history').where('content_id', '=', popup).execute();
+    t.match(await find(), { confirmed: 0, pending: 4 });
+
+    // Skill-up per phase and agent: opens, watch marks, chapters added and deleted.
+    const { skilup_id } = await db
+      .insertInto('skilup_programs')
+      .values({ category_id: 6, skilup_name: '追従講座' })
+      .returning('skilup_id')
+      .executeTakeFirstOrThrow();
+    const { phase_id } = await db
+      .insertInto('skilup_phases')
+      .values({ skilup_id, phase_name: '第1段階' })
+      .returning('phase_id')
+      .executeTakeFirstOrThrow();
+    const [c1, c2, c3] = [await content(6, '章1'), await content(6, '章2'), await content(6, '章3')];
+    await db
+      .insertInto('skilup_contents')
+      .values([
+        { content_id: c1, skilup_id, phase_id },
+        { content_id: c2, skilup_id, phase_id },
+      ])
+      .execute();
+    const phase = async () =>
+      ((await post('skilup', S)).json().phases as { phaseId: number }[]).find((p) => p.phaseId === phase_id);
+    t.match(await phase(), { chapters: 2, completed: 0, started: 0, never: 3 });
+    const when = at('2026-11-11T10:00');
+    await db
+      .insertInto('content_views')
+      .values({ user_id: 'Z3A', content_id: c1, first_viewed_at: when, last_viewed_at: when })
+      .execute();
+    t.match(await phase(), { completed: 0, started: 1, never: 2 }, 'an open starts it');
+    await db
+      .insertInto('skilup_watch_status')
+      .values([
+        { user_id: 'Z1A', content_id: c1, is_watched: true, updated_at: when },
+        { user_id: 'Z1B', content_id: c2, is_watched: false, updated_at: when },
+      ])
+      .execute();
+    t.match(await phase(), { completed: 0, started: 2, never: 1 });
+    await db
+      .updateTable('skilup_watch_status')
+      .set({ is_watched: true })
+      .where('user_id', '=', 'Z1B')
+      .where('content_id', '=', c2)
+      .execute();
+    t.match(await phase(), { completed: 1, started: 1, never: 1 }, 'two users of one agent finish it together');
+    t.match(
+      ((await post('skilup', { ...S, to: '2026/11/10' })).json().phases as { phaseId: number }[]).find(
+        (p) => p.phaseId === phase_id,
+      ),
+      { completed: 0, started: 0, never: 3 },
+      'counted up to the period end',
+    );
+    await db.insertInto('skilup_contents').values({ content_id: c3, skilup_id, phase_id }).execute();
+    t.match(await phase(), { chapters: 3, completed: 0, started: 2 }, 'a new chapter');
+    await db.updateTable('contents').set({ deleted_at: new Date() }).where('content_id', '=', c3).execute();
+    t.match(await phase(), { chapters: 2, completed: 1, started: 1 }, 'its content deleted');
+
+    // Sign-ins per day, never signed in, idle agents.
+    const before = (await post('activity', S)).json();
+    t.equal(before.neverSignedIn, 2);
+    await db
+      .insertInto('sessions')
+      .values({ session_id: 'insight-s5', user_id: 'Z3A', created_at: at('2026-11-19T09:00') })
+      .execute();
+    const after = (await post('activity', S)).json();
+    t.same(after.perDay.at(-1), { date: '2026-11-19', agents: 3, users: 3 });
+    t.equal(after.neverSignedIn, 1, 'Z1B only');
+    t.same(after.idleAgents, []);
+    await db.deleteFrom('sessions').where('session_id', '=', 'insight-s5').execute();
+    t.same((await post('activity', S)).json(), before, 'the session removed');
+
+    // Searches followed by an open.
+    const { history_id } = await db
+      .insertInto('search_histories')
+      .values({
+        user_id: 'Z2A',
+        ag_code: 'Z0000002',
+        keyword: 'ペン',
+        result_count: 3,
+        searched_at: at('2026-11-18T10:00'),
+      })
+      .returning('history_id')
+      .executeTakeFirstOrThrow();
+    const share = async () => {
+      const a = (await post('search', S)).json();
+      return [a.searches, a.searchesOpened];
+    };
+    t.same(await share(), [5, 1]);
+    await db
+      .insertInto('search_result_opens')
+      .values([
+        { history_id, user_id: 'Z2A', ag_code: 'Z0000002', content_id: 1 },
+        { history_id, user_id: 'Z2A', ag_code: 'Z0000002', content_id: 2 },
+      ])
+      .execute();
+    t.same(await share(), [5, 2]);
+    await db
+      .deleteFrom('search_result_opens')
+      .where('history_id', '=', history_id)
+      .where('content_id', '=', 1)
+      .execute();
+    t.same(await share(), [5, 2], 'one open left');
+    await db.deleteFrom('search_result_opens').where('history_id', '=', history_id).execute();
+    t.same(await share(), [5, 1]);
+
+    // Views per day for all agents (the day's total less the supplier's agents) against the views themselves.
+    const expected = await db
+      .selectFrom('content_view_days as d')
+      .where('d.view_date', '>=', '2026-10-22')
+      .where('d.view_date', '<=', '2026-11-20')
+      .where('d.ag_code', 'not in', db.selectFrom('users').select('ag_code').where('is_provider', '=', true))
+      .select(['d.view_date', (eb) => eb.fn.sum('d.views').as('n')])
+      .groupBy('d.view_date')
+      .orderBy('d.view_date')
+      .execute();
+    t.same(
+      (await post('reach', BODY)).json().viewsPerDay,
+      expected.map((r) => ({ date: String(r.view_date).slice(0, 10), count: Number(r.n) })),
+    );
+    t.ok(expected.length > 0);
+  });
 });

@@ -9,8 +9,8 @@
 // 10 M operation-log rows, content views up to 2 M, 1 M searches with their result opens,
 // sign-ins, check popups and their confirmations, skill-up programs and watch marks, events and
 // entries. Everything is built set-based (generate_series) with triggers off, so the roll-ups the
-// portal keeps on write (content_reach, content_view_days, application_status_history) are then
-// refilled from their sources the way migration 0026 fills them.
+// portal keeps on write (content_reach, content_view_days, application_status_history, and those
+// of 0030) are then refilled from their sources the way migrations 0026 and 0030 fill them.
 // Then p50 / p95 per section, calling the sections' SQL (api/resources/insight/repository.ts)
 // for three scopes in turn: all agents, the big segment (5,000 agents), one agent.
 import { Kysely, PostgresDialect } from 'kysely';
@@ -19,6 +19,7 @@ import type { Database } from '../../api/db/schema';
 import { openDatabase } from '../../api/db/connect';
 import * as repo from '../../api/resources/insight/repository';
 import { ensureScaleDataset } from './scale/dataset';
+import { INSIGHT_ROLLUP_FILL } from '../../migrations/0030_insight_rollups';
 
 const arg = (k: string, d: number) => {
   const i = process.argv.indexOf(`--${k}`);
@@ -218,6 +219,8 @@ async function ensureLogs(url: string) {
        union all select app_no, status_kbn, true, provider_updated_at from applications where provider_updated_at is not null
        union all select app_no, status_kbn, false, coalesce(ag_updated_at, updated_at) from applications where status_kbn in ('40', '90')`,
     );
+    for (const [i, statement] of INSIGHT_ROLLUP_FILL.entries())
+      await step(c, `0030 roll-ups ${i + 1}/${INSIGHT_ROLLUP_FILL.length}`, statement);
     await step(c, 'vacuum analyze', `vacuum analyze`);
     await c.query(`comment on table search_result_opens is '${JSON.stringify(LOGS)}'`);
   } finally {

@@ -88,29 +88,74 @@ interface Audience {
 
 /**
  * The number of agents of the scope each content is targeted at, by the one targeting rule
- * (contentTargets) evaluated over the agents. Contents with the same audience (all agents, or
- * one segment) share one evaluation: the rule is counted once per distinct audience, not once
- * per content (docs/insight.md, "Speed").
+ * (contentTargets) evaluated over the candidate agents (targetedWith). Contents with the same audience (all
+ * agents, or one segment) share one evaluation: the rule is counted once per distinct audience,
+ * not once per content.
  */
-async function targetedCounts(db: Db, s: Scope, contents: readonly Audience[]): Promise<Map<number, number>> {
+interface Targeted {
+  agents: number;
+  /** Their live agent-side users, and the administrators among them. */
+  users: number;
+  admins: number;
+}
+
+async function targetedCounts(
+  db: Db,
+  s: Scope,
+  contents: readonly Audience[],
+  withUsers: boolean,
+): Promise<Map<number, Targeted>> {
   const audience = (c: Audience) =>
     c.display_target === '0' ? '0' : c.display_target === '1' ? `1:${c.ag_segment_id}` : `2:${c.content_id}`;
   const representative = new Map<string, number>();
   for (const c of contents) if (!representative.has(audience(c))) representative.set(audience(c), c.content_id);
-  const out = new Map<number, number>();
+  const out = new Map<number, Targeted>();
   if (!representative.size) return out;
-  const rows = await db
-    .selectFrom('contents as c')
-    .innerJoin('agents as a', (j) => j.onTrue())
-    .where('c.content_id', 'in', [...representative.values()])
-    .where(inScope(db, s, sql.ref<string>('a.ag_code')))
-    .where(contentTargets({ agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false }))
-    .select(['c.content_id', (eb) => eb.fn.countAll().as('n')])
-    .groupBy('c.content_id')
-    .execute();
-  const byRep = new Map(rows.map((r) => [r.content_id, num(r.n)]));
-  for (const c of contents) out.set(c.content_id, byRep.get(representative.get(audience(c))!) ?? 0);
+  const reps = contents.filter((c) => representative.get(audience(c)) === c.content_id);
+  // The agents' live agent-side users (popups only) come from the roll-up kept by triggers (0030).
+  const rows = (
+    await sql<{ content_id: number; n: unknown; users: unknown; admins: unknown }>`
+      ${targetedWith(reps)}
+      select c.content_id, count(*) as n, ${withUsers ? sql`sum(u.users)` : sql`0`} as users,
+        ${withUsers ? sql`sum(u.admins)` : sql`0`} as admins
+      from t as c ${withUsers ? sql`left join insight_agent_users u on u.ag_code = c.ag_code` : sql``}
+      where ${inScope(db, s, sql.ref<string>('c.ag_code'))}
+        and ${contentTargets({ agCode: sql.ref<string>('c.ag_code'), seesAllTargets: false })}
+      group by c.content_id`.execute(db)
+  ).rows;
+  const byRep = new Map(
+    rows.map((r) => [r.content_id, { agents: num(r.n), users: num(r.users), admins: num(r.admins) }]),
+  );
+  for (const c of contents)
+    out.set(c.content_id, byRep.get(representative.get(audience(c))!) ?? { agents: 0, users: 0, admins: 0 });
   return out;
+}
+
+/**
+ * `with c …, t …`: the contents already read (their target columns, so their rows are not fetched
+ * again) and, in t, each with the agents it may be targeted at: every agent for all agents, the
+ * segment's members, the named agents (each an agent row). A superset the targeting rule then
+ * decides on (read t as c), so the rule runs over a segment's members instead of every agent
+ * (docs/insight.md, "Speed"). Three plain joins, not a lateral subquery the planner rescans per
+ * content; the branches exclude each other, so no agent twice for a content.
+ */
+function targetedWith(rows: readonly (Audience & { check_disp_target?: string | null })[]) {
+  const values = rows.map(
+    (r) =>
+      sql`(${r.content_id}::integer, ${r.display_target}::varchar, ${r.ag_segment_id}::integer, ${r.check_disp_target ?? null}::varchar)`,
+  );
+  return sql`with c (content_id, display_target, ag_segment_id, check_disp_target) as (values ${sql.join(values)}),
+    t as (
+      select c.*, a.ag_code from c join agents a on c.display_target = '0'
+      union all
+      select c.*, a.ag_code from c
+        join agent_segment_members m on c.display_target = '1' and m.ag_segment_id = c.ag_segment_id
+        join agents a on a.ag_code = m.ag_code
+      union all
+      select c.*, a.ag_code from c
+        join content_agents ca on c.display_target = '2' and ca.content_id = c.content_id
+        join agents a on a.ag_code = ca.ag_code
+    )`;
 }
 
 const REACH_PAGE = 50;
@@ -118,7 +163,16 @@ const REACH_PAGE = 50;
 export async function reach(db: Db, s: Scope) {
   const base = contentsOfPeriod(db, s);
   const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
+  // The page's ids first (a top-N sort of the ids alone), then only their rows and figures.
+  const page = base
+    .select('c.content_id')
+    .orderBy('c.jyuyo_flg', 'desc')
+    .orderBy('c.keisai_start', 'desc')
+    .orderBy('c.content_id', 'desc')
+    .limit(REACH_PAGE);
+  const rows = await db
+    .selectFrom('contents as c')
+    .where('c.content_id', 'in', page)
     .innerJoin('categories as k', 'k.category_id', 'c.category_id')
     .leftJoin('agent_segments as g', 'g.ag_segment_id', 'c.ag_segment_id')
     .select([
@@ -154,16 +208,8 @@ export async function reach(db: Db, s: Scope) {
     .orderBy('c.content_id', 'desc')
     .limit(REACH_PAGE)
     .execute();
-  const targeted = await targetedCounts(db, s, rows);
-  const perDay = await db
-    .selectFrom('content_view_days as d')
-    .where('d.view_date', '>=', s.from)
-    .where('d.view_date', '<=', s.to)
-    .where(() => inScope(db, s, sql.ref<string>('d.ag_code')))
-    .select([sql<string>`cast(d.view_date as text)`.as('day'), (eb) => eb.fn.sum('d.views').as('n')])
-    .groupBy('d.view_date')
-    .orderBy('d.view_date')
-    .execute();
+  const targeted = await targetedCounts(db, s, rows, false);
+  const perDay = await viewsPerDay(db, s);
   return {
     total: num(total.n),
     contents: rows.map((r) => ({
@@ -179,12 +225,44 @@ export async function reach(db: Db, s: Scope) {
             : '代理店指定',
       postStart: r.post_start,
       postEnd: r.post_end,
-      targeted: targeted.get(r.content_id) ?? 0,
+      targeted: targeted.get(r.content_id)?.agents ?? 0,
       opened: num(r.opened),
       views: num(r.views),
     })),
     viewsPerDay: perDay.map((d) => ({ date: d.day, count: num(d.n) })),
   };
+}
+
+/**
+ * Views per Tokyo day by users of the scope, from the roll-ups of content_view_days (0030): for
+ * all agents the day's total less the supplier's own agent codes, else the scope's agents' days.
+ * Days without a view of the scope are left out, as the rows of content_view_days would be.
+ */
+async function viewsPerDay(db: Db, s: Scope) {
+  if (s.segmentId === null && s.agentCode === null) {
+    return db
+      .selectFrom('insight_view_days as v')
+      .where('v.view_date', '>=', s.from)
+      .where('v.view_date', '<=', s.to)
+      .select([
+        sql<string>`cast(v.view_date as text)`.as('day'),
+        sql<number>`v.views - coalesce((select sum(d.views) from insight_view_agent_days d where d.view_date = v.view_date
+          and d.ag_code in (select pu.ag_code from users pu where pu.is_provider)), 0)`.as('n'),
+      ])
+      .orderBy('v.view_date')
+      .execute()
+      .then((rows) => rows.filter((r) => num(r.n) > 0));
+  }
+  return db
+    .selectFrom('insight_view_agent_days as d')
+    .where('d.view_date', '>=', s.from)
+    .where('d.view_date', '<=', s.to)
+    .where(() => inScope(db, s, sql.ref<string>('d.ag_code')))
+    .select([sql<string>`cast(d.view_date as text)`.as('day'), (eb) => eb.fn.sum('d.views').as('n')])
+    .groupBy('d.view_date')
+    .having((eb) => eb.fn.sum('d.views'), '>', 0)
+    .orderBy('d.view_date')
+    .execute();
 }
 
 export async function contentTitle(db: Db, contentId: number): Promise<string | undefined> {
@@ -257,40 +335,39 @@ export async function popups(db: Db, s: Scope) {
     .limit(REACH_PAGE)
     .execute();
   if (!list.length) return [];
-  const targeted = await targetedCounts(db, s, list);
-  // Per popup: its asked users, and those who confirmed, among the users of its targeted agents
-  // (a semi-join on the targeted agents, built once per popup).
-  const targetedCodes = sql<string>`(select a.ag_code from agents a where ${inScope(db, s, sql.ref('a.ag_code'))} and ${contentTargets(
-    { agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false },
-  )})`;
-  const asked = sql<SqlBool>`u.deleted_at is null and not u.is_provider and (lp.check_disp_target = '1' or u.is_admin) and u.ag_code in ${targetedCodes}`;
-  const counts = await db
-    .selectFrom('contents as c')
-    .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
-    .where(
-      'c.content_id',
-      'in',
-      list.map((p) => p.content_id),
-    )
-    .select([
-      'c.content_id',
-      sql<number>`(select count(*) from users u where ${asked})`.as('users'),
-      sql<number>`(select count(*) from popup_check_history h join users u on u.user_id = h.user_id
-        where h.content_id = c.content_id and h.is_checked and ${asked})`.as('confirmed'),
-    ])
-    .execute();
+  // Per popup, over its targeted agents of the scope: the agents, their live agent-side users
+  // (administrators only for check display target 2) and those users' confirmations, from the
+  // roll-ups kept by triggers (0030: insight_agent_users, insight_popup_checks).
+  // Per popup: its targeted agents and their users (once per distinct audience), and the
+  // confirmations of its targeted agents' users, from the roll-up kept by triggers (0030), the
+  // rule evaluated on the roll-up's rows (one per agent that confirmed).
+  const targeted = await targetedCounts(db, s, list, true);
+  const counts = (
+    await sql<{ content_id: number; users: unknown; admins: unknown }>`
+      with c (content_id, display_target, ag_segment_id) as (
+        select content_id, display_target, ag_segment_id from contents
+        where content_id in (${sql.join(list.map((p) => p.content_id))})
+      )
+      select c.content_id, sum(k.users) as users, sum(k.admins) as admins
+      from c join insight_popup_checks k on k.content_id = c.content_id
+      where ${inScope(db, s, sql.ref<string>('k.ag_code'))}
+        and ${contentTargets({ agCode: sql.ref<string>('k.ag_code'), seesAllTargets: false })}
+      group by c.content_id`.execute(db)
+  ).rows;
   const byId = new Map(counts.map((c) => [c.content_id, c]));
   return list.map((p) => {
     const c = byId.get(p.content_id);
-    const users = num(c?.users);
-    const done = num(c?.confirmed);
+    const t = targeted.get(p.content_id);
+    const adminsOnly = p.check_disp_target !== '1';
+    const users = adminsOnly ? (t?.admins ?? 0) : (t?.users ?? 0);
+    const done = adminsOnly ? num(c?.admins) : num(c?.users);
     return {
       contentId: p.content_id,
       title: p.title,
       adminsOnly: p.check_disp_target === '2',
       postStart: p.post_start,
       postEnd: p.post_end,
-      targetedAgents: targeted.get(p.content_id) ?? 0,
+      targetedAgents: t?.agents ?? 0,
       targetedUsers: users,
       confirmed: done,
       pending: users - done,
@@ -325,31 +402,41 @@ export async function search(db: Db, s: Scope) {
     .selectFrom('search_histories as h')
     .where('h.searched_at', '>=', startOf(s.from))
     .where('h.searched_at', '<', endOf(s.to))
-    .where('h.pseudo_user_id', '=', '')
+    .where(sql<SqlBool>`h.pseudo_user_id = ''`)
     .where(() => inScope(db, s, sql.ref<string>('h.ag_code')));
+  // Per keyword and agent first, then per keyword: two hashed groupings instead of a sort for
+  // count(distinct agent).
   const keywords = (zeroOnly: boolean) =>
-    inPeriod
-      .$if(zeroOnly, (q) => q.where('h.result_count', '=', 0))
+    db
+      .selectFrom(
+        inPeriod
+          .$if(zeroOnly, (q) => q.where('h.result_count', '=', 0))
+          .select(['h.keyword', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.max('h.searched_at').as('last')])
+          .groupBy(['h.keyword', 'h.ag_code'])
+          .as('k'),
+      )
       .select([
-        'h.keyword',
-        (eb) => eb.fn.countAll().as('n'),
-        sql<number>`count(distinct h.ag_code)`.as('agents'),
-        (eb) => eb.fn.max('h.searched_at').as('last'),
+        'k.keyword',
+        sql<number>`sum(k.n)`.as('n'),
+        (eb) => eb.fn.countAll().as('agents'),
+        (eb) => eb.fn.max('k.last').as('last'),
       ])
-      .groupBy('h.keyword')
-      .orderBy(sql`count(*)`, 'desc')
-      .orderBy('h.keyword')
+      .groupBy('k.keyword')
+      .orderBy(sql`sum(k.n)`, 'desc')
+      .orderBy('k.keyword')
       .limit(KEYWORDS)
       .execute();
-  const [totals, top, zero] = await Promise.all([
-    inPeriod
-      .select([
-        (eb) => eb.fn.countAll().as('n'),
-        sql<number>`count(*) filter (where exists (select 1 from search_result_opens o where o.history_id = h.history_id))`.as(
-          'opened',
-        ),
-      ])
-      .executeTakeFirstOrThrow(),
+  // Searches followed by an open: the roll-up of opened searches kept by a trigger (0030).
+  const opened = db
+    .selectFrom('insight_opened_searches as o')
+    .where('o.searched_at', '>=', startOf(s.from))
+    .where('o.searched_at', '<', endOf(s.to))
+    .where(() => inScope(db, s, sql.ref<string>('o.ag_code')))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const [totals, openedRow, top, zero] = await Promise.all([
+    inPeriod.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    opened,
     keywords(false),
     keywords(true),
   ]);
@@ -359,11 +446,14 @@ export async function search(db: Db, s: Scope) {
     agents: num(r.agents),
     last: new Date(r.last as string | Date),
   });
-  return { searches: num(totals.n), searchesOpened: num(totals.opened), top: top.map(wire), zero: zero.map(wire) };
+  return { searches: num(totals.n), searchesOpened: num(openedRow.n), top: top.map(wire), zero: zero.map(wire) };
 }
 
 export async function skilupPhases(db: Db, s: Scope, agents: number) {
-  // Per phase and agent: chapters watched to the end, and chapters touched (watched or opened).
+  // Per phase: agents of the scope that had watched every chapter to the end by the period's end,
+  // and agents that had touched (watched or opened) a chapter by then but not finished, from the
+  // roll-up kept by triggers (0030: insight_skilup_agents, one row per phase and agent).
+  const end = endOf(s.to);
   const rows = await sql<{
     skilup_id: number;
     skilup_name: string;
@@ -373,34 +463,24 @@ export async function skilupPhases(db: Db, s: Scope, agents: number) {
     completed: string | number | null;
     started: string | number | null;
   }>`
-    with chapters as (
-      select sc.phase_id, sc.content_id from skilup_contents sc
+    with size as (
+      select sc.phase_id, count(*) as n from skilup_contents sc
       join contents c on c.content_id = sc.content_id and c.deleted_at is null
+      group by 1
     ),
-    touched as (
-      select ch.phase_id, u.ag_code, ch.content_id, bool_or(w.is_watched) as watched
-      from chapters ch
-      join skilup_watch_status w on w.content_id = ch.content_id and w.updated_at < ${endOf(s.to)}
-      join users u on u.user_id = w.user_id
-      where ${inScope(db, s, sql.ref('u.ag_code'))}
-      group by 1, 2, 3
-      union all
-      select ch.phase_id, r.ag_code, ch.content_id, false
-      from chapters ch
-      join content_reach r on r.content_id = ch.content_id and r.first_opened_at < ${endOf(s.to)}
-      where ${inScope(db, s, sql.ref('r.ag_code'))}
-    ),
-    per_agent as (
-      select phase_id, ag_code, count(distinct content_id) filter (where watched) as done
-      from touched group by 1, 2
-    ),
-    size as (select phase_id, count(*) as n from chapters group by 1)
+    per_phase as (
+      select a.phase_id, count(*) filter (where a.completed_at < ${end}) as completed,
+        count(*) filter (where a.completed_at is null or a.completed_at >= ${end}) as started
+      from insight_skilup_agents a
+      where a.started_at < ${end} and ${inScope(db, s, sql.ref('a.ag_code'))}
+      group by 1
+    )
     select p.skilup_id, g.skilup_name, p.phase_id, p.phase_name, coalesce(z.n, 0) as chapters,
-      (select count(*) from per_agent a where a.phase_id = p.phase_id and a.done >= z.n) as completed,
-      (select count(*) from per_agent a where a.phase_id = p.phase_id and a.done < z.n) as started
+      coalesce(x.completed, 0) as completed, coalesce(x.started, 0) as started
     from skilup_phases p
     join skilup_programs g on g.skilup_id = p.skilup_id
     left join size z on z.phase_id = p.phase_id
+    left join per_phase x on x.phase_id = p.phase_id
     order by g.display_order, g.skilup_id, p.display_order, p.phase_id
   `.execute(db);
   return rows.rows.map((r) => {
@@ -538,37 +618,35 @@ export async function requestDurations(db: Db, s: Scope) {
   }));
 }
 
-/** Live agent-side users of the scope. */
-function scopeUsers(db: Db, s: Scope) {
-  return db
-    .selectFrom('users as u')
-    .where('u.deleted_at', 'is', null)
-    .where('u.is_provider', '=', false)
-    .where(() => inScope(db, s, sql.ref<string>('u.ag_code')));
-}
-
-/** Sign-ins are the sessions the portal keeps (one per sign-in, api/resources/auth). */
+/**
+ * Sign-ins are the sessions the portal keeps (one per sign-in, api/resources/auth), read through
+ * their roll-ups (0030): the users that signed in per Tokyo day, and per agent its live users that
+ * never did. A user of the scope is never a supplier user (the scope leaves out their agents).
+ */
 export async function activity(db: Db, s: Scope) {
   const perDay = await db
-    .selectFrom('sessions as se')
-    .innerJoin('users as u', 'u.user_id', 'se.user_id')
-    .where('se.created_at', '>=', startOf(s.from))
-    .where('se.created_at', '<', endOf(s.to))
-    .where('u.is_provider', '=', false)
-    .where(() => inScope(db, s, sql.ref<string>('u.ag_code')))
-    .select([
-      sql<string>`cast(cast(se.created_at at time zone 'Asia/Tokyo' as date) as text)`.as('day'),
-      sql<number>`count(distinct u.ag_code)`.as('agents'),
-      sql<number>`count(distinct u.user_id)`.as('users'),
-    ])
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
-    .execute();
-  const never = await scopeUsers(db, s)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('sessions as se').select('se.user_id').whereRef('se.user_id', '=', 'u.user_id'))),
+    .selectFrom(
+      db
+        .selectFrom('insight_sign_in_days as d')
+        .where('d.sign_in_date', '>=', s.from)
+        .where('d.sign_in_date', '<=', s.to)
+        .where(() => inScope(db, s, sql.ref<string>('d.ag_code')))
+        .select(['d.sign_in_date', (eb) => eb.fn.countAll().as('users')])
+        .groupBy(['d.sign_in_date', 'd.ag_code'])
+        .as('x'),
     )
-    .select((eb) => eb.fn.countAll().as('n'))
+    .select([
+      sql<string>`cast(x.sign_in_date as text)`.as('day'),
+      (eb) => eb.fn.countAll().as('agents'),
+      sql<number>`sum(x.users)`.as('users'),
+    ])
+    .groupBy('x.sign_in_date')
+    .orderBy('x.sign_in_date')
+    .execute();
+  const never = await db
+    .selectFrom('insight_agent_users as n')
+    .where(() => inScope(db, s, sql.ref<string>('n.ag_code')))
+    .select((eb) => eb.fn.sum('n.never_signed_in').as('n'))
     .executeTakeFirstOrThrow();
   return {
     perDay: perDay.map((d) => ({ date: d.day, agents: num(d.agents), users: num(d.users) })),
@@ -582,8 +660,8 @@ export async function idleAgents(db: Db, s: Scope) {
     .selectFrom('agents as a')
     .where(() => inScope(db, s, sql.ref<string>('a.ag_code')))
     .where(
-      sql<boolean>`not exists (select 1 from sessions se join users u on u.user_id = se.user_id
-        where u.ag_code = a.ag_code and se.created_at >= ${startOf(s.to)} - interval '29 days' and se.created_at < ${endOf(s.to)})`,
+      sql<boolean>`not exists (select 1 from insight_sign_in_days d where d.ag_code = a.ag_code
+        and d.sign_in_date >= cast(${s.to} as date) - 29 and d.sign_in_date <= cast(${s.to} as date))`,
     )
     .select(['a.ag_code as agCode', 'a.ag_name as agName'])
     .orderBy('a.ag_code')
