@@ -118,6 +118,9 @@ const SCREENS: Screen[] = [
   { route: '/incentive-jisseki-torikomi', who: 'provider', ready: 'main h1' },
   { route: '/login-popup-list', who: 'provider', ready: 'main table' },
   { route: '/mail-error-list', who: 'provider', ready: 'main table, main p[role="status"]' },
+  // The chain's status line is drawn once the check has answered; the insight tables once the figures have.
+  { route: '/kanri-audit', who: 'provider', ready: 'main p[role="status"]' },
+  { route: '/kanri-insight', who: 'provider', ready: 'main table' },
   {
     route: '/one-stop-gide_kanri',
     who: 'provider',
