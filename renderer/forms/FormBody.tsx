@@ -9,6 +9,7 @@ import { FormStore, ID_SEPARATOR, type FormRecord } from './form-store';
 import { formTemplates } from './templates';
 import { translateString } from './translate';
 import { formWidgets } from './widgets';
+import { afterPointerRelease } from './after-pointer-release';
 
 const DEFAULT_FORM_STATE = { emptyObjectFields: 'skipDefaults' as const };
 
@@ -53,8 +54,12 @@ export const FormBody = memo(function FormBody({
     },
     [store],
   );
-  // After the blur, rjsf has applied the last change (a widget may write and blur at once).
-  const onBlur = useCallback((id: string) => void setTimeout(() => store.validatePath(store.pathOfId(id)), 0), [store]);
+  // After the blur, rjsf has applied the last change (a widget may write and blur at once); and
+  // after the click that moved the focus away, if any (after-pointer-release.ts says why).
+  const onBlur = useCallback(
+    (id: string) => afterPointerRelease(() => store.validatePath(store.pathOfId(id))),
+    [store],
+  );
   const handleSubmit = useCallback(
     (event: IChangeEvent<FormRecord>) => onSubmit(event.formData ?? store.getRecord()),
     [onSubmit, store],
