@@ -4,7 +4,7 @@
 // layers are two XYCharts of the same size and margins, one over the other. Ticks are padded
 // to 11 characters (format.ts), the margins fixed, so the charts of a row line up.
 import { Axis, BarGroup, BarSeries, Grid, LineSeries, XYChart } from '@visx/xychart';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useElementWidth } from '../../components/use-element-width';
 import type { ChartPoint } from './calls';
 import { tickLabel } from './format';
 import styles from './Incentive.module.css';
@@ -39,21 +39,6 @@ function extent(series: Series[]): [number, number] {
   return [Math.min(0, ...values), Math.max(1, ...values)];
 }
 
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(560);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setWidth(Math.max(240, Math.floor(el.getBoundingClientRect().width)));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
-
 const tickProps = (anchor: 'end' | 'start') => () => ({
   fontSize: 11,
   fill: '#5d6878',
@@ -62,7 +47,7 @@ const tickProps = (anchor: 'end' | 'start') => () => ({
 });
 
 export function IncentiveChart({ title, unit, bars, line }: Props) {
-  const { ref, width } = useWidth();
+  const { ref, width } = useElementWidth(560);
   const labels = bars[0]?.points.map((p) => monthLabel(p.month)) ?? [];
   const xScale = { type: 'band' as const, domain: labels, paddingInner: 0.28, paddingOuter: 0.14 };
   const barDomain = extent(bars);

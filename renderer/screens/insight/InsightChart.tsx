@@ -3,7 +3,7 @@
 // each chart sits beside a table of the same figures for screen readers (the chart itself is
 // one labelled image), so nothing is only in the picture.
 import { Axis, BarGroup, BarSeries, BarStack, Grid, XYChart } from '@visx/xychart';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useElementWidth } from '../../components/use-element-width';
 import styles from './Insight.module.css';
 
 export interface ChartSeries {
@@ -24,25 +24,10 @@ interface Props {
 
 type Datum = { label: string; value: number };
 
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(480);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setWidth(Math.max(240, Math.floor(el.getBoundingClientRect().width)));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
-
 const MARGIN = { top: 12, right: 16, bottom: 40, left: 48 };
 
 export function InsightChart({ title, labels, series, stacked = false, height = 220 }: Props) {
-  const { ref, width } = useWidth();
+  const { ref, width } = useElementWidth(480);
   const data = (s: ChartSeries): Datum[] => labels.map((label, i) => ({ label, value: s.values[i] ?? 0 }));
   const bars = series.map((s) => (
     <BarSeries
