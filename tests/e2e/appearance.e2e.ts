@@ -268,8 +268,10 @@ t.test('a provider sets the global navigation of one segment, with a scheduled l
   await main.getByRole('button', { name: '代行ログイン' }).click();
   await admin.getByRole('banner').first().getByText('代行中').waitFor();
   await main.getByRole('textbox', { name: '業務日付' }).fill(scheduled);
+  // The switch reloads the page once the server has recorded it: wait for that reload.
+  const reloaded = admin.waitForEvent('load');
   await main.getByRole('button', { name: '切替' }).click();
-  await admin.waitForLoadState('load');
+  await reloaded;
   await admin.goto(`${portal.url}/portal-top`);
   await dismissAllPopups(admin);
   await headerNav(admin).waitFor();

@@ -254,8 +254,10 @@ t.test('a provider administrator checks the history by switching the business da
   const after = addDays(addDays(tokyoDate(tokyoMorning()), 7), 1);
   await page.goto(`${portal.url}/kanrisya-top`);
   await page.getByRole('textbox', { name: '業務日付' }).fill(after);
+  // The switch reloads the page once the server has recorded it: wait for that reload.
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: '切替' }).click();
-  await page.waitForLoadState('load');
+  await reloaded;
   await page.goto(`${portal.url}/skilup-event-list`);
   await page.getByRole('tab', { name: /参加履歴/ }).click();
   await t.resolves(
