@@ -60,6 +60,11 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
       max: 10,
       // A server that does not answer fails the request (503) instead of holding it forever.
       connectionTimeoutMillis: 5000,
+      // No JIT compilation: the portal's queries run in milliseconds, but where the planner
+      // overestimates a partial or expression index's rows (the NEW badges, targeting checks at
+      // a million contents) their cost passes the JIT threshold and compiling costs 50–600 ms
+      // of a query that runs in ~10 (docs/performance.md, "The NEW badges").
+      options: '-c jit=off',
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === OID_INT8) return (v: string) => Number(v);
