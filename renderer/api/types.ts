@@ -9,7 +9,6 @@ export type {
   LoginAnswer as LoginResponse,
   OperationTimeAnswer as OperationTimeResponse,
   Permission as PermissionItem,
-  ResetTokenUser,
   SessionUser,
   ValidateAnswer as ValidateSessionResponse,
 } from '../../schemas/wire/auth';
