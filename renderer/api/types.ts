@@ -5,37 +5,12 @@
 // the renderer uses. The session keeps them in localStorage and reads them back through the
 // narrow parse in renderer/app/session.ts.
 export type {
+  IncentiveInfo,
   LoginAnswer as LoginResponse,
+  OperationTimeAnswer as OperationTimeResponse,
+  Permission as PermissionItem,
   SessionUser,
   ValidateAnswer as ValidateSessionResponse,
 } from '../../schemas/wire/auth';
 export type { GlobalNavItem, NotificationBadge } from '../../schemas/wire/navigation';
 export type { SearchCategory as SiteSearchCategory } from '../../schemas/wire/search';
-
-// Not yet in schemas/wire: the answers of /api/Parmition/getUserParmition, /api/Incentive/getIncentiveInfo,
-// /api/System/checkOperationTime and the reset-token check, whose routes still declare their own schemas.
-export interface PermissionItem {
-  categoryId: string | number;
-  categoryName: string;
-  categoryUrl: string;
-  systemCategoryName: string;
-  /** "1" allowed, "0" not. */
-  parmitionFlg: string;
-}
-
-export interface IncentiveInfo {
-  isIncentiveEntry: boolean;
-}
-
-export interface OperationTimeResponse {
-  isWithinOperationHours: boolean;
-  operatingHours?: string;
-  /** When a closed portal opens next (Tokyo, yyyy/MM/dd HH:mm); '' while open. */
-  opensAt?: string;
-}
-
-export interface ResetTokenUser {
-  agCode: string;
-  userId: string;
-  loginId: string;
-}

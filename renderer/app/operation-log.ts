@@ -1,25 +1,27 @@
 // Operation log (spec 000 section 3, /api/log). Errors are ignored.
 import { apiPost } from '../api/client';
 import { OperationType, type OperationTypeCode } from '../../schemas/operation-log';
+import type { OperationLogRequest } from '../../schemas/wire/logs';
 import { ANONYMOUS_AG_CODE, ANONYMOUS_USER_ID, getSession } from './session';
 
 /** The operation types of spec 000 section 7, shared with the API. */
 export const OPERATION_TYPE = OperationType;
 
-export interface OperationLogEntry {
-  operationType: OperationTypeCode;
-  fromScreenName?: string;
-  toScreenName?: string;
-  controlName?: string;
-  actionDetail?: string;
-  genericField1?: string;
-  genericField2?: string;
-  genericField3?: string;
-}
+/** What a screen says of an operation; the ids, time and address are added here. */
+export type OperationLogEntry = Pick<
+  OperationLogRequest,
+  | 'fromScreenName'
+  | 'toScreenName'
+  | 'controlName'
+  | 'actionDetail'
+  | 'genericField1'
+  | 'genericField2'
+  | 'genericField3'
+> & { operationType: OperationTypeCode };
 
 export function sendOperationLog(entry: OperationLogEntry): void {
   const user = getSession().user;
-  const body = {
+  const body: Omit<OperationLogRequest, 'systemKbn' | 'systemkbn'> = {
     userId: user?.userId || ANONYMOUS_USER_ID,
     agCode: user?.agCode || ANONYMOUS_AG_CODE,
     pseudoAgCode: user?.pseudoAgCode ?? '',

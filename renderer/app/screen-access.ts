@@ -22,7 +22,7 @@ export interface ScreenNeeds {
 export type ScreenRefusal = { messageId: 'ERR_0022' | 'ERR_SYS998' };
 
 function holds(session: SessionSnapshot, categories: readonly number[]): boolean {
-  return session.userParmition.some((p) => categories.includes(Number(p.categoryId)) && String(p.parmitionFlg) === '1');
+  return session.userParmition.some((p) => categories.includes(p.categoryId) && p.parmitionFlg === '1');
 }
 
 /** Why the screen cannot open for this session and address, or null when it can. */

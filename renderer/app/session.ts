@@ -96,8 +96,9 @@ function storedNumber(value: unknown): number | null {
 }
 
 /**
- * The one place stored values meet the wire types: the navigation and the search categories are
- * read back into the wire's shapes (numbers, a boolean flag); an entry without a usable id is dropped.
+ * The one place stored values meet the wire types: the navigation, the permissions and the search
+ * categories are read back into the wire's shapes (numbers, a boolean flag, a "0"/"1" text flag);
+ * an entry without a usable id is dropped.
  */
 function storedNavItem(value: object): GlobalNavItem | null {
   const v = value as Record<string, unknown>;
@@ -112,6 +113,19 @@ function storedNavItem(value: object): GlobalNavItem | null {
     displayOrder: storedNumber(v.displayOrder) ?? Number.MAX_SAFE_INTEGER,
     linkUrl: String(v.linkUrl ?? ''),
     isSaparateTab: flag === true || flag === '1' || flag === 'true' || flag === 1,
+  };
+}
+
+function storedPermission(value: object): PermissionItem | null {
+  const v = value as Record<string, unknown>;
+  const categoryId = storedNumber(v.categoryId);
+  if (categoryId === null) return null;
+  return {
+    categoryId,
+    categoryName: String(v.categoryName ?? ''),
+    categoryUrl: String(v.categoryUrl ?? ''),
+    systemCategoryName: String(v.systemCategoryName ?? ''),
+    parmitionFlg: String(v.parmitionFlg ?? '0'),
   };
 }
 
@@ -131,7 +145,7 @@ function build(raw: string[]): SessionSnapshot {
     token: value(SESSION_KEYS.token),
     user: parseObject<SessionUser>(value(SESSION_KEYS.user)),
     globalNav: parseEach(value(SESSION_KEYS.globalNav), storedNavItem),
-    userParmition: parseList<PermissionItem>(value(SESSION_KEYS.userParmition)),
+    userParmition: parseEach(value(SESSION_KEYS.userParmition), storedPermission),
     categoryList: parseEach(value(SESSION_KEYS.categoryList), storedCategory),
     systemDate: value(SESSION_KEYS.systemDate),
     businessDate: value(SESSION_KEYS.businessDate),

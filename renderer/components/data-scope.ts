@@ -21,7 +21,7 @@ export function callerScope(session: SessionSnapshot = getSession()): {
 
 /** The user holds the permission of a category (userParmition parmitionFlg "1"). */
 export function hasCategoryPermission(categoryId: number, session: SessionSnapshot = getSession()): boolean {
-  return session.userParmition.some((p) => Number(p.categoryId) === categoryId && String(p.parmitionFlg) === '1');
+  return session.userParmition.some((p) => p.categoryId === categoryId && p.parmitionFlg === '1');
 }
 
 /** Category ids of spec 000 that screens refer to. */

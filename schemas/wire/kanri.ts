@@ -3,16 +3,13 @@
 // serialises with these; the renderer (renderer/screens/kanri/calls.ts) and the tests use their
 // Static types.
 import { Type, type Static } from '@sinclair/typebox';
+import { Permission } from './auth';
 import { Body, CallerIds } from './common';
 
 /** /api/KanriTop/getKanriCategory */
 export const KanriCategoryBody = Body(CallerIds);
-export const AdminCategory = Type.Object({
-  categoryId: Type.Number(),
-  categoryName: Type.String(),
-  categoryUrl: Type.String(),
-  parmitionFlg: Type.String(),
-});
+/** A category with the caller's flag, as the permissions list gives it without systemCategoryName. */
+export const AdminCategory = Type.Omit(Permission, ['systemCategoryName']);
 export type AdminCategory = Static<typeof AdminCategory>;
 export const KanriCategoryAnswer = Type.Object({ categoryListData: Type.Array(AdminCategory) });
 export type KanriCategoryAnswer = Static<typeof KanriCategoryAnswer>;

@@ -10,6 +10,7 @@ export const GlobalNaviBody = Body({
   pseudoLoginFlg: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])),
   targetDate: TargetDate,
 });
+export type GlobalNaviRequest = Static<typeof GlobalNaviBody>;
 export const GlobalNavItem = Type.Object({
   categoryId: Type.Number(),
   categoryName: Type.String(),

@@ -4,6 +4,7 @@
 import t from 'tap';
 import { cookiesOf, createTestApp, type TestApp } from '../helpers/test-app';
 import { oneTimeCodeIn, resetTokenIn } from '../helpers/smtp-capture';
+import type { AgentCodeListAnswer } from '../../schemas/wire/agent-user';
 
 const msg = (messageId: string, ...args: string[]) => ({ messageId, args });
 const messagesOf = (res: { json(): unknown }) => (res.json() as { messages: unknown[] }).messages;
@@ -63,7 +64,7 @@ t.test('agent users', async (t) => {
     t.same((await h.post('/api/AgUser', body({ userId: '0000000002', agCode: 'A0000001' }), { token: admin })).json(), {
       agCodeList: [{ agCode: 'A0000001', agName: '株式会社さくら文具' }],
     });
-    const all = (await h.post('/api/AgUser', body({}), { token: provider })).json().agCodeList as { agCode: string }[];
+    const all = (await h.post('/api/AgUser', body({}), { token: provider })).json<AgentCodeListAnswer>().agCodeList;
     t.same(
       all.map((a) => a.agCode),
       ['A0000001', 'A0000002', 'A0000003', 'A0000004', 'A0000005', 'A0000006', 'P0000001'],
@@ -580,7 +581,7 @@ t.test('agent users', async (t) => {
     const rows = (await search(pseudo)).json().agUserDataList as { agCode: string }[];
     t.ok(rows.length > 0 && rows.every((r) => r.agCode === 'A0000002'));
     t.equal(
-      (await h.post('/api/AgUser', body({}), { token: pseudo })).json().agCodeList.length,
+      (await h.post('/api/AgUser', body({}), { token: pseudo })).json<AgentCodeListAnswer>().agCodeList.length,
       7,
       'and may still choose any agent',
     );

@@ -6,6 +6,7 @@ import { cookiesOf, createTestApp, passwordOf, type TestApp } from '../helpers/t
 import { mailOf, messageIds, operationLogsOf } from '../helpers/api-probe';
 import { oneTimeCodeIn, resetTokenIn } from '../helpers/smtp-capture';
 import { nth, present } from '../helpers/indexing';
+import type { ResetTokenAnswer } from '../../schemas/wire/auth';
 
 const MINUTE = 60_000;
 const NEW_PASSWORD = 'Fresh#Passw0rd2026';
@@ -162,7 +163,7 @@ t.test('password reset', async (t) => {
     const token = await requestLink(h, 'demo-agent', 'A0000001');
     const ok = await h.post('/api/pwdReset/ValidateOtu', token);
     t.equal(ok.statusCode, 200);
-    t.same(ok.json(), { user: { agCode: 'A0000001', userId: '0000000003', loginId: 'demo-agent' } });
+    t.same(ok.json<ResetTokenAnswer>(), { user: { agCode: 'A0000001', userId: '0000000003', loginId: 'demo-agent' } });
     t.equal((await h.post('/api/pwdReset/ValidateOtu', token)).statusCode, 200, 'checking the link does not use it up');
 
     for (const bad of ['', 'no-such-token', `${token}x`, token.slice(0, -1)]) {

@@ -4,19 +4,12 @@
 import t from 'tap';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { present } from '../helpers/indexing';
-
-interface Permission {
-  categoryId: number;
-  categoryName: string;
-  categoryUrl: string;
-  systemCategoryName: string;
-  parmitionFlg: string;
-}
+import type { IncentiveInfo, Permission, UserPermissionAnswer } from '../../schemas/wire/auth';
 
 async function permissions(h: TestApp, token: string): Promise<Map<number, Permission>> {
   const res = await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' }, { token });
   if (res.statusCode !== 200) throw new Error(`getUserParmition: ${res.statusCode} ${res.body}`);
-  return new Map((res.json().userParmition as Permission[]).map((p) => [p.categoryId, p]));
+  return new Map(res.json<UserPermissionAnswer>().userParmition.map((p) => [p.categoryId, p]));
 }
 const flagsOf = (perms: Map<number, Permission>, ids: number[]) =>
   Object.fromEntries(ids.map((id) => [id, perms.get(id)?.parmitionFlg]));
@@ -44,7 +37,7 @@ t.test('permissions', async (t) => {
     for (const [who, token] of Object.entries(tokens)) {
       const res = await h.post('/api/Parmition/getUserParmition', { systemKbn: '01' }, { token });
       t.equal(res.statusCode, 200);
-      const list = res.json().userParmition as Permission[];
+      const list = res.json<UserPermissionAnswer>().userParmition;
       t.equal(list.length, categories.length, `${who}: one row per category`);
       t.equal(new Set(list.map((p) => p.categoryId)).size, list.length, `${who}: no duplicates`);
       for (const p of list) {
@@ -189,7 +182,7 @@ t.test('permissions', async (t) => {
 
   t.test('getIncentiveInfo: true for an agent in the programme, false otherwise', async (t) => {
     const incentive = async (token: string) =>
-      (await h.post('/api/Incentive/getIncentiveInfo', { systemKbn: '01' }, { token })).json();
+      (await h.post('/api/Incentive/getIncentiveInfo', { systemKbn: '01' }, { token })).json<IncentiveInfo>();
     t.same(
       await incentive(present(tokens['demo-agent'], 'tokens["demo-agent"]')),
       { isIncentiveEntry: true },

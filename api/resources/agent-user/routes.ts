@@ -6,17 +6,14 @@
 // (403, the renderer shows ERR_SYS998); a provider administrator on any agent's.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { AgentCodeListAnswer, AgentCodeListBody, RoleListAnswer, RoleListBody } from '../../../schemas/wire/agent-user';
 import { effectiveIds, isProviderAdmin, type Caller } from '../../authority/caller';
 import { can } from '../../authority/permissions';
 import { mayManage } from './rules';
 import { invalid } from '../../forms/enforce';
 import { problem } from '../../http/problems';
-import { Body, CallerIds } from '../../http/wire';
 import * as repo from './repository';
 import { CATEGORY } from '../../../schemas/categories';
-
-const Text = Type.Optional(Type.String({ maxLength: 1000 }));
 
 /** The agent code the caller acts for: its pseudo agent while a provider administrator acts as one. */
 const ownAgCode = (c: Caller) => effectiveIds(c).agCode;
@@ -37,12 +34,7 @@ export default async function agUserRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/AgUser',
     {
-      schema: {
-        body: Body(CallerIds),
-        response: {
-          200: Type.Object({ agCodeList: Type.Array(Type.Object({ agCode: Type.String(), agName: Type.String() })) }),
-        },
-      },
+      schema: { body: AgentCodeListBody, response: { 200: AgentCodeListAnswer } },
     },
     async (request) => {
       const caller = request.caller!;
@@ -54,15 +46,7 @@ export default async function agUserRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/AgUser/getKinouKengenList',
     {
-      schema: {
-        body: Body({ ...CallerIds, displayAgCode: Text }),
-        response: {
-          200: Type.Object({
-            agName: Type.String(),
-            kinouKengenList: Type.Array(Type.Object({ value: Type.String(), text: Type.String() })),
-          }),
-        },
-      },
+      schema: { body: RoleListBody, response: { 200: RoleListAnswer } },
     },
     async (request) => {
       const agCode = targetAgCode(request.caller!, request.body.displayAgCode);

@@ -1,15 +1,14 @@
 // Whether the (effective) agent takes part in the incentive programme (/api/Incentive/getIncentiveInfo).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { IncentiveInfo, IncentiveInfoBody } from '../../../schemas/wire/auth';
 import { effectiveIds } from '../../authority/caller';
-import { Body, CallerIds } from '../../http/wire';
 
 export default async function incentiveRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/api/Incentive/getIncentiveInfo',
-    { schema: { body: Body(CallerIds), response: { 200: Type.Object({ isIncentiveEntry: Type.Boolean() }) } } },
+    { schema: { body: IncentiveInfoBody, response: { 200: IncentiveInfo } } },
     async (request) => {
       const { agCode } = effectiveIds(request.caller!);
       const agent = await app.db

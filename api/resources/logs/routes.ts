@@ -3,32 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { ErrorLogAnswer, ErrorLogBody, OperationLogBody } from '../../../schemas/wire/logs';
 import { recordOperation } from '../../logs/operation-log';
-import { EmptyResponse, SystemKbn } from '../../http/wire';
+import { EmptyResponse } from '../../http/wire';
 
-const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-
-const OperationLogBody = Type.Object({
-  // The spec's entry spells it systemkbn; the renderer adds systemKbn. Either must be "01".
-  systemkbn: Type.Optional(SystemKbn),
-  systemKbn: Type.Optional(SystemKbn),
-  userId: Text(20),
-  agCode: Text(20),
-  actionTime: Text(40),
-  operationType: Type.String({ pattern: '^[0-9]{2}$' }),
-  pseudoAgCode: Text(20),
-  pseudoUserId: Text(20),
-  fromScreenName: Text(255),
-  toScreenName: Text(255),
-  controlName: Text(255),
-  actionDetail: Text(2000),
-  genericField1: Text(1000),
-  genericField2: Text(1000),
-  genericField3: Text(1000),
-  currentUrl: Text(2000),
-});
 
 export default async function logRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -69,15 +48,8 @@ export default async function logRoutes(fastify: FastifyInstance) {
     {
       config: { optionalAuth: true, alwaysOpen: true, ...perMinute(30) },
       schema: {
-        body: Type.Object({
-          systemKbn: Type.Optional(SystemKbn),
-          message: Text(4000),
-          stack: Text(20000),
-          componentInfo: Text(20000),
-          userAgent: Text(512),
-          url: Text(2000),
-        }),
-        response: { 200: Type.Object({ errorId: Type.String() }) },
+        body: ErrorLogBody,
+        response: { 200: ErrorLogAnswer },
       },
     },
     async (request) => {

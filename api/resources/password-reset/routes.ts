@@ -1,12 +1,12 @@
 // Password reset by a mailed single-use link (30 minutes). Spec 000 sections 2, 4, 5 and 7.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { ResetMailBody, ResetPasswordBody, ResetTokenAnswer, ResetTokenBody } from '../../../schemas/wire/auth';
 import { validateResetRequestForm } from '../../../schemas/rules/auth-forms';
 import { validateNewPassword } from '../../../schemas/rules/password';
 import { settleChanges } from '../../cache/change-feed';
 import { problem } from '../../http/problems';
-import { Body, EmptyResponse } from '../../http/wire';
+import { EmptyResponse } from '../../http/wire';
 import { OperationType, recordOperation } from '../../logs/operation-log';
 import { enqueueMail } from '../../mail/outbox';
 import { passwordResetMail } from '../../mail/templates';
@@ -27,7 +27,7 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       schema: {
-        body: Body({ agCode: Type.String({ maxLength: 100 }), emailAddress: Type.String({ maxLength: 1000 }) }),
+        body: ResetMailBody,
         response: { 200: EmptyResponse },
       },
     },
@@ -86,12 +86,8 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       schema: {
-        body: Type.String({ maxLength: 200 }),
-        response: {
-          200: Type.Object({
-            user: Type.Object({ agCode: Type.String(), userId: Type.String(), loginId: Type.String() }),
-          }),
-        },
+        body: ResetTokenBody,
+        response: { 200: ResetTokenAnswer },
       },
     },
     async (request) => {
@@ -106,12 +102,7 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       schema: {
-        body: Body({
-          agCode: Type.String({ maxLength: 20 }),
-          userId: Type.String({ maxLength: 20 }),
-          newPassword: Type.String({ maxLength: 1000 }),
-          otu: Type.String({ maxLength: 200 }),
-        }),
+        body: ResetPasswordBody,
         response: { 200: EmptyResponse },
       },
     },

@@ -1,7 +1,7 @@
 // Operating hours (/api/System/checkOperationTime): public, and answers at any hour.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { OperationTimeAnswer } from '../../../schemas/wire/auth';
 import { isWithinOperatingHours, nextOpening } from '../../plugins/operating-hours';
 
 export default async function systemRoutes(fastify: FastifyInstance) {
@@ -10,16 +10,7 @@ export default async function systemRoutes(fastify: FastifyInstance) {
     '/api/System/checkOperationTime',
     {
       config: { public: true, alwaysOpen: true },
-      schema: {
-        response: {
-          200: Type.Object({
-            isWithinOperationHours: Type.Boolean(),
-            operatingHours: Type.String(),
-            // Added: when a closed portal opens next (Tokyo, yyyy/MM/dd HH:mm), '' while open.
-            opensAt: Type.String(),
-          }),
-        },
-      },
+      schema: { response: { 200: OperationTimeAnswer } },
     },
     async () => {
       const hours = app.config.operatingHours;

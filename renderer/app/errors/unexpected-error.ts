@@ -4,6 +4,7 @@ import { formatMessage } from '../../../schemas/messages/format';
 import { apiPost, isApiError } from '../../api/client';
 import { alertMessage } from '../dialog';
 import { navigateTo, stripBasePath } from '../navigation';
+import type { ErrorLogRequest } from '../../../schemas/wire/logs';
 
 let handling = false;
 
@@ -26,13 +27,14 @@ function isIgnorable(error: unknown): boolean {
 
 export function sendErrorLog(error: unknown, componentInfo: string): Promise<void> {
   const { message, stack } = describe(error);
-  return apiPost<unknown>('/api/errorlog', {
+  const report: Omit<ErrorLogRequest, 'systemKbn'> = {
     message: message.slice(0, 4000),
     stack: stack.slice(0, 20000),
     componentInfo: componentInfo.slice(0, 20000),
     userAgent: navigator.userAgent.slice(0, 512),
     url: window.location.href.slice(0, 2000),
-  }).then(
+  };
+  return apiPost<unknown>('/api/errorlog', report).then(
     () => undefined,
     () => undefined,
   );

@@ -26,7 +26,13 @@ import { runAction } from './run';
 export function listActions(l: ListController) {
   const { def, rows, edits, selected, searchStore, ctx, run, show, showRef, text, failed, load, navigate } = l;
 
-  const selectedRows = () => rows.filter((r) => selected.has(keyOf(def, r)));
+  // The chosen rows the list holds, in its order; then those of other pages of a paged list, as
+  // they were when chosen.
+  const selectedRows = () => {
+    const held = rows.filter((r) => selected.has(keyOf(def, r)));
+    const heldKeys = new Set(held.map((r) => keyOf(def, r)));
+    return [...held, ...[...selected].filter(([key]) => !heldKeys.has(key)).map(([, row]) => row)];
+  };
   const changedRows = () => rows.filter((r) => isChanged(def, r, edits)).map((r) => shownRow(def, r, edits));
 
   const remove = () =>

@@ -7,8 +7,8 @@
 //    then resets them only);
 //  - the table: sortable columns (first click in the column's default direction), pages of
 //    `pageSize` (or of the size chosen from `pageSizes`; a list with `paging` gets each page and
-//    its order from the server, and a selection holds on its page), flag and link cells, selection for
-//    delete (nothing selected: `empty` message, ERR_0003 明細),
+//    its order from the server), flag and link cells, selection for delete across pages, its
+//    count (N件選択中) and 選択を解除 above the table (nothing selected: `empty` message, ERR_0003 明細),
 //    editable columns with changed-row marking, row styles, row actions (a page, a download,
 //    a file upload checked by the rules of the form it names);
 //  - buttons: search, delete, back, clear, update (changed rows; none: `unchanged`), new (a page
@@ -75,7 +75,8 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
     edits,
     setEdits,
     selected,
-    setSelected,
+    select,
+    clearSelection,
     sort,
     page,
     pageSize,
@@ -186,23 +187,28 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
               </p>
             ) : (
               <>
-                {def.pageSizes && (
+                {(def.pageSizes || def.selection) && (
                   <div className={styles.resultBar}>
-                    <label className={styles.pageSize}>
-                      表示件数
-                      <select
-                        className="input"
-                        value={pageSize}
-                        disabled={processing}
-                        onChange={(e) => {
-                          showPage(1, { pageSize: Number(e.target.value) });
-                        }}
-                      >
-                        {def.pageSizes.map((n) => (
-                          <option key={n} value={n}>{`${n}件`}</option>
-                        ))}
-                      </select>
-                    </label>
+                    {def.selection && (
+                      <SelectionCount count={selected.size} disabled={processing} onClear={clearSelection} />
+                    )}
+                    {def.pageSizes && (
+                      <label className={styles.pageSize}>
+                        表示件数
+                        <select
+                          className="input"
+                          value={pageSize}
+                          disabled={processing}
+                          onChange={(e) => {
+                            showPage(1, { pageSize: Number(e.target.value) });
+                          }}
+                        >
+                          {def.pageSizes.map((n) => (
+                            <option key={n} value={n}>{`${n}件`}</option>
+                          ))}
+                        </select>
+                      </label>
+                    )}
                   </div>
                 )}
                 <ListTable
@@ -217,24 +223,8 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
                     showPage(1, { sort: nextSort(sort, column) });
                   }}
                   linkOf={linkOf}
-                  onSelect={(key, on) =>
-                    setSelected((s) => {
-                      const next = new Set(s);
-                      if (on) next.add(key);
-                      else next.delete(key);
-                      return next;
-                    })
-                  }
-                  onSelectPage={(on) =>
-                    setSelected((s) => {
-                      const next = new Set(s);
-                      for (const r of pageRows) {
-                        if (on) next.add(keyOf(def, r));
-                        else next.delete(keyOf(def, r));
-                      }
-                      return next;
-                    })
-                  }
+                  onSelect={(row, on) => select([row], on)}
+                  onSelectPage={(on) => select(pageRows, on)}
                   onEdit={(row, column, value) =>
                     setEdits((e) => ({ ...e, [keyOf(def, row)]: { ...e[keyOf(def, row)], [column]: value } }))
                   }
@@ -273,5 +263,24 @@ function LoadedList({ setup, query }: { setup: ListSetup; query: URLSearchParams
         />
       )}
     </section>
+  );
+}
+
+/**
+ * How many rows are chosen, across pages: a row chosen on another page is deleted too, so the
+ * count stays in sight (and is announced) wherever the list is turned; 選択を解除 drops them all.
+ */
+function SelectionCount({ count, disabled, onClear }: { count: number; disabled: boolean; onClear: () => void }) {
+  return (
+    <div className={styles.selectionCount}>
+      <span role="status" aria-live="polite">
+        {count > 0 ? `${count}件選択中` : ''}
+      </span>
+      {count > 0 && (
+        <button type="button" className="btn btn-secondary" onClick={onClear} disabled={disabled}>
+          選択を解除
+        </button>
+      )}
+    </div>
   );
 }

@@ -12,12 +12,12 @@ interface Props {
   def: ListDefinition;
   rows: Row[];
   edits: Edits;
-  selected: ReadonlySet<string>;
+  selected: ReadonlyMap<string, unknown>;
   sort: SortState | null;
   context: Record<string, unknown>;
   disabled: boolean;
   onSort: (column: ListColumn) => void;
-  onSelect: (key: string, selected: boolean) => void;
+  onSelect: (row: Row, selected: boolean) => void;
   onSelectPage: (selected: boolean) => void;
   onEdit: (row: Row, column: string, value: string) => void;
   onAction: (row: Row, column: ListColumn) => void;
@@ -165,7 +165,7 @@ export function ListTable({
                           type="checkbox"
                           checked={selected.has(key)}
                           disabled={disabled}
-                          onChange={(e) => onSelect(key, e.target.checked)}
+                          onChange={(e) => onSelect(row, e.target.checked)}
                           aria-label={`${column.label ?? '選択'} ${labelOf(row)}`}
                         />
                       );

@@ -3,6 +3,10 @@
 // search), the messages above the table, and loading, searching and clearing. A list that
 // declares `paging` asks the server for the page it shows (with the sort and page size, and the
 // cursors of the page shown so the server seeks from there) and gets the count with it.
+// The selection is of the search's result, not of the page: it holds while pages turn, the sort
+// or the page size changes (on every list alike, paged by the server or not), keeps the rows it
+// chose (a paged list no longer holds them), and ends with a new search, a reload after a
+// change, or clear (docs/forms.md "Paged lists").
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMessage } from '../../../schemas/messages/format';
@@ -15,7 +19,7 @@ import { ruleContext, type CallSpec, type MessageRef } from '../definitions';
 import { messageArgs, type Scope } from '../expressions';
 import { FormStore, type FormRecord } from '../form-store';
 import { initialRecord } from '../form-setup';
-import type { Edits, Row, SortState } from './rows';
+import { keyOf, type Edits, type Row, type SortState } from './rows';
 import { storageSet, viewKey, type ListSetup, type SavedView } from './setup';
 
 type Mode = 'search' | 'result';
@@ -51,7 +55,8 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
   const [mode, setMode] = useState<Mode>(hasSearchMode ? 'search' : 'result');
   const [rows, setRows] = useState<Row[]>([]);
   const [edits, setEdits] = useState<Edits>({});
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  /** The chosen rows by key, with their values as loaded (off the page shown, too). */
+  const [selected, setSelected] = useState<ReadonlyMap<string, Row>>(new Map());
   const [sort, setSort] = useState<SortState | null>(setup.restoredView?.sort ?? def.defaultSort ?? null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(setup.restoredView?.pageSize ?? def.pageSize);
@@ -94,6 +99,7 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
     search: FormRecord,
     keepPage: boolean | number = false,
     view: { sort?: SortState | null; pageSize?: number } = {},
+    keepSelection = false,
   ): Promise<boolean> => {
     try {
       let extra: Record<string, unknown> | undefined;
@@ -113,7 +119,7 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
       const loaded = Array.isArray(list) ? (list as Row[]) : [];
       setRows(loaded);
       setEdits({});
-      setSelected(new Set());
+      if (!keepSelection) setSelected(new Map());
       if (paged) {
         const answer = pageAnswerOf(data);
         shown.current = answer;
@@ -145,7 +151,7 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
     }
     void run(async () => {
       if (!(await ensureValidSession())) return;
-      if (await load(searched.current, target, view)) saveView({ page: target, ...view });
+      if (await load(searched.current, target, view, true)) saveView({ page: target, ...view });
     });
   };
 
@@ -177,6 +183,18 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
     else if (setup.restored) void doSearch(setup.restoredView?.page ?? 1);
   });
 
+  /** Chooses or leaves the rows (one, or the page shown). */
+  const select = (chosen: Row[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const row of chosen) {
+        if (on) next.set(keyOf(def, row), row);
+        else next.delete(keyOf(def, row));
+      }
+      return next;
+    });
+  const clearSelection = () => setSelected(new Map());
+
   const reload = async () => {
     if (!(await ensureValidSession())) return;
     await load(searchStore.getRecord());
@@ -200,7 +218,7 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
         return;
       }
       setRows([]);
-      setSelected(new Set());
+      setSelected(new Map());
       setEdits({});
       if (mode === 'result') {
         searchStore.replace(initial());
@@ -225,7 +243,8 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
     edits,
     setEdits,
     selected,
-    setSelected,
+    select,
+    clearSelection,
     sort,
     page,
     pageSize,

@@ -7,6 +7,7 @@ import { FormErrors, TextField, fieldsOf, formStyles, messagesOf } from '../../a
 import { PublicShell } from '../../app/layout/PublicShell';
 import { useProcessing } from '../../app/use-processing';
 import styles from './AuthScreens.module.css';
+import type { ResetMailRequest } from '../../../schemas/wire/auth';
 
 export function PasswordResetPage() {
   const [agCode, setAgCode] = useState('');
@@ -19,7 +20,7 @@ export function PasswordResetPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run(async () => {
-      const input = { agCode: agCode.trim(), emailAddress: emailAddress.trim() };
+      const input: Omit<ResetMailRequest, 'systemKbn'> = { agCode: agCode.trim(), emailAddress: emailAddress.trim() };
       const results = validateResetRequestForm(input);
       setInvalid(fieldsOf(results));
       if (results.length > 0) {

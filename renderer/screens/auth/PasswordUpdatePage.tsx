@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { formatMessage } from '../../../schemas/messages/format';
 import { validateNewPassword } from '../../../schemas/rules/password';
 import { apiPost, errorMessageText, PASSWORD_UPDATE_ERROR_POLICY, RESET_TOKEN_ERROR_POLICY } from '../../api/client';
-import type { ResetTokenUser } from '../../api/types';
+import type { ResetPasswordRequest, ResetTokenAnswer, ResetTokenUser } from '../../../schemas/wire/auth';
 import { FormErrors, PasswordField, TextField, fieldsOf, formStyles, messagesOf } from '../../app/form';
 import { PublicShell } from '../../app/layout/PublicShell';
 import { useProcessing } from '../../app/use-processing';
@@ -26,7 +26,7 @@ export function PasswordUpdatePage() {
   useEffect(() => {
     if (token.trim() === '') return;
     let active = true;
-    apiPost<{ user?: ResetTokenUser }>('/api/pwdReset/ValidateOtu', token, { auth: false }).then(
+    apiPost<Partial<ResetTokenAnswer>>('/api/pwdReset/ValidateOtu', token, { auth: false }).then(
       (answer) => {
         if (!active) return;
         if (answer?.user?.userId) setState({ step: 'form', user: answer.user });
@@ -95,12 +95,14 @@ function PasswordForm({ token, user, onDone }: { token: string; user: ResetToken
         return;
       }
       setErrors([]);
+      const body: Omit<ResetPasswordRequest, 'systemKbn'> = {
+        agCode: user.agCode,
+        userId: user.userId,
+        newPassword,
+        otu: token,
+      };
       try {
-        await apiPost<unknown>(
-          '/api/pwdReset/PasswordUpdate',
-          { agCode: user.agCode, userId: user.userId, newPassword, otu: token },
-          { auth: false },
-        );
+        await apiPost<unknown>('/api/pwdReset/PasswordUpdate', body, { auth: false });
       } catch (error) {
         setErrors([errorMessageText(error, PASSWORD_UPDATE_ERROR_POLICY)]);
         return;

@@ -3,8 +3,9 @@
 // info in this order; the first failure stops and nothing of the session is kept.
 import { formatMessage } from '../../../schemas/messages/format';
 import { apiPost, errorMessageText } from '../../api/client';
-import type { IncentiveInfo, LoginResponse, PermissionItem } from '../../api/types';
-import type { GlobalNaviAnswer } from '../../../schemas/wire/navigation';
+import type { LoginResponse } from '../../api/types';
+import type { IncentiveInfo, UserPermissionAnswer } from '../../../schemas/wire/auth';
+import type { GlobalNaviAnswer, GlobalNaviRequest } from '../../../schemas/wire/navigation';
 import type { SearchCategoryListAnswer } from '../../../schemas/wire/search';
 import { removeSessionValues, updateSession } from '../../app/session';
 import { markLoginPopupsDue } from '../portal/login-popups-due';
@@ -24,13 +25,11 @@ export async function completeSignIn(response: LoginResponse): Promise<SignInOut
   updateSession({ token: response.token });
   const ids = { agCode: user.agCode, userId: user.userId };
   try {
-    const nav = await apiPost<Partial<GlobalNaviAnswer>>('/api/GlobalNavi/getGlobalNaviData', {
-      ...ids,
-      pseudoLoginFlg: false,
-    });
-    const permissions = await apiPost<{ userParmition?: PermissionItem[] }>('/api/Parmition/getUserParmition', ids);
+    const navRequest: Omit<GlobalNaviRequest, 'systemKbn'> = { ...ids, pseudoLoginFlg: false };
+    const nav = await apiPost<Partial<GlobalNaviAnswer>>('/api/GlobalNavi/getGlobalNaviData', navRequest);
+    const permissions = await apiPost<Partial<UserPermissionAnswer>>('/api/Parmition/getUserParmition', ids);
     const categories = await apiPost<Partial<SearchCategoryListAnswer>>('/api/SiteSearch/getCategoryList', ids);
-    const incentive = await apiPost<IncentiveInfo>('/api/Incentive/getIncentiveInfo', ids);
+    const incentive = await apiPost<Partial<IncentiveInfo>>('/api/Incentive/getIncentiveInfo', ids);
 
     updateSession({
       user: { ...user, isLoggedIn: true },

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatMessage } from '../../../schemas/messages/format';
 import { validatePseudoLoginForm } from '../../../schemas/rules/auth-forms';
 import { apiPost, errorMessageText } from '../../api/client';
-import type { GlobalNavItem } from '../../api/types';
+import type { GlobalNaviAnswer, GlobalNaviRequest } from '../../../schemas/wire/navigation';
 import { effectiveIds, getSession, updateSession, useSession } from '../../app/session';
 import { ensureValidSession } from '../../components/session-check';
 import { ErrorList } from '../../forms/ErrorList';
@@ -62,10 +62,11 @@ export function PseudoLoginBox({ reload = () => window.location.reload() }: { re
       });
       // The navigation of the agent acted for (or the own one after a cancel).
       try {
-        const nav = await apiPost<{ globalNav?: GlobalNavItem[] }>('/api/GlobalNavi/getGlobalNaviData', {
+        const request: Omit<GlobalNaviRequest, 'systemKbn'> = {
           ...effectiveIds(),
           pseudoLoginFlg: Boolean(p.pseudoLoginUserId),
-        });
+        };
+        const nav = await apiPost<Partial<GlobalNaviAnswer>>('/api/GlobalNavi/getGlobalNaviData', request);
         updateSession({ globalNav: nav?.globalNav ?? [] });
       } catch (error) {
         show([errorMessageText(error)]);

@@ -3,6 +3,7 @@
 import { apiDownload, apiPost } from '../../api/client';
 import { effectiveIds } from '../../app/session';
 import type { SignInHistoryAnswer, SignInHistoryRequest } from '../../../schemas/wire/signin-history';
+import type { AgentCodeItem, AgentCodeListAnswer } from '../../../schemas/wire/agent-user';
 
 export type { SignInEventItem } from '../../../schemas/wire/signin-history';
 
@@ -37,8 +38,8 @@ export function downloadHistoryCsv(f: HistoryFilters) {
   return apiDownload('/api/SignInHistory/csv', body(f), 'signin-history.csv');
 }
 
-export async function loadAgents(): Promise<{ agCode: string; agName: string }[]> {
+export async function loadAgents(): Promise<AgentCodeItem[]> {
   const { userId, agCode } = effectiveIds();
-  const a = await apiPost<{ agCodeList?: { agCode: string; agName: string }[] }>('/api/AgUser', { userId, agCode });
+  const a = await apiPost<Partial<AgentCodeListAnswer>>('/api/AgUser', { userId, agCode });
   return Array.isArray(a?.agCodeList) ? a.agCodeList : [];
 }
