@@ -666,9 +666,14 @@ t.test('insight', async (t) => {
       for (const [scope, body] of [
         ['every agent', BODY],
         ['segment', S],
+        ['one agent', { ...BODY, agentCode: 'Z0000002' }],
       ] as const) {
-        const members = sql`a.ag_code in (select m.ag_code from agent_segment_members m where m.ag_segment_id = ${segment})`;
-        const inScope = scope === 'segment' ? members : sql`true`;
+        const inScope =
+          scope === 'segment'
+            ? sql`a.ag_code in (select m.ag_code from agent_segment_members m where m.ag_segment_id = ${segment})`
+            : scope === 'one agent'
+              ? sql`a.ag_code = 'Z0000002'`
+              : sql`true`;
         const listed = (await post('popups', body)).json<PopupsAnswer>().popups;
         for (const popup of popups) {
           const plain = await db
@@ -760,7 +765,22 @@ t.test('insight', async (t) => {
         { content_id: forCodes, ag_code: 'Z0000004' },
       ])
       .execute();
-    const popups = [forAll, forSegment, forCodes];
+    // A popup for another segment T (Z2 and Z4): within the filter S only Z2 is targeted.
+    const { ag_segment_id: other } = await db
+      .insertInto('agent_segments')
+      .values({ ag_segment_name: 'インサイト別セグメント' })
+      .returning('ag_segment_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('agent_segment_members')
+      .values(['Z0000002', 'Z0000004'].map((ag_code) => ({ ag_segment_id: other, ag_code })))
+      .execute();
+    const forOther = await content(15, '別セグメントへの確認', { ag_segment_id: other });
+    await db
+      .insertInto('login_popups')
+      .values({ content_id: forOther, check_patern: '2', check_disp_target: '1' })
+      .execute();
+    const popups = [forAll, forSegment, forCodes, forOther];
     await kept('popups created');
     await answers('popups created', popups);
 
@@ -771,6 +791,10 @@ t.test('insight', async (t) => {
           ['Z1A', 'Z1B', 'Z3A', 'Z4A'].map((user_id) => ({ content_id, user_id, is_checked: true })),
         ),
       )
+      .execute();
+    await db
+      .insertInto('popup_check_history')
+      .values({ content_id: forOther, user_id: 'Z2A', is_checked: true })
       .execute();
     await kept('confirmations added');
     await answers('confirmations added', popups);

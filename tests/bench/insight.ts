@@ -357,7 +357,17 @@ async function explain(url: string, section: string, segmentId: number) {
     section
   ];
   if (!fn) throw new Error(`no section ${section}`);
-  await fn(db, s, section === 'skilupPhases' ? SIZES.agents : new Date());
+  // The drill-downs read the first content of the reach list and the first popup, as the run does.
+  const third =
+    section === 'skilupPhases'
+      ? SIZES.agents
+      : section === 'pendingUsers'
+        ? (await repo.popups(db, s))[0]!.contentId
+        : section === 'unopenedAgents'
+          ? (await repo.reach(db, s)).contents[0]!.contentId
+          : new Date();
+  seen.length = 0;
+  await fn(db, s, third);
   for (const q of seen) {
     const r = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${q.sql}`, [...q.params]);
     console.log(`${r.rows.map((x) => x['QUERY PLAN']).join('\n')}\n`);

@@ -356,6 +356,56 @@ function popupUsers(db: Db, s: Scope, contentId: number | null) {
 
 const confirmed = sql<boolean>`exists (select 1 from popup_check_history h where h.content_id = c.content_id and h.user_id = u.user_id and h.is_checked)`;
 
+/**
+ * Confirmations per popup by users of its targeted agents of the scope. Without a filter, the kept
+ * total per popup (0032: insight_popup_totals). With a filter, from the per-agent roll-up (0030:
+ * insight_popup_checks), its rows narrowed to the scope first (a materialized step, so the planner
+ * cannot put the targeting rule before it): for a popup whose audience is the whole scope (for
+ * every agent, or for the filter's own segment: keptAudience) every such row counts; for the
+ * others the targeting rule decides on the scope's rows.
+ */
+async function confirmations(db: Db, s: Scope, list: readonly Audience[]) {
+  if (s.segmentId === null && s.agentCode === null)
+    return db
+      .selectFrom('insight_popup_totals')
+      .select(['content_id', 'users', 'admins'])
+      .where(
+        'content_id',
+        'in',
+        list.map((p) => p.content_id),
+      )
+      .execute();
+  const whole = list.filter((p) => keptAudience(s, p) !== null).map((p) => p.content_id);
+  const ruled = list.filter((p) => keptAudience(s, p) === null).map((p) => p.content_id);
+  const scoped = (ids: readonly number[]) => sql`select k.content_id, k.ag_code, k.users, k.admins
+    from insight_popup_checks k
+    where k.content_id in (${sql.join(ids)}) and ${inScope(db, s, sql.ref<string>('k.ag_code'))}`;
+  const rows: { content_id: number; users: unknown; admins: unknown }[] = [];
+  if (whole.length)
+    rows.push(
+      ...(
+        await sql<{ content_id: number; users: unknown; admins: unknown }>`
+          with k as materialized (${scoped(whole)})
+          select k.content_id, sum(k.users) as users, sum(k.admins) as admins from k group by k.content_id`.execute(db)
+      ).rows,
+    );
+  if (ruled.length)
+    rows.push(
+      ...(
+        await sql<{ content_id: number; users: unknown; admins: unknown }>`
+          with k as materialized (${scoped(ruled)}),
+          c (content_id, display_target, ag_segment_id) as (
+            select content_id, display_target, ag_segment_id from contents where content_id in (${sql.join(ruled)})
+          )
+          select c.content_id, sum(k.users) as users, sum(k.admins) as admins
+          from c join k on k.content_id = c.content_id
+          where ${contentTargets({ agCode: sql.ref<string>('k.ag_code'), seesAllTargets: false })}
+          group by c.content_id`.execute(db)
+      ).rows,
+    );
+  return rows;
+}
+
 export async function popups(db: Db, s: Scope) {
   const list = await contentsOfPeriod(db, s)
     .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
@@ -375,32 +425,9 @@ export async function popups(db: Db, s: Scope) {
     .execute();
   if (!list.length) return [];
   // Per popup, over its targeted agents of the scope: the agents, their live agent-side users
-  // (administrators only for check display target 2) and those users' confirmations. The agents and
-  // users per audience are kept rows (0032) where the audience is the scope or a segment (else the
-  // rule over the candidates, targetedCounts); the confirmations of the whole audience are one kept
-  // row per popup (0032: insight_popup_totals) without a filter, else the rule evaluated on the
-  // per-agent roll-up's rows (0030: insight_popup_checks, one per agent that confirmed).
+  // (administrators only for check display target 2), and those users' confirmations.
   const targeted = await targetedCounts(db, s, list, true);
-  const ids = list.map((p) => p.content_id);
-  const counts =
-    s.segmentId === null && s.agentCode === null
-      ? await db
-          .selectFrom('insight_popup_totals')
-          .select(['content_id', 'users', 'admins'])
-          .where('content_id', 'in', ids)
-          .execute()
-      : (
-          await sql<{ content_id: number; users: unknown; admins: unknown }>`
-      with c (content_id, display_target, ag_segment_id) as (
-        select content_id, display_target, ag_segment_id from contents
-        where content_id in (${sql.join(ids)})
-      )
-      select c.content_id, sum(k.users) as users, sum(k.admins) as admins
-      from c join insight_popup_checks k on k.content_id = c.content_id
-      where ${inScope(db, s, sql.ref<string>('k.ag_code'))}
-        and ${contentTargets({ agCode: sql.ref<string>('k.ag_code'), seesAllTargets: false })}
-      group by c.content_id`.execute(db)
-        ).rows;
+  const counts = await confirmations(db, s, list);
   const byId = new Map(counts.map((c) => [c.content_id, c]));
   return list.map((p) => {
     const c = byId.get(p.content_id);
