@@ -713,6 +713,9 @@ export interface Database {
   insight_signed_in_users: InsightSignedInUsersTable; // 0030_insight_rollups
   insight_sign_in_days: InsightSignInDaysTable; // 0030_insight_rollups
   insight_opened_searches: InsightOpenedSearchesTable; // 0030_insight_rollups
+  insight_audience_agents: InsightAudienceAgentsTable; // 0032_insight_audiences
+  insight_audiences: InsightAudiencesTable; // 0032_insight_audiences
+  insight_popup_totals: InsightPopupTotalsTable; // 0032_insight_audiences
   search_result_opens: SearchResultOpensTable; // 0026_insight
   application_status_history: ApplicationStatusHistoryTable; // 0026_insight
 }
@@ -893,6 +896,26 @@ export interface InsightOpenedSearchesTable {
   history_id: number;
   searched_at: Timestamp;
   ag_code: string;
+}
+
+// ---- 0032_insight_audiences: per audience (0 every agent, else a segment) and per popup, kept by triggers
+export interface InsightAudienceAgentsTable {
+  ag_code: string;
+  users: number;
+  admins: number;
+}
+
+export interface InsightAudiencesTable {
+  ag_segment_id: number;
+  agents: number;
+  users: number;
+  admins: number;
+}
+
+export interface InsightPopupTotalsTable {
+  content_id: number;
+  users: number;
+  admins: number;
 }
 
 export interface SearchResultOpensTable {

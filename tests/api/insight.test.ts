@@ -3,8 +3,11 @@
 // the authority of the calls (provider administrators only), the segment and agent filters, the
 // drill-downs and their CSV, and the search result opens recorded by the site search.
 import t from 'tap';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import type { PopupsAnswer } from '../../schemas/wire/insight';
+import { postMultipart } from '../helpers/uploads';
+import { contentTargets } from '../../api/authority/visibility';
+import type { PopupsAnswer, ReachAnswer } from '../../schemas/wire/insight';
 
 const BODY = { systemKbn: '01' };
 // DEFAULT_NOW is 2026-11-20 10:00 in Tokyo: the default period is 2026-10-22 to 2026-11-20.
@@ -602,5 +605,309 @@ t.test('insight', async (t) => {
       expected.map((r) => ({ date: String(r.view_date).slice(0, 10), count: Number(r.n) })),
     );
     t.ok(expected.length > 0);
+  });
+  t.test('the audience roll-ups follow every write (migration 0032)', async (t) => {
+    // Agents of an audience, counted row by row: agent rows without a supplier user.
+    const notSupplier = sql<boolean>`not exists (select 1 from users pu where pu.ag_code = a.ag_code and pu.is_provider)`;
+    const liveUsers = (admins: boolean) =>
+      sql<number>`cast((select count(*) from users lu where lu.ag_code = a.ag_code and lu.deleted_at is null
+        and not lu.is_provider ${admins ? sql`and lu.is_admin` : sql``}) as integer)`;
+    /** The kept rows of 0032 against the same figures counted from the rows. */
+    const kept = async (what: string) => {
+      const perAgent = db
+        .selectFrom('agents as a')
+        .where(notSupplier)
+        .select(['a.ag_code', liveUsers(false).as('users'), liveUsers(true).as('admins')]);
+      t.same(
+        await db.selectFrom('insight_audience_agents').selectAll().orderBy('ag_code').execute(),
+        await perAgent.orderBy('a.ag_code').execute(),
+        `${what}: the agents of the audiences`,
+      );
+      const audiences = await sql<{ ag_segment_id: number; agents: number; users: number; admins: number }>`
+        with p as (${perAgent})
+        select 0 as ag_segment_id, cast(count(*) as integer) as agents, cast(sum(users) as integer) as users,
+          cast(sum(admins) as integer) as admins from p having count(*) > 0
+        union all
+        select m.ag_segment_id, cast(count(*) as integer), cast(sum(p.users) as integer), cast(sum(p.admins) as integer)
+        from agent_segment_members m join p on p.ag_code = m.ag_code group by m.ag_segment_id
+        order by 1`.execute(db);
+      t.same(
+        await db.selectFrom('insight_audiences').selectAll().orderBy('ag_segment_id').execute(),
+        audiences.rows,
+        `${what}: every agent and each segment`,
+      );
+      const confirmations = await db
+        .selectFrom('popup_check_history as h')
+        .innerJoin('users as u', 'u.user_id', 'h.user_id')
+        .innerJoin('agents as a', 'a.ag_code', 'u.ag_code')
+        .innerJoin('contents as c', 'c.content_id', 'h.content_id')
+        .where('h.is_checked', '=', true)
+        .where('u.deleted_at', 'is', null)
+        .where('u.is_provider', '=', false)
+        .where(notSupplier)
+        .where(contentTargets({ agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false }))
+        .select([
+          'c.content_id',
+          sql<number>`cast(count(*) as integer)`.as('users'),
+          sql<number>`cast(count(*) filter (where u.is_admin) as integer)`.as('admins'),
+        ])
+        .groupBy('c.content_id')
+        .orderBy('c.content_id')
+        .execute();
+      t.same(
+        await db.selectFrom('insight_popup_totals').selectAll().orderBy('content_id').execute(),
+        confirmations,
+        `${what}: the confirmations per popup`,
+      );
+    };
+
+    /** A popup's figures on the screen against the plain count for every agent and for segment S. */
+    const answers = async (what: string, popups: readonly number[]) => {
+      for (const [scope, body] of [
+        ['every agent', BODY],
+        ['segment', S],
+        ['one agent', { ...BODY, agentCode: 'Z0000002' }],
+      ] as const) {
+        const inScope =
+          scope === 'segment'
+            ? sql`a.ag_code in (select m.ag_code from agent_segment_members m where m.ag_segment_id = ${segment})`
+            : scope === 'one agent'
+              ? sql`a.ag_code = 'Z0000002'`
+              : sql`true`;
+        const listed = (await post('popups', body)).json<PopupsAnswer>().popups;
+        for (const popup of popups) {
+          const plain = await db
+            .selectFrom('contents as c')
+            .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
+            .innerJoin('agents as a', (j) => j.onTrue())
+            .leftJoin('users as u', (j) =>
+              j
+                .onRef('u.ag_code', '=', 'a.ag_code')
+                .on('u.deleted_at', 'is', null)
+                .on('u.is_provider', '=', false)
+                .on((eb) => eb.or([eb('lp.check_disp_target', '=', '1'), eb('u.is_admin', '=', true)])),
+            )
+            .where('c.content_id', '=', popup)
+            .where(notSupplier)
+            .where(sql<boolean>`${inScope}`)
+            .where(contentTargets({ agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false }))
+            .select([
+              sql<number>`cast(count(distinct a.ag_code) as integer)`.as('agents'),
+              sql<number>`cast(count(u.user_id) as integer)`.as('users'),
+              sql<number>`cast(count(u.user_id) filter (where exists (select 1 from popup_check_history h
+                where h.content_id = c.content_id and h.user_id = u.user_id and h.is_checked)) as integer)`.as('done'),
+            ])
+            .executeTakeFirstOrThrow();
+          const row = listed.find((p) => p.contentId === popup);
+          if (!row) {
+            t.fail(`${what}: popup ${popup} listed`);
+            continue;
+          }
+          t.same(
+            [row.targetedAgents, row.targetedUsers, row.confirmed, row.pending],
+            [plain.agents, plain.users, plain.done, plain.users - plain.done],
+            `${what}: popup ${popup} for ${scope}`,
+          );
+        }
+        const reach = (await post('reach', body)).json<ReachAnswer>();
+        const targeted = await db
+          .selectFrom('contents as c')
+          .innerJoin('agents as a', (j) => j.onTrue())
+          .where(
+            'c.content_id',
+            'in',
+            reach.contents.map((c) => c.contentId),
+          )
+          .where(notSupplier)
+          .where(sql<boolean>`${inScope}`)
+          .where(contentTargets({ agCode: sql.ref<string>('a.ag_code'), seesAllTargets: false }))
+          .select(['c.content_id', sql<number>`cast(count(*) as integer)`.as('n')])
+          .groupBy('c.content_id')
+          .execute();
+        const want = new Map(targeted.map((r) => [r.content_id, r.n]));
+        t.same(
+          reach.contents.map((c) => [c.contentId, c.targeted]),
+          reach.contents.map((c) => [c.contentId, want.get(c.contentId) ?? 0]),
+          `${what}: the reach's targeted agents for ${scope}`,
+        );
+        t.equal(
+          reach.period.agents,
+          (
+            await db
+              .selectFrom('agents as a')
+              .where(notSupplier)
+              .where(sql<boolean>`${inScope}`)
+              .select(sql<number>`cast(count(*) as integer)`.as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+          `${what}: the scope's size for ${scope}`,
+        );
+      }
+    };
+
+    await kept('after the earlier writes');
+    // Popups for every agent, for segment S and for named agents.
+    const forAll = await content(15, '全代理店への確認', { display_target: '0', ag_segment_id: null });
+    const forSegment = await content(15, 'セグメントへの確認');
+    const forCodes = await content(15, '代理店指定の確認', { display_target: '2', ag_segment_id: null });
+    await db
+      .insertInto('login_popups')
+      .values([
+        { content_id: forAll, check_patern: '2', check_disp_target: '1' },
+        { content_id: forSegment, check_patern: '2', check_disp_target: '2' },
+        { content_id: forCodes, check_patern: '2', check_disp_target: '1' },
+      ])
+      .execute();
+    await db
+      .insertInto('content_agents')
+      .values([
+        { content_id: forCodes, ag_code: 'Z0000001' },
+        { content_id: forCodes, ag_code: 'Z0000004' },
+      ])
+      .execute();
+    // A popup for another segment T (Z2 and Z4): within the filter S only Z2 is targeted.
+    const { ag_segment_id: other } = await db
+      .insertInto('agent_segments')
+      .values({ ag_segment_name: 'インサイト別セグメント' })
+      .returning('ag_segment_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('agent_segment_members')
+      .values(['Z0000002', 'Z0000004'].map((ag_code) => ({ ag_segment_id: other, ag_code })))
+      .execute();
+    const forOther = await content(15, '別セグメントへの確認', { ag_segment_id: other });
+    await db
+      .insertInto('login_popups')
+      .values({ content_id: forOther, check_patern: '2', check_disp_target: '1' })
+      .execute();
+    const popups = [forAll, forSegment, forCodes, forOther];
+    await kept('popups created');
+    await answers('popups created', popups);
+
+    await db
+      .insertInto('popup_check_history')
+      .values(
+        popups.flatMap((content_id) =>
+          ['Z1A', 'Z1B', 'Z3A', 'Z4A'].map((user_id) => ({ content_id, user_id, is_checked: true })),
+        ),
+      )
+      .execute();
+    await db
+      .insertInto('popup_check_history')
+      .values({ content_id: forOther, user_id: 'Z2A', is_checked: true })
+      .execute();
+    await kept('confirmations added');
+    await answers('confirmations added', popups);
+
+    // Segment members added and removed one by one, then the segment replaced by a CSV.
+    await db.insertInto('agent_segment_members').values({ ag_segment_id: segment, ag_code: 'Z0000004' }).execute();
+    await kept('a member added');
+    await answers('a member added', popups);
+    await db
+      .deleteFrom('agent_segment_members')
+      .where('ag_segment_id', '=', segment)
+      .where('ag_code', '=', 'Z0000001')
+      .execute();
+    await kept('a member removed');
+    await answers('a member removed', popups);
+    const replaced = await postMultipart(
+      h,
+      '/api/AgSegment/upload/agSegment',
+      provider,
+      {
+        systemKbn: '01',
+        userId: '0000000001',
+        agCode: 'P0000001',
+        agSegmentData: JSON.stringify({ agSegmentId: segment }),
+      },
+      { name: 'insight.csv', bytes: 'Z0000001\nZ0000002\nZ0000003\nP0000001\n' },
+    );
+    t.equal(replaced.statusCode, 200, replaced.body);
+    await kept("the segment replaced by a CSV (with the supplier's own agent code)");
+    await answers('the segment replaced by a CSV', popups);
+
+    // Agents added (already named by the segment and a popup) and deleted.
+    await db.insertInto('agent_segment_members').values({ ag_segment_id: segment, ag_code: 'Z0000005' }).execute();
+    await db.insertInto('content_agents').values({ content_id: forCodes, ag_code: 'Z0000005' }).execute();
+    await kept('members and named agents without an agent row');
+    await db
+      .insertInto('agents')
+      .values({ ag_code: 'Z0000005', ag_name: '代理店五', daihyo_code: 'Z0000005' })
+      .execute();
+    await kept('an agent added');
+    await answers('an agent added', popups);
+
+    // Users added, confirming, disabled, made a supplier user, deleted.
+    await db
+      .insertInto('users')
+      .values(user('Z5A', 'Z0000005', true))
+      .execute();
+    await kept('a user added');
+    await db
+      .insertInto('popup_check_history')
+      .values({ content_id: forAll, user_id: 'Z5A', is_checked: true })
+      .execute();
+    await kept('its confirmation');
+    await answers('a user added and confirming', popups);
+    await db.updateTable('users').set({ deleted_at: new Date() }).where('user_id', '=', 'Z1A').execute();
+    await kept('a user disabled');
+    await answers('a user disabled', popups);
+    await db.updateTable('users').set({ is_admin: false }).where('user_id', '=', 'Z3A').execute();
+    await kept('an administrator no more');
+    await db.updateTable('users').set({ is_provider: true }).where('user_id', '=', 'Z5A').execute();
+    await kept('a supplier user: its agent leaves every audience');
+    await answers('a supplier user', popups);
+    await db.updateTable('users').set({ is_provider: false }).where('user_id', '=', 'Z5A').execute();
+    await kept('back to an agent-side user');
+    await db.updateTable('users').set({ ag_code: 'Z0000002' }).where('user_id', '=', 'Z5A').execute();
+    await kept('a user moved to another agent');
+    await answers('a user moved', popups);
+    await db.deleteFrom('popup_check_history').where('user_id', '=', 'Z5A').execute();
+    await db.deleteFrom('users').where('user_id', '=', 'Z5A').execute();
+    await kept('a user deleted');
+    await db.deleteFrom('agents').where('ag_code', '=', 'Z0000005').execute();
+    await kept('an agent deleted');
+    await answers('an agent deleted', popups);
+
+    // Popups retargeted and deleted.
+    await db
+      .updateTable('contents')
+      .set({ display_target: '1', ag_segment_id: segment })
+      .where('content_id', '=', forAll)
+      .execute();
+    await kept('a popup for every agent retargeted at the segment');
+    await db
+      .updateTable('contents')
+      .set({ display_target: '0', ag_segment_id: null })
+      .where('content_id', '=', forSegment)
+      .execute();
+    await kept('a popup for the segment retargeted at every agent');
+    await db
+      .deleteFrom('content_agents')
+      .where('content_id', '=', forCodes)
+      .where('ag_code', '=', 'Z0000004')
+      .execute();
+    await kept('a named agent removed from a popup');
+    await answers('popups retargeted', popups);
+    await db.updateTable('contents').set({ deleted_at: new Date() }).where('content_id', '=', forCodes).execute();
+    t.notOk(
+      (await post('popups', BODY)).json<PopupsAnswer>().popups.some((p) => p.contentId === forCodes),
+      'a deleted popup is not listed',
+    );
+    await db.deleteFrom('contents').where('content_id', '=', forCodes).execute();
+    await kept('a popup removed with its confirmations');
+    // A segment deleted: its members go with it.
+    const { ag_segment_id: spare } = await db
+      .insertInto('agent_segments')
+      .values({ ag_segment_name: 'インサイト削除試験' })
+      .returning('ag_segment_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('agent_segment_members')
+      .values(['Z0000002', 'Z0000003'].map((ag_code) => ({ ag_segment_id: spare, ag_code })))
+      .execute();
+    await kept('a segment created');
+    await db.deleteFrom('agent_segments').where('ag_segment_id', '=', spare).execute();
+    await kept('a segment deleted');
   });
 });

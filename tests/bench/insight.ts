@@ -1,5 +1,6 @@
 // npm run bench:insight [-- --runs 20]
-// npm run bench:insight -- --explain <repository function, e.g. reach>: the plans of its queries.
+// npm run bench:insight -- --explain <repository function, e.g. reach> [--scope segment|agent]: the
+// plans of its queries (for every agent, the big segment or one agent).
 //
 // The insight screen's sections at scale (issue 24, docs/insight.md, docs/performance.md), on
 // PostgreSQL (DATABASE_URL names the server; default postgres://postgres@127.0.0.1:5432/postgres).
@@ -10,7 +11,8 @@
 // sign-ins, check popups and their confirmations, skill-up programs and watch marks, events and
 // entries. Everything is built set-based (generate_series) with triggers off, so the roll-ups the
 // portal keeps on write (content_reach, content_view_days, application_status_history, and those
-// of 0030) are then refilled from their sources the way migrations 0026 and 0030 fill them.
+// of 0030 and 0032) are then refilled from their sources the way migrations 0026, 0030 and 0032
+// fill them.
 // Then p50 / p95 per section, calling the sections' SQL (api/resources/insight/repository.ts)
 // for three scopes in turn: all agents, the big segment (5,000 agents), one agent.
 import { Kysely, PostgresDialect } from 'kysely';
@@ -20,6 +22,7 @@ import { openDatabase } from '../../api/db/connect';
 import * as repo from '../../api/resources/insight/repository';
 import { ensureScaleDataset } from './scale/dataset';
 import { INSIGHT_ROLLUP_FILL } from '../../migrations/0030_insight_rollups';
+import { INSIGHT_AUDIENCE_FILL } from '../../migrations/0032_insight_audiences';
 
 const arg = (k: string, d: number) => {
   const i = process.argv.indexOf(`--${k}`);
@@ -221,6 +224,8 @@ async function ensureLogs(url: string) {
     );
     for (const [i, statement] of INSIGHT_ROLLUP_FILL.entries())
       await step(c, `0030 roll-ups ${i + 1}/${INSIGHT_ROLLUP_FILL.length}`, statement);
+    for (const [i, statement] of INSIGHT_AUDIENCE_FILL.entries())
+      await step(c, `0032 audiences ${i + 1}/${INSIGHT_AUDIENCE_FILL.length}`, statement);
     await step(c, 'vacuum analyze', `vacuum analyze`);
     await c.query(`comment on table search_result_opens is '${JSON.stringify(LOGS)}'`);
   } finally {
@@ -285,34 +290,53 @@ async function main() {
     requests: (s) => Promise.all([repo.openRequests(db, s, new Date()), repo.requestDurations(db, s)]),
     activity: (s) => Promise.all([repo.activity(db, s), repo.idleAgents(db, s)]),
   };
-  const out: { section: string; p50: number; p95: number; max: number }[] = [];
+  const scopeNames = ['all agents', 'big segment', 'one agent'];
+  const out: {
+    section: string;
+    p50: number;
+    p95: number;
+    max: number;
+    byScope: Record<string, { p50: number; p95: number }>;
+  }[] = [];
   for (const [name, run] of Object.entries(sections)) {
     for (const s of scopes) await run(s); // warm-up
     const ms: number[] = [];
+    const per: number[][] = scopes.map(() => []);
     for (let i = 0; i < RUNS; i++) {
       const s = scopes[i % scopes.length]!;
       const a = performance.now();
       await run(s);
-      ms.push(performance.now() - a);
+      const took = performance.now() - a;
+      ms.push(took);
+      per[i % scopes.length]!.push(took);
     }
     ms.sort((x, y) => x - y);
+    const byScope: Record<string, { p50: number; p95: number }> = {};
+    for (const [i, list] of per.entries()) {
+      if (!list.length) continue;
+      list.sort((x, y) => x - y);
+      byScope[scopeNames[i]!] = { p50: Math.round(pct(list, 50)), p95: Math.round(pct(list, 95)) };
+    }
     const row = {
       section: name,
       p50: Math.round(pct(ms, 50)),
       p95: Math.round(pct(ms, 95)),
       max: Math.round(ms[ms.length - 1]!),
+      byScope,
     };
     out.push(row);
-    note(`${name}: p50 ${row.p50} ms, p95 ${row.p95} ms`);
+    note(
+      `${name}: p50 ${row.p50} ms, p95 ${row.p95} ms (${Object.entries(byScope)
+        .map(([k, v]) => `${k} ${v.p50}/${v.p95}`)
+        .join(', ')})`,
+    );
   }
   await handle.close();
-  console.log(
-    JSON.stringify({ sizes, runs: RUNS, scopes: ['all agents', 'big segment', 'one agent'], sections: out }, null, 2),
-  );
+  console.log(JSON.stringify({ sizes, runs: RUNS, scopes: scopeNames, sections: out }, null, 2));
 }
 
 /** EXPLAIN ANALYZE of every query one repository function runs, on the kept data set. */
-async function explain(url: string, section: string) {
+async function explain(url: string, section: string, segmentId: number) {
   const pool = new pg.Pool({ connectionString: url });
   const seen: { sql: string; params: readonly unknown[] }[] = [];
   const db = new Kysely<Database>({
@@ -321,12 +345,29 @@ async function explain(url: string, section: string) {
       if (e.level === 'query') seen.push({ sql: e.query.sql, params: e.query.parameters });
     },
   });
-  const s: repo.Scope = { from: '2026-10-22', to: TODAY, segmentId: null, agentCode: null };
+  // --scope segment | agent: the plans for the big segment or one agent instead of every agent.
+  const scope = process.argv[process.argv.indexOf('--scope') + 1];
+  const s: repo.Scope = {
+    from: '2026-10-22',
+    to: TODAY,
+    segmentId: process.argv.includes('--scope') && scope === 'segment' ? segmentId : null,
+    agentCode: process.argv.includes('--scope') && scope === 'agent' ? 'S0000042' : null,
+  };
   const fn = (repo as unknown as Record<string, (db: unknown, s: repo.Scope, x?: unknown) => Promise<unknown>>)[
     section
   ];
   if (!fn) throw new Error(`no section ${section}`);
-  await fn(db, s, section === 'skilupPhases' ? SIZES.agents : new Date());
+  // The drill-downs read the first content of the reach list and the first popup, as the run does.
+  const third =
+    section === 'skilupPhases'
+      ? SIZES.agents
+      : section === 'pendingUsers'
+        ? (await repo.popups(db, s))[0]!.contentId
+        : section === 'unopenedAgents'
+          ? (await repo.reach(db, s)).contents[0]!.contentId
+          : new Date();
+  seen.length = 0;
+  await fn(db, s, third);
   for (const q of seen) {
     const r = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${q.sql}`, [...q.params]);
     console.log(`${r.rows.map((x) => x['QUERY PLAN']).join('\n')}\n`);
@@ -342,7 +383,7 @@ if (explainAt > 0) {
     today: TODAY,
     searchIndex: false,
   });
-  await explain(ds.url, process.argv[explainAt + 1] ?? 'reach');
+  await explain(ds.url, process.argv[explainAt + 1] ?? 'reach', ds.bigSegmentId);
 } else {
   await main();
 }

@@ -64,6 +64,15 @@ function inScope(_db: Db, s: Scope, code: Expression<string>): Expression<SqlBoo
 }
 
 export async function scopeSize(db: Db, s: Scope): Promise<number> {
+  // Every agent or a segment: the audience's kept row (0032); none when it counts no agent.
+  if (s.agentCode === null) {
+    const kept = await db
+      .selectFrom('insight_audiences')
+      .select('agents')
+      .where('ag_segment_id', '=', s.segmentId ?? 0)
+      .executeTakeFirst();
+    return num(kept?.agents);
+  }
   const row = await db
     .selectFrom(scopeAgents(db, s).as('x'))
     .select((eb) => eb.fn.countAll().as('n'))
@@ -99,6 +108,20 @@ interface Targeted {
   admins: number;
 }
 
+/**
+ * The audience roll-up row (migration 0032) that is the whole answer for a content, when there is
+ * one: with no agent code, a content for every agent or for the filter's own segment is targeted at
+ * exactly the scope (every agent: audience 0; a segment: its row), and with no filter at all a
+ * content for a segment is targeted at that segment's row. Otherwise (agent codes, another
+ * segment than the filter's, one agent) the rule is evaluated over the candidates.
+ */
+function keptAudience(s: Scope, c: Audience): number | null {
+  if (s.agentCode !== null || c.display_target === '2') return null;
+  if (c.display_target === '0') return s.segmentId ?? 0;
+  if (s.segmentId === null || c.ag_segment_id === s.segmentId) return c.ag_segment_id;
+  return null;
+}
+
 async function targetedCounts(
   db: Db,
   s: Scope,
@@ -108,13 +131,24 @@ async function targetedCounts(
   const audience = (c: Audience) =>
     c.display_target === '0' ? '0' : c.display_target === '1' ? `1:${c.ag_segment_id}` : `2:${c.content_id}`;
   const representative = new Map<string, number>();
-  for (const c of contents) if (!representative.has(audience(c))) representative.set(audience(c), c.content_id);
-  const out = new Map<number, Targeted>();
-  if (!representative.size) return out;
+  for (const c of contents)
+    if (keptAudience(s, c) === null && !representative.has(audience(c))) representative.set(audience(c), c.content_id);
   const reps = contents.filter((c) => representative.get(audience(c)) === c.content_id);
+  const keptIds = [...new Set(contents.map((c) => keptAudience(s, c)).filter((k) => k !== null))];
+  const kept = new Map(
+    (keptIds.length
+      ? await db
+          .selectFrom('insight_audiences')
+          .select(['ag_segment_id', 'agents', 'users', 'admins'])
+          .where('ag_segment_id', 'in', keptIds)
+          .execute()
+      : []
+    ).map((r) => [r.ag_segment_id, { agents: num(r.agents), users: num(r.users), admins: num(r.admins) }]),
+  );
   // The agents' live agent-side users (popups only) come from the roll-up kept by triggers (0030).
-  const rows = (
-    await sql<{ content_id: number; n: unknown; users: unknown; admins: unknown }>`
+  const rows = reps.length
+    ? (
+        await sql<{ content_id: number; n: unknown; users: unknown; admins: unknown }>`
       ${targetedWith(reps)}
       select c.content_id, count(*) as n, ${withUsers ? sql`sum(u.users)` : sql`0`} as users,
         ${withUsers ? sql`sum(u.admins)` : sql`0`} as admins
@@ -122,12 +156,17 @@ async function targetedCounts(
       where ${inScope(db, s, sql.ref<string>('c.ag_code'))}
         and ${contentTargets({ agCode: sql.ref<string>('c.ag_code'), seesAllTargets: false })}
       group by c.content_id`.execute(db)
-  ).rows;
+      ).rows
+    : [];
   const byRep = new Map(
     rows.map((r) => [r.content_id, { agents: num(r.n), users: num(r.users), admins: num(r.admins) }]),
   );
-  for (const c of contents)
-    out.set(c.content_id, byRep.get(representative.get(audience(c))!) ?? { agents: 0, users: 0, admins: 0 });
+  const none = { agents: 0, users: 0, admins: 0 };
+  const out = new Map<number, Targeted>();
+  for (const c of contents) {
+    const k = keptAudience(s, c);
+    out.set(c.content_id, (k === null ? byRep.get(representative.get(audience(c))!) : kept.get(k)) ?? none);
+  }
   return out;
 }
 
@@ -317,6 +356,56 @@ function popupUsers(db: Db, s: Scope, contentId: number | null) {
 
 const confirmed = sql<boolean>`exists (select 1 from popup_check_history h where h.content_id = c.content_id and h.user_id = u.user_id and h.is_checked)`;
 
+/**
+ * Confirmations per popup by users of its targeted agents of the scope. Without a filter, the kept
+ * total per popup (0032: insight_popup_totals). With a filter, from the per-agent roll-up (0030:
+ * insight_popup_checks), its rows narrowed to the scope first (a materialized step, so the planner
+ * cannot put the targeting rule before it): for a popup whose audience is the whole scope (for
+ * every agent, or for the filter's own segment: keptAudience) every such row counts; for the
+ * others the targeting rule decides on the scope's rows.
+ */
+async function confirmations(db: Db, s: Scope, list: readonly Audience[]) {
+  if (s.segmentId === null && s.agentCode === null)
+    return db
+      .selectFrom('insight_popup_totals')
+      .select(['content_id', 'users', 'admins'])
+      .where(
+        'content_id',
+        'in',
+        list.map((p) => p.content_id),
+      )
+      .execute();
+  const whole = list.filter((p) => keptAudience(s, p) !== null).map((p) => p.content_id);
+  const ruled = list.filter((p) => keptAudience(s, p) === null).map((p) => p.content_id);
+  const scoped = (ids: readonly number[]) => sql`select k.content_id, k.ag_code, k.users, k.admins
+    from insight_popup_checks k
+    where k.content_id in (${sql.join(ids)}) and ${inScope(db, s, sql.ref<string>('k.ag_code'))}`;
+  const rows: { content_id: number; users: unknown; admins: unknown }[] = [];
+  if (whole.length)
+    rows.push(
+      ...(
+        await sql<{ content_id: number; users: unknown; admins: unknown }>`
+          with k as materialized (${scoped(whole)})
+          select k.content_id, sum(k.users) as users, sum(k.admins) as admins from k group by k.content_id`.execute(db)
+      ).rows,
+    );
+  if (ruled.length)
+    rows.push(
+      ...(
+        await sql<{ content_id: number; users: unknown; admins: unknown }>`
+          with k as materialized (${scoped(ruled)}),
+          c (content_id, display_target, ag_segment_id) as (
+            select content_id, display_target, ag_segment_id from contents where content_id in (${sql.join(ruled)})
+          )
+          select c.content_id, sum(k.users) as users, sum(k.admins) as admins
+          from c join k on k.content_id = c.content_id
+          where ${contentTargets({ agCode: sql.ref<string>('k.ag_code'), seesAllTargets: false })}
+          group by c.content_id`.execute(db)
+      ).rows,
+    );
+  return rows;
+}
+
 export async function popups(db: Db, s: Scope) {
   const list = await contentsOfPeriod(db, s)
     .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
@@ -336,24 +425,9 @@ export async function popups(db: Db, s: Scope) {
     .execute();
   if (!list.length) return [];
   // Per popup, over its targeted agents of the scope: the agents, their live agent-side users
-  // (administrators only for check display target 2) and those users' confirmations, from the
-  // roll-ups kept by triggers (0030: insight_agent_users, insight_popup_checks).
-  // Per popup: its targeted agents and their users (once per distinct audience), and the
-  // confirmations of its targeted agents' users, from the roll-up kept by triggers (0030), the
-  // rule evaluated on the roll-up's rows (one per agent that confirmed).
+  // (administrators only for check display target 2), and those users' confirmations.
   const targeted = await targetedCounts(db, s, list, true);
-  const counts = (
-    await sql<{ content_id: number; users: unknown; admins: unknown }>`
-      with c (content_id, display_target, ag_segment_id) as (
-        select content_id, display_target, ag_segment_id from contents
-        where content_id in (${sql.join(list.map((p) => p.content_id))})
-      )
-      select c.content_id, sum(k.users) as users, sum(k.admins) as admins
-      from c join insight_popup_checks k on k.content_id = c.content_id
-      where ${inScope(db, s, sql.ref<string>('k.ag_code'))}
-        and ${contentTargets({ agCode: sql.ref<string>('k.ag_code'), seesAllTargets: false })}
-      group by c.content_id`.execute(db)
-  ).rows;
+  const counts = await confirmations(db, s, list);
   const byId = new Map(counts.map((c) => [c.content_id, c]));
   return list.map((p) => {
     const c = byId.get(p.content_id);
