@@ -130,8 +130,7 @@ function orderOf(shape: StoreShape, call: ListCallSpec, list: ListDefinition, re
     return c.type;
   };
   const columnOf = (field: string) =>
-    list.paging?.columns?.[field]?.column ??
-    (field === key.field ? key.column : shape.columns.get(field)?.column);
+    list.paging?.columns?.[field]?.column ?? (field === key.field ? key.column : shape.columns.get(field)?.column);
   const sort = request.sort ?? list.defaultSort;
   const first = call.order?.[0];
   let head: { column: string; direction: Direction } | undefined;
@@ -148,12 +147,20 @@ function orderOf(shape: StoreShape, call: ListCallSpec, list: ListDefinition, re
 /** A timestamp as the database writes it (`2026-11-27 09:47:04.123456+00`), a real date and time. */
 function isTimestamp(v: unknown): boolean {
   if (typeof v !== 'string') return false;
-  const m = /^([1-9]\d{3})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-](0\d|1[0-5])(:?[0-5]\d)?|Z)$/.exec(v);
+  const m =
+    /^([1-9]\d{3})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-](0\d|1[0-5])(:?[0-5]\d)?|Z)$/.exec(v);
   if (!m) return false;
   const parts = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
   const [y, mo, d, h, mi, se] = parts;
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
-  const back = [t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()];
+  const back = [
+    t.getUTCFullYear(),
+    t.getUTCMonth() + 1,
+    t.getUTCDate(),
+    t.getUTCHours(),
+    t.getUTCMinutes(),
+    t.getUTCSeconds(),
+  ];
   return back.every((x, i) => x === parts[i]);
 }
 

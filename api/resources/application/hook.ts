@@ -81,7 +81,11 @@ export const applicationHook: FormHook = {
   },
   listLimit: () => applicationListSettings.maxResults,
   async list(ctx, c, _scope, limit) {
-    const rows = await repo.listApplications(ctx.app.db, criteriaOf(ctx, c), limit ?? applicationListSettings.maxResults);
+    const rows = await repo.listApplications(
+      ctx.app.db,
+      criteriaOf(ctx, c),
+      limit ?? applicationListSettings.maxResults,
+    );
     return rows.map((r) => listItemWire(r, sideOf(ctx)));
   },
   // The screens' lists are paged on the server (docs/requests.md): the same rows, a page at a time.
