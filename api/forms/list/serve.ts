@@ -18,7 +18,7 @@ import type { FormRecord, Scope, StoreShape } from '../record-store';
 import { answerOf } from '../wire-record';
 import { checkConditions, readConditions } from './conditions';
 import { pagedListOf, queryPage, readPageRequest } from './paging';
-import { listedOf, queryRecords, selectedRows, withLookups, type AnySelect } from './query';
+import { listedOf, queryRecords, rowsOfSelection, selectedRows, withLookups, type AnySelect } from './query';
 
 type Body = Record<string, unknown>;
 
@@ -59,7 +59,7 @@ export function serveList({ app, form, hook, call, shape, route, ctxOf, open }: 
       const selected =
         own === undefined
           ? selectedRows(app.db, shape(), call, conditions, scope)
-          : own && (app.db as unknown as { selectFrom: (from: unknown) => AnySelect }).selectFrom(own.as('t'));
+          : own && rowsOfSelection(app.db, own);
       const columns = (q: AnySelect) => (own === undefined ? withLookups(q, call) : q.selectAll('t'));
       const { rows, paging } = await queryPage(shape(), call, paged, pageRequest, selected, columns);
       let records: FormRecord[];
