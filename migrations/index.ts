@@ -30,6 +30,7 @@ import * as m0029 from './0029_search_feed_and_rate_limits';
 import * as m0030 from './0030_insight_rollups';
 import * as m0031 from './0031_badge_indexes';
 import * as m0032 from './0032_insight_audiences';
+import * as m0033 from './0033_list_pages';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0030_insight_rollups': m0030,
   '0031_badge_indexes': m0031,
   '0032_insight_audiences': m0032,
+  '0033_list_pages': m0033,
 };

@@ -9,6 +9,7 @@ import type { FormDefinition } from '../../schemas/meta/types';
 import type { Caller } from '../authority/caller';
 import type { Database } from '../db/schema';
 import type { Attach } from '../files/attach';
+import type { AnySelect } from './list/query';
 import type { FormRecord, RecordId, Scope } from './record-store';
 
 export type SaveMode = 'new' | 'update';
@@ -92,6 +93,19 @@ export interface FormHook {
    * records for the conditions, already checked by the list's rules and within `scope`.
    */
   list?(ctx: HookContext, conditions: FormRecord, scope: Scope, limit: number | undefined): Promise<FormRecord[]>;
+  /**
+   * A paged list's rows when they are more than the declared `where` and `lookups` (joins,
+   * computed columns, conditions on several columns): a selection of the rows the conditions
+   * select within `scope`, without order or limit, holding the key and the list's
+   * `paging.columns` (none NULL). The engine reads it as the subquery `t`, counts, orders and
+   * seeks (docs/forms.md "Paged lists"); null: no row can match.
+   */
+  selection?(ctx: HookContext, conditions: FormRecord, scope: Scope): AnySelect | null | Promise<AnySelect | null>;
+  /**
+   * The records of one page's rows, in their order, when the hook answers its list itself
+   * (`list`): figures computed for these rows only (a segment's member count), not for every row.
+   */
+  pageRecords?(ctx: HookContext, rows: Record<string, unknown>[]): Promise<FormRecord[]>;
   /** Checks of a list call's conditions only the server makes; their messages join the search rules'. */
   searchCheck?(ctx: HookContext, conditions: FormRecord): RuleResult[];
   /** Adds to a listed record what is computed from its row (a signed image address). */

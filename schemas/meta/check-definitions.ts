@@ -494,8 +494,8 @@ export function checkDefinitions(files: readonly DefinitionFile[], opts: CheckOp
 
 /**
  * A paged list: the server orders by each sortable column (and only those), so each is a text or
- * integer store column (or the key) of the form whose calls.list the list loads by; the answer
- * needs a `result` to sit beside `paging`.
+ * integer store column (or the key) of the form whose calls.list the list loads by, or a column
+ * of its rows the list declares (`paging.columns`); the answer needs a `result` beside `paging`.
  */
 function checkPaging(list: ListDefinition, files: readonly DefinitionFile[], report: (m: string) => void): void {
   const order = list.paging?.order ?? [];
@@ -513,7 +513,11 @@ function checkPaging(list: ListDefinition, files: readonly DefinitionFile[], rep
     return;
   }
   if (form.calls?.list && !form.calls.list.result) report(`paging: the form's calls.list needs a result`);
+  const declared = list.paging?.columns ?? {};
+  for (const key of Object.keys(declared))
+    if (!order.includes(key)) report(`paging.columns: "${key}" is not in paging.order`);
   for (const key of order) {
+    if (declared[key]) continue;
     const c = form.store.columns[key];
     const type = c === undefined ? undefined : typeof c === 'string' ? 'text' : (c.type ?? 'text');
     if (key !== form.store.key.field && type !== 'text' && type !== 'integer')

@@ -292,3 +292,27 @@ t.test('a store that names fields the form does not have is reported', async (t)
     'a column field is accepted',
   );
 });
+
+t.test("mistakes in a paged list's order and declared columns are reported", async (t) => {
+  const l = clone(listFile('shinsei-kanri-ag'));
+  const paging = (l.data as { paging: { order: string[]; columns: Record<string, unknown> } }).paging;
+  paging.order = paging.order.filter((k) => k !== 'wishDate');
+  paging.columns.appMemo = { column: 'app_memo', type: 'text' };
+  const got = messages([formFile('shinseiform-ag'), l]);
+  t.ok(
+    got.some((m) => /the sortable column "wishDate" is not in it/.test(m)),
+    'a sortable column left out',
+  );
+  t.ok(
+    got.some((m) => /paging.columns: "appMemo" is not in paging.order/.test(m)),
+    'a declared column not ordered by',
+  );
+  const undeclared = clone(listFile('shinsei-kanri-ag'));
+  delete (undeclared.data as { paging: { columns: Record<string, unknown> } }).paging.columns.statusName;
+  t.ok(
+    messages([formFile('shinseiform-ag'), undeclared]).some((m) =>
+      /paging.order: "statusName" is not a text or integer column/.test(m),
+    ),
+    'an ordered column neither a store field nor declared',
+  );
+});

@@ -9,12 +9,15 @@
 // from the end, whichever skips the fewest rows. The pager only jumps a few pages from the one
 // shown, or to the first or last, so no read skips more than a few pages whatever the page
 // number; an index on (scope, sort column, key) makes each read a seek.
-import { sql, type Kysely } from 'kysely';
+//
+// The rows are the declared query's (query.ts) or a hook's selection (its own joins and
+// computed columns, read as a subquery `t`); the sort columns are store fields or the list's
+// `paging.columns`. What the page's rows need beyond them is the caller's (serve.ts).
+import { sql } from 'kysely';
 import type { ListCallSpec, ListDefinition } from '../../../schemas/meta/types';
-import type { Database } from '../../db/schema';
 import { problem } from '../../http/problems';
-import type { FormRecord, Scope, StoreShape } from '../record-store';
-import { listedOf, selectedRows, withLookups, type AnySelect, type Listed } from './query';
+import type { StoreShape } from '../record-store';
+import type { AnySelect } from './query';
 
 type Direction = 'asc' | 'desc';
 type Cursor = (string | number)[];
@@ -34,10 +37,12 @@ export interface PageAnswer {
   last?: Cursor;
 }
 
+type ColumnType = 'text' | 'integer' | 'timestamp';
+
 interface OrderColumn {
   column: string;
   direction: Direction;
-  type: 'text' | 'integer';
+  type: ColumnType;
 }
 
 const MAX_PAGE = 1_000_000_000;
@@ -108,30 +113,55 @@ export function readPageRequest(list: ListDefinition, body: Record<string, unkno
 
 /**
  * The order of the rows: the sort asked for (else the list's defaultSort, else the call's first
- * declared order column), then the key so equal values keep one order.
+ * declared order column), then the key so equal values keep one order. A sort field is one of
+ * the list's `paging.columns` (a column of the rows outside the store fields) or a store field.
  */
 function orderOf(shape: StoreShape, call: ListCallSpec, list: ListDefinition, request: PageRequest): OrderColumn[] {
   const key = shape.spec.key;
-  const keyType: OrderColumn['type'] = key.type === 'text' ? 'text' : 'integer';
-  const typeOf = (column: string): OrderColumn['type'] => {
+  const keyType: ColumnType = key.type === 'text' ? 'text' : 'integer';
+  const declared = Object.values(list.paging?.columns ?? {});
+  const typeOf = (column: string): ColumnType => {
     if (column === key.column) return keyType;
+    const d = declared.find((x) => x.column === column);
+    if (d) return d.type;
     const c = [...shape.columns.values()].find((x) => x.column === column);
     if (!c || (c.type !== 'text' && c.type !== 'integer'))
       throw new Error(`list ${list.id}: the paged order "${column}" is not a text or integer column`);
     return c.type;
   };
-  const columnOf = (field: string) => (field === key.field ? key.column : shape.columns.get(field)?.column);
+  const columnOf = (field: string) =>
+    list.paging?.columns?.[field]?.column ?? (field === key.field ? key.column : shape.columns.get(field)?.column);
   const sort = request.sort ?? list.defaultSort;
-  const declared = call.order?.[0];
-  let first: { column: string; direction: Direction } | undefined;
+  const first = call.order?.[0];
+  let head: { column: string; direction: Direction } | undefined;
   if (sort) {
     const column = columnOf(sort.column);
     if (!column) throw new Error(`list ${list.id}: paging.order "${sort.column}" is not a store field`);
-    first = { column, direction: sort.direction };
-  } else if (declared) first = { column: declared.column, direction: declared.direction ?? 'asc' };
-  const direction = first?.direction ?? 'asc';
-  const head = first ? [{ ...first, type: typeOf(first.column) }] : [];
-  return first?.column === key.column ? head : [...head, { column: key.column, direction, type: keyType }];
+    head = { column, direction: sort.direction };
+  } else if (first) head = { column: first.column, direction: first.direction ?? 'asc' };
+  const direction = head?.direction ?? 'asc';
+  const order = head ? [{ ...head, type: typeOf(head.column) }] : [];
+  return head?.column === key.column ? order : [...order, { column: key.column, direction, type: keyType }];
+}
+
+/** A timestamp as the database writes it (`2026-11-27 09:47:04.123456+00`), a real date and time. */
+function isTimestamp(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  const m =
+    /^([1-9]\d{3})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-](0\d|1[0-5])(:?[0-5]\d)?|Z)$/.exec(v);
+  if (!m) return false;
+  const parts = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, se] = parts;
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
+  const back = [
+    t.getUTCFullYear(),
+    t.getUTCMonth() + 1,
+    t.getUTCDate(),
+    t.getUTCHours(),
+    t.getUTCMinutes(),
+    t.getUTCSeconds(),
+  ];
+  return back.every((x, i) => x === parts[i]);
 }
 
 /** The cursor's values fit the order's columns (an integer column's value as a number or digits). */
@@ -140,6 +170,7 @@ function fits(cursor: Cursor, order: OrderColumn[]): boolean {
     cursor.length === order.length &&
     order.every((o, i) => {
       const v = cursor[i];
+      if (o.type === 'timestamp') return isTimestamp(v);
       return o.type === 'integer'
         ? wholeNumber(v) !== undefined || (typeof v === 'number' && Number.isSafeInteger(v))
         : typeof v === 'string';
@@ -150,7 +181,7 @@ function fits(cursor: Cursor, order: OrderColumn[]): boolean {
 /** Rows strictly after (or from, `inclusive`) the cursor in the order. */
 function seek(q: AnySelect, order: OrderColumn[], cursor: Cursor, inclusive: boolean): AnySelect {
   const refs = order.map((o) => sql.ref(`t.${o.column}`));
-  const values = cursor.map((v) => sql`${v}`);
+  const values = cursor.map((v, i) => (order[i]!.type === 'timestamp' ? sql`cast(${v} as timestamptz)` : sql`${v}`));
   // One direction throughout (the usual case): a row comparison, which an index on the columns serves.
   if (order.every((o) => o.direction === order[0]!.direction)) {
     const op = sql.raw(`${order[0]!.direction === 'asc' ? '>' : '<'}${inclusive ? '=' : ''}`);
@@ -205,31 +236,40 @@ function planOf(request: PageRequest, order: OrderColumn[], page: number, total:
   return plans.reduce((best, p) => (p.skip < best.skip ? p : best));
 }
 
+/** The alias of the n-th order column's text in a row: a timestamp's cursor keeps its microseconds. */
+const cursorAlias = (n: number) => `cursor ${n}`;
+
 const cursorOf = (row: Record<string, unknown>, order: OrderColumn[]): Cursor =>
-  order.map((o) => {
-    const v = row[o.column];
+  order.map((o, n) => {
+    const v = o.type === 'timestamp' ? row[cursorAlias(n)] : row[o.column];
     return typeof v === 'number' ? v : String(v);
   });
 
+/**
+ * One page of the selected rows (alias `t`, nothing selected yet; null: no row can match) and
+ * its count. `columns` adds what a row holds (the table's columns and the lookups, or every
+ * column of a hook's selection).
+ */
 export async function queryPage(
-  db: Kysely<Database>,
   shape: StoreShape,
   call: ListCallSpec,
   list: ListDefinition,
   request: PageRequest,
-  conditions: FormRecord,
-  scope: Scope,
-): Promise<{ listed: Listed[]; paging: PageAnswer }> {
+  selected: AnySelect | null,
+  columns: (q: AnySelect) => AnySelect,
+): Promise<{ rows: Record<string, unknown>[]; paging: PageAnswer }> {
   const order = orderOf(shape, call, list, request);
-  const selected = selectedRows(db, shape, call, conditions, scope);
   const counted = selected
     ? Number(((await selected.select(sql<string>`count(*)`.as('n')).executeTakeFirst()) as { n: string | number }).n)
     : 0;
   const size = request.pageSize;
   const page = Math.min(request.page, Math.max(1, Math.ceil(counted / size)));
-  if (!selected || counted === 0) return { listed: [], paging: { page, pageSize: size, totalCount: counted } };
+  if (!selected || counted === 0) return { rows: [], paging: { page, pageSize: size, totalCount: counted } };
   const plan = planOf(request, order, page, counted);
-  let q = withLookups(plan.cursor ? seek(selected, plan.order, plan.cursor, plan.inclusive === true) : selected, call);
+  let q = columns(plan.cursor ? seek(selected, plan.order, plan.cursor, plan.inclusive === true) : selected);
+  order.forEach((o, n) => {
+    if (o.type === 'timestamp') q = q.select(sql<string>`${sql.ref(`t.${o.column}`)}::text`.as(cursorAlias(n)));
+  });
   for (const o of plan.order) q = q.orderBy(`t.${o.column}`, o.direction);
   q = q.limit(plan.take);
   if (plan.skip > 0) q = q.offset(plan.skip);
@@ -240,5 +280,5 @@ export async function queryPage(
     paging.first = cursorOf(rows[0]!, order);
     paging.last = cursorOf(rows[rows.length - 1]!, order);
   }
-  return { listed: listedOf(shape, call, rows), paging };
+  return { rows, paging };
 }

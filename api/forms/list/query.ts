@@ -60,6 +60,11 @@ export function selectedRows(
   return q;
 }
 
+/** A hook's selection of rows (docs/forms.md "Paged lists") as the rows `t`, nothing selected yet. */
+export function rowsOfSelection(db: Kysely<Database>, selection: AnySelect): AnySelect {
+  return (db as unknown as AnyDb).selectFrom(selection.as('t'));
+}
+
 /** The table's columns and the declared lookups of each row. */
 export function withLookups(q: AnySelect, call: ListCallSpec): AnySelect {
   let out = q.selectAll('t');

@@ -7,7 +7,9 @@
 //   query       the declared `where`, `lookups` and `order` (query.ts), or the hook's `list`
 //   limit       `max.rows` (or the hook's `listLimit`): more is 416 ERR_0023 naming `max.name`
 //   paging      a list definition loading by this call declares `paging` and the body asks for a
-//               page: that page and its count (paging.ts), no limit; a body without it as above
+//               page: that page and its count (paging.ts), no limit; a body without it as above.
+//               The rows are the declared query's or the hook's `selection`; the page's records
+//               are the hook's `pageRecords` (figures computed for these rows only) or the store's
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FormDefinition, ListCallSpec } from '../../../schemas/meta/types';
 import { problem } from '../../http/problems';
@@ -16,7 +18,7 @@ import type { FormRecord, Scope, StoreShape } from '../record-store';
 import { answerOf } from '../wire-record';
 import { checkConditions, readConditions } from './conditions';
 import { pagedListOf, queryPage, readPageRequest } from './paging';
-import { queryRecords } from './query';
+import { listedOf, queryRecords, rowsOfSelection, selectedRows, withLookups, type AnySelect } from './query';
 
 type Body = Record<string, unknown>;
 
@@ -50,13 +52,24 @@ export function serveList({ app, form, hook, call, shape, route, ctxOf, open }: 
     const paged = pagedListOf(app.definitions.lists, call);
     const pageRequest = paged && readPageRequest(paged, body);
     if (paged && pageRequest) {
-      if (hook.list)
-        throw new Error(`form ${form.id}: a paged list is read by the declared query, not the hook's list`);
-      const { listed, paging } = await queryPage(app.db, shape(), call, paged, pageRequest, conditions, scope);
-      const list = listed.map(({ record, row }) => {
-        hook.listed?.(ctx, record, row);
-        return answerOf(call.answer ?? '=record', record);
-      });
+      // A hook's own `list` answers records the store does not make: it pages only with its `pageRecords`.
+      if (hook.list && !hook.pageRecords)
+        throw new Error(`form ${form.id}: a paged list whose hook has its own list needs the hook's pageRecords`);
+      const own = hook.selection ? await hook.selection(ctx, conditions, scope) : undefined;
+      const selected =
+        own === undefined
+          ? selectedRows(app.db, shape(), call, conditions, scope)
+          : own && rowsOfSelection(app.db, own);
+      const columns = (q: AnySelect) => (own === undefined ? withLookups(q, call) : q.selectAll('t'));
+      const { rows, paging } = await queryPage(shape(), call, paged, pageRequest, selected, columns);
+      let records: FormRecord[];
+      if (hook.pageRecords) records = await hook.pageRecords(ctx, rows);
+      else
+        records = listedOf(shape(), call, rows).map(({ record, row }) => {
+          hook.listed?.(ctx, record, row);
+          return record;
+        });
+      const list = records.map((record) => answerOf(call.answer ?? '=record', record));
       return { [call.result ?? 'list']: list, paging };
     }
     const limit = hook.listLimit?.() ?? call.max?.rows;

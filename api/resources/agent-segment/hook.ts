@@ -28,8 +28,17 @@ export const agentSegmentHook: FormHook = {
       ]);
   },
 
-  // The list's figures (members that are registered agents) are counted in SQL.
+  // The list's figures (members that are registered agents) are counted in SQL; a page of the
+  // paged list (schemas/lists/ag-segment.json) counts its own segments' members only.
   list: async (ctx) => (await repo.listSegments(ctx.app.db)).map(segmentToWire),
+  async pageRecords(ctx, rows) {
+    const ids = rows.map((r) => Number(r.ag_segment_id));
+    const byId = new Map((await repo.listSegments(ctx.app.db, ids)).map((s) => [s.ag_segment_id, s]));
+    return ids.flatMap((id) => {
+      const segment = byId.get(id);
+      return segment ? [segmentToWire(segment)] : [];
+    });
+  },
 
   columns(ctx, _record, mode) {
     const file = (ctx.state.files as Map<string, FileInput> | undefined)?.get('uploadFile');

@@ -16,6 +16,7 @@ import * as repo from './repository';
 import { applicationListSettings, categoryData, categoryOptions, isApplicant, isStaff } from './rules';
 import { applicantWire, listItemWire, receiverWire } from './wire';
 import type { FormHook, HookContext } from '../../forms/hook';
+import type { FormRecord } from '../../forms/record-store';
 import type { Step } from '../../forms/workflow-store';
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
@@ -29,6 +30,40 @@ interface FileChanges {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const categoryOf = (v: unknown) => (blank(v) ? undefined : Number(v));
+const sideOf = (ctx: HookContext) => (isReceiver(ctx) ? 'receiver' : 'applicant');
+
+/** The request list's conditions, checked by its search rules, as the repository's criteria. */
+function criteriaOf(ctx: HookContext, c: FormRecord): repo.ListCriteria {
+  const side = sideOf(ctx);
+  const ids = side === 'receiver' ? { userId: ctx.caller.userId, agCode: undefined } : effectiveIds(ctx.caller);
+  const sideOnly =
+    side === 'receiver'
+      ? {
+          targetAgCode: text(c.targetAgCode) || undefined,
+          operater: text(c.operater) || undefined,
+          providerUser: text(c.providerUser) || undefined,
+        }
+      : { appUserName: text(c.appUserName) || undefined };
+  // The search rules require both ends of the period as dates; a body that slips past them is refused the same way.
+  const from = parseWireDate(text(c.appDateFrom));
+  const to = parseWireDate(text(c.appDateTo));
+  if (!from || !to) throw problem.validation([{ messageId: 'ERR_0020', args: [from ? '申請期間To' : '申請期間From'] }]);
+  return {
+    side,
+    agCode: ids.agCode,
+    userId: ids.userId,
+    statuses: W.visibleTo[side],
+    finished: W.finished,
+    from,
+    to,
+    wishDate: parseWireDate(text(c.wishDate)) ?? undefined,
+    categoryId: categoryOf(c.appType),
+    status: text(c.status) || undefined,
+    keyword: text(c.keyword).trim() || undefined,
+    hideFinished: c.isDisableFinished === true,
+    ...sideOnly,
+  };
+}
 
 export const applicationHook: FormHook = {
   fields: ['appTempFileList'],
@@ -46,39 +81,16 @@ export const applicationHook: FormHook = {
   },
   listLimit: () => applicationListSettings.maxResults,
   async list(ctx, c, _scope, limit) {
-    const side = isReceiver(ctx) ? 'receiver' : 'applicant';
-    const ids = side === 'receiver' ? { userId: ctx.caller.userId, agCode: undefined } : effectiveIds(ctx.caller);
-    const sideOnly =
-      side === 'receiver'
-        ? {
-            targetAgCode: text(c.targetAgCode) || undefined,
-            operater: text(c.operater) || undefined,
-            providerUser: text(c.providerUser) || undefined,
-          }
-        : { appUserName: text(c.appUserName) || undefined };
-    // The search rules require both ends of the period as dates; a body that slips past them is refused the same way.
-    const from = parseWireDate(text(c.appDateFrom));
-    const to = parseWireDate(text(c.appDateTo));
-    if (!from || !to)
-      throw problem.validation([{ messageId: 'ERR_0020', args: [from ? '申請期間To' : '申請期間From'] }]);
-    const rows = await repo.listApplications(ctx.app.db, {
-      side,
-      agCode: ids.agCode,
-      userId: ids.userId,
-      statuses: W.visibleTo[side],
-      finished: W.finished,
-      from,
-      to,
-      wishDate: parseWireDate(text(c.wishDate)) ?? undefined,
-      categoryId: categoryOf(c.appType),
-      status: text(c.status) || undefined,
-      keyword: text(c.keyword).trim() || undefined,
-      hideFinished: c.isDisableFinished === true,
-      ...sideOnly,
-      limit: limit ?? applicationListSettings.maxResults,
-    });
-    return rows.map((r) => listItemWire(r, side));
+    const rows = await repo.listApplications(
+      ctx.app.db,
+      criteriaOf(ctx, c),
+      limit ?? applicationListSettings.maxResults,
+    );
+    return rows.map((r) => listItemWire(r, sideOf(ctx)));
   },
+  // The screens' lists are paged on the server (docs/requests.md): the same rows, a page at a time.
+  selection: (ctx, c) => repo.selectApplications(ctx.app.db, criteriaOf(ctx, c)),
+  pageRecords: async (ctx, rows) => rows.map((r) => listItemWire(r as unknown as repo.ListRow, sideOf(ctx))),
 
   async admits(ctx) {
     const ok = isReceiver(ctx) ? await isStaff(ctx.app.db, ctx.caller) : await isApplicant(ctx.app.db, ctx.caller);

@@ -144,7 +144,6 @@ export interface ListCriteria {
   targetAgCode?: string;
   operater?: string;
   providerUser?: string;
-  limit: number;
 }
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
@@ -154,7 +153,7 @@ export interface ListRow {
   app_date: Date;
   app_user: string;
   app_category_id: number | null;
-  category_name: string | null;
+  category_name: string;
   app_title: string;
   status_kbn: string;
   wish_date: Date | string | null;
@@ -163,7 +162,8 @@ export interface ListRow {
   provider_user: string;
   ag_code: string;
   ag_name: string | null;
-  is_new: boolean;
+  /** 1 when new for the user (a number: the paged list sorts by it). */
+  is_new: number;
 }
 
 /**
@@ -175,8 +175,12 @@ const isNewFor = (side: ListCriteria['side']) => {
   return sql<boolean>`(${changedBy} is not null and (r.read_at is null or r.read_at < ${changedBy}))`;
 };
 
-/** The list rows (at most limit + 1, so the caller can answer 416). */
-export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow[]> {
+/**
+ * The rows of the list's conditions, without order or limit: the paged lists' selection
+ * (schemas/lists/shinsei-kanri-*.json `paging.columns` name its columns, none NULL) and
+ * `listApplications`.
+ */
+export function selectApplications(db: Db, c: ListCriteria) {
   let q = base(db)
     .leftJoin('application_reads as r', (j) => j.onRef('r.app_no', '=', 'a.app_no').on('r.user_id', '=', c.userId))
     .select([
@@ -184,7 +188,7 @@ export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow
       'a.app_date',
       'a.app_user',
       'a.app_category_id',
-      'c.category_name',
+      sql<string>`coalesce(c.category_name, '')`.as('category_name'),
       'a.app_title',
       'a.status_kbn',
       sql<string>`coalesce(to_char(a.wish_date, 'YYYY-MM-DD'), '')`.as('wish_date'),
@@ -193,7 +197,7 @@ export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow
       'a.provider_user',
       'a.ag_code',
       'g.ag_name',
-      isNewFor(c.side).as('is_new'),
+      sql<number>`case when ${isNewFor(c.side)} then 1 else 0 end`.as('is_new'),
     ])
     .where('a.status_kbn', 'in', [...c.statuses])
     .where('a.app_date', '>=', new Date(`${c.from}T00:00:00+09:00`))
@@ -219,10 +223,15 @@ export async function listApplications(db: Db, c: ListCriteria): Promise<ListRow
   if (c.targetAgCode) q = q.where('a.ag_code', '=', c.targetAgCode);
   if (c.operater) q = q.where('a.operate_user', 'like', like(c.operater));
   if (c.providerUser) q = q.where('a.provider_user', 'like', like(c.providerUser));
-  return (await q
+  return q;
+}
+
+/** Every row of the list, newest first (at most limit + 1, so the caller can answer 416). */
+export async function listApplications(db: Db, c: ListCriteria, limit: number): Promise<ListRow[]> {
+  return (await selectApplications(db, c)
     .orderBy('a.app_date', 'desc')
     .orderBy('a.app_no', 'desc')
-    .limit(c.limit + 1)
+    .limit(limit + 1)
     .execute()) as ListRow[];
 }
 

@@ -109,7 +109,7 @@ export function listItemWire(r: ListRow, side: 'applicant' | 'receiver'): Applic
     applicationDate: slashDateTime(new Date(r.app_date)).slice(0, 10),
     applicationUser: r.app_user,
     applicationCategoryId: r.app_category_id == null ? '' : String(r.app_category_id),
-    applicationCategoryName: r.category_name ?? '',
+    applicationCategoryName: r.category_name,
     applicationTitle: r.app_title,
     statusKbn: r.status_kbn,
     statusName: statusText(APPLICATION_WORKFLOW, r.status_kbn),

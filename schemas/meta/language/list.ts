@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Handoff, Permission, Title } from './basics';
 import { CallSpec, Options } from './calls';
-import { Dict, Enum, closed } from './build';
+import { Dict, Enum, SqlName, closed } from './build';
 import { Defs, DefinitionId, JsonSchemaObject } from './form';
 import { Rules } from './rules';
 import { UiSchema } from './ui';
@@ -119,8 +119,23 @@ export const ListPaging = Type.Object(
     order: Type.Array(Type.String({ minLength: 1 }), {
       uniqueItems: true,
       description:
-        'The sortable columns the server orders by (store fields of its form, text or integer columns that hold no NULL; an index on the scope, the column and the key keeps every page a seek)',
+        'The sortable columns the server orders by (store fields of its form, text or integer columns that hold no NULL, or `columns`; an index on the scope, the column and the key keeps every page a seek)',
     }),
+    columns: Type.Optional(
+      Dict(
+        Type.Object(
+          {
+            column: SqlName({ description: "The column of the load's rows the server orders by" }),
+            type: Enum(['text', 'integer', 'timestamp'] as const),
+          },
+          closed,
+        ),
+        {
+          description:
+            "Sortable columns the rows hold outside the form's store fields (a column of the hook's selection, computed or joined, never NULL): the column each sorts by and its type",
+        },
+      ),
+    ),
   },
   {
     ...closed,

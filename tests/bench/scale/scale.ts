@@ -11,8 +11,9 @@
 //   dropped before each round (uncached): each call, and the whole page (the calls in parallel);
 // - a content detail with its targeting check (a content for all, for one of its segments, for its
 //   agent code, and one it may not see);
-// - the administrators' lists as the provider administrator: agent users by company name,
-//   segments, notices by period (first and a deep page), requests by status;
+// - the administrators' lists as the provider administrator, as their screens page them (first,
+//   middle and last page): agent users by company name, segments, requests by status; notices
+//   by period (first, middle and last page);
 // - a segment CSV of 10,000 agent codes uploaded and a content targeted at the segment visible to
 //   a member (the upload's call, then the member's first read);
 // - the change feed: a CSV upload that replaces the members of a segment of 5,000 agents, and the
@@ -301,36 +302,108 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
     ).ag_name;
     const rowsOf = (key: string) => (j: Record<string, unknown>) =>
       `${(j[key] as unknown[] | undefined)?.length ?? '?'} rows`;
-    const lists: Array<[string, string, Record<string, unknown>, (j: Record<string, unknown>) => string]> = [
-      [
-        `agent users by company name (${scaleAgentCode(1)}, ${firstAgent.slice(0, 3)})`,
-        '/api/AgUser/getAgUserList',
-        { agUserSearchCond: { agCode: scaleAgentCode(1), kaisyaName: firstAgent.slice(0, 3) } },
-        rowsOf('agUserDataList'),
-      ],
-      ['segments', '/api/AgSegment/getAgSegmentList', { categoryId: 101 }, rowsOf('agSegmentDataList')],
-      [
-        'requests by status (20), the last 30 days',
-        '/api/ApplicationMgtProvider/GetApplicationList',
-        { status: '20', appDateFrom: '2026/10/21', appDateTo: '2026/11/20' },
-        rowsOf('appDataList'),
-      ],
-      [
-        'requests by status (20), the last year',
-        '/api/ApplicationMgtProvider/GetApplicationList',
-        { status: '20', appDateFrom: '2025/11/21', appDateTo: '2026/11/20' },
-        rowsOf('appDataList'),
-      ],
+    // Each list as its screen reads it (docs/forms.md "Paged lists"): the first page, the last
+    // page, and a page in the middle reached from the one before (the pager's next); `whole` the
+    // same call without paging (every row in one answer, as other callers still get it).
+    const lists: Array<{
+      label: string;
+      path: string;
+      body: Record<string, unknown>;
+      result: string;
+      pageSize: number;
+      sort?: { column: string; direction: 'asc' | 'desc' };
+      whole?: boolean;
+    }> = [
+      {
+        label: `agent users by company name (${scaleAgentCode(1)}, ${firstAgent.slice(0, 3)})`,
+        path: '/api/AgUser/getAgUserList',
+        body: { agUserSearchCond: { agCode: scaleAgentCode(1), kaisyaName: firstAgent.slice(0, 3) } },
+        result: 'agUserDataList',
+        pageSize: 15,
+      },
+      {
+        label: 'segments',
+        path: '/api/AgSegment/getAgSegmentList',
+        body: { categoryId: 101 },
+        result: 'agSegmentDataList',
+        pageSize: 15,
+        whole: true,
+      },
+      {
+        label: 'segments by name',
+        path: '/api/AgSegment/getAgSegmentList',
+        body: { categoryId: 101 },
+        result: 'agSegmentDataList',
+        pageSize: 15,
+        sort: { column: 'agSegmentName', direction: 'asc' },
+      },
+      {
+        label: 'requests by status (20), the last 30 days',
+        path: '/api/ApplicationMgtProvider/GetApplicationList',
+        body: { status: '20', appDateFrom: '2026/10/21', appDateTo: '2026/11/20' },
+        result: 'appDataList',
+        pageSize: 20,
+        whole: true,
+      },
+      {
+        label: 'requests by status (20), the last year',
+        path: '/api/ApplicationMgtProvider/GetApplicationList',
+        body: { status: '20', appDateFrom: '2025/11/21', appDateTo: '2026/11/20' },
+        result: 'appDataList',
+        pageSize: 20,
+        whole: true,
+      },
+      {
+        label: 'requests by status (20), the last year, by title',
+        path: '/api/ApplicationMgtProvider/GetApplicationList',
+        body: { status: '20', appDateFrom: '2025/11/21', appDateTo: '2026/11/20' },
+        result: 'appDataList',
+        pageSize: 20,
+        sort: { column: 'applicationTitle', direction: 'asc' },
+      },
     ];
-    for (const [label, path, body, count] of READS.has('lists') ? lists : []) {
-      const first = await http.post(provider.token, path, body);
-      const note =
-        first.status === 200 ? `${count(first.json)}, all in one answer (no server paging)` : `${first.status}`;
+    const listRuns = Math.max(5, Math.floor(RUNS / 3));
+    for (const list of READS.has('lists') ? lists : []) {
+      const { label, path, body, result, pageSize, sort } = list;
+      const paged = (paging: Record<string, unknown>) =>
+        http.post(provider.token, path, { ...body, paging: { pageSize, sort, ...paging } });
+      const first = expectOk(await paged({ page: 1 }), `${label}: first page`);
+      const { totalCount } = first.json.paging as { totalCount: number };
+      const last = Math.max(1, Math.ceil(totalCount / pageSize));
+      const middle = Math.max(1, Math.ceil(last / 2));
+      const of = `of ${last} (${totalCount.toLocaleString('en')} rows, ${pageSize} a page)`;
       await series(
-        `admin list: ${label}`,
-        Math.max(5, Math.floor(RUNS / 3)),
+        `admin list: ${label}, first page`,
+        listRuns,
+        async () => (await paged({ page: 1 })).ms,
+        `page 1 ${of}`,
+      );
+      await series(
+        `admin list: ${label}, last page`,
+        listRuns,
+        async () => (await paged({ page: last })).ms,
+        `page ${last} ${of}`,
+      );
+      if (middle > 1) {
+        const before = expectOk(await paged({ page: middle - 1 }), `${label}: page ${middle - 1}`).json.paging as {
+          first: unknown[];
+          last: unknown[];
+        };
+        const anchor = { page: middle - 1, first: before.first, last: before.last };
+        await series(
+          `admin list: ${label}, middle page (next from the one before)`,
+          listRuns,
+          async () => (await paged({ page: middle, anchor })).ms,
+          `page ${middle} ${of}`,
+        );
+      }
+      if (!list.whole) continue;
+      const whole = await http.post(provider.token, path, body);
+      await series(
+        `admin list: ${label}, every row in one answer (no paging)`,
+        listRuns,
         async () => (await http.post(provider.token, path, body)).ms,
-        note,
+        whole.status === 200 ? rowsOf(result)(whole.json) : `${whole.status}`,
       );
     }
     const notices = expectOk(
