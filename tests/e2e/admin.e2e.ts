@@ -52,6 +52,58 @@ async function accept(page: Page, text: string) {
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
 
 // Segments need provider staff (docs/decisions.md section 3): the provider administrator maintains them.
+t.test('renames on two pages of the paged segment list are saved together', async (t) => {
+  // 20 segments in a row of ids span two consecutive pages of 15 (the list pages on the server).
+  const names = Array.from({ length: 20 }, (_, i) => `ページ送り検証${String(i + 1).padStart(2, '0')}`);
+  await portal.db
+    .insertInto('agent_segments')
+    .values(names.map((n) => ({ ag_segment_name: n })))
+    .execute();
+  t.teardown(() =>
+    portal.db.deleteFrom('agent_segments').where('ag_segment_name', 'like', 'ページ送り検証%').execute(),
+  );
+  const page = await newPage(await browserPromise);
+  await signIn(page, 'demo-provider', 'Provider#Demo2026');
+  await page.goto(`${portal.url}/agsegment-reg`);
+  await page.getByRole('columnheader', { name: /セグメント名/ }).waitFor();
+  const ours = page.locator('tbody input[value^="ページ送り検証"]');
+  const next = page.getByRole('button', { name: /次の15件/ });
+  while ((await ours.count()) === 0) {
+    const summary = await page.getByText(/件を表示/).innerText();
+    await next.click();
+    await page
+      .getByText(/件を表示/)
+      .filter({ hasNotText: summary })
+      .waitFor();
+  }
+  const first = await ours.first().inputValue();
+  await ours.first().fill(`${first}改`);
+  const summary = await page.getByText(/件を表示/).innerText();
+  await next.click();
+  await page
+    .getByText(/件を表示/)
+    .filter({ hasNotText: summary })
+    .waitFor();
+  const second = await ours.first().inputValue();
+  t.not(second, first, 'the next page shows other segments of ours');
+  await ours.first().fill(`${second}改`);
+  await page.getByRole('button', { name: '更新', exact: true }).click();
+  await accept(page, formatMessage('CNF_0001', ['AGセグメント', '更新']));
+  await accept(page, formatMessage('INF_0001', ['AGセグメント', '更新']));
+  const saved = await portal.db
+    .selectFrom('agent_segments')
+    .select('ag_segment_name')
+    .where('ag_segment_name', 'like', 'ページ送り検証%改')
+    .orderBy('ag_segment_name')
+    .execute();
+  t.same(
+    saved.map((r) => r.ag_segment_name),
+    [`${first}改`, `${second}改`].sort(),
+    'both renames saved: the edit on the page left behind was kept',
+  );
+  await page.context().close();
+});
+
 t.test('a provider administrator creates a segment from a CSV, renames, downloads and deletes it', async (t) => {
   const page = await newPage(await browserPromise);
   await signIn(page, 'demo-provider', 'Provider#Demo2026');

@@ -24,7 +24,8 @@ import { confirmThenSession } from './asking';
 import { runAction } from './run';
 
 export function listActions(l: ListController) {
-  const { def, rows, edits, selected, searchStore, ctx, run, show, showRef, text, failed, load, navigate } = l;
+  const { def, rows, edits, editedElsewhere, selected, searchStore, ctx, run, show, showRef, text, failed, load } = l;
+  const { navigate } = l;
 
   // The chosen rows the list holds, in its order; then those of other pages of a paged list, as
   // they were when chosen.
@@ -33,7 +34,11 @@ export function listActions(l: ListController) {
     const heldKeys = new Set(held.map((r) => keyOf(def, r)));
     return [...held, ...[...selected].filter(([key]) => !heldKeys.has(key)).map(([, row]) => row)];
   };
-  const changedRows = () => rows.filter((r) => isChanged(def, r, edits)).map((r) => shownRow(def, r, edits));
+  // The changed rows of the page shown, then those of other pages of a paged list.
+  const changedRows = () =>
+    [...rows, ...editedElsewhere.current.values()]
+      .filter((r) => isChanged(def, r, edits))
+      .map((r) => shownRow(def, r, edits));
 
   const remove = () =>
     run(async () => {

@@ -55,6 +55,8 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
   const [mode, setMode] = useState<Mode>(hasSearchMode ? 'search' : 'result');
   const [rows, setRows] = useState<Row[]>([]);
   const [edits, setEdits] = useState<Edits>({});
+  /** Edited rows of a paged list that are off the page shown, as loaded: their edits hold. */
+  const editedElsewhere = useRef<Map<string, Row>>(new Map());
   /** The chosen rows by key, with their values as loaded (off the page shown, too). */
   const [selected, setSelected] = useState<ReadonlyMap<string, Row>>(new Map());
   const [sort, setSort] = useState<SortState | null>(setup.restoredView?.sort ?? def.defaultSort ?? null);
@@ -117,9 +119,13 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
       const { data } = await runCall(def.load, { search, query, context: ctx }, extra);
       const list = resultOf(def.load, data);
       const loaded = Array.isArray(list) ? (list as Row[]) : [];
+      if (keepSelection) keepEditsOffPage(loaded);
+      else {
+        setEdits({});
+        editedElsewhere.current = new Map();
+        setSelected(new Map());
+      }
       setRows(loaded);
-      setEdits({});
-      if (!keepSelection) setSelected(new Map());
       if (paged) {
         const answer = pageAnswerOf(data);
         shown.current = answer;
@@ -135,6 +141,21 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
       await failed(error);
       return false;
     }
+  };
+
+  /**
+   * A page turn of a paged list keeps the edits like the selection: the edited rows leaving the
+   * page are held as loaded, and a row coming back is compared with its loaded values again.
+   */
+  const keepEditsOffPage = (loaded: Row[]) => {
+    const coming = new Set(loaded.map((r) => keyOf(def, r)));
+    const held = new Map(editedElsewhere.current);
+    for (const row of rows) {
+      const key = keyOf(def, row);
+      if (edits[key] && !coming.has(key)) held.set(key, row);
+    }
+    for (const key of coming) held.delete(key);
+    editedElsewhere.current = held;
   };
 
   /**
@@ -220,6 +241,7 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
       setRows([]);
       setSelected(new Map());
       setEdits({});
+      editedElsewhere.current = new Map();
       if (mode === 'result') {
         searchStore.replace(initial());
         if (storageKey) {
@@ -242,6 +264,7 @@ export function useListController(setup: ListSetup, query: URLSearchParams) {
     rows,
     edits,
     setEdits,
+    editedElsewhere,
     selected,
     select,
     clearSelection,
