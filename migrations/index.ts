@@ -29,6 +29,7 @@ import * as m0028 from './0028_agent_user_pages';
 import * as m0029 from './0029_search_feed_and_rate_limits';
 import * as m0030 from './0030_insight_rollups';
 import * as m0031 from './0031_badge_indexes';
+import * as m0034 from './0034_search_scale';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0029_search_feed_and_rate_limits': m0029,
   '0030_insight_rollups': m0030,
   '0031_badge_indexes': m0031,
+  '0034_search_scale': m0034,
 };

@@ -11,7 +11,8 @@
 // data set of tests/bench/scale/dataset.ts with N contents (agents N/100, users N/20, segments
 // 3N/1,000 — bench:scale's proportions, so N = 1,000,000 is bench:scale's 100 % data set, reused
 // when built), where the demo agent A0000001 belongs to 20 segments; with --keep-index its search
-// index is used as built instead of being rebuilt and timed.
+// index is used as built instead of being rebuilt and timed. --name <db> names the data set
+// (default portal_scale_<N>, bench:scale's): a copy of its own when a change of the schema is measured.
 import os from 'node:os';
 import { sql } from 'kysely';
 import { searchSettings, type Matcher } from '../../api/search/query';
@@ -68,6 +69,7 @@ const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
 const DATASET = process.argv.includes('--dataset');
 const KEEP_INDEX = DATASET && process.argv.includes('--keep-index');
+const NAME = process.argv.includes('--name') ? process.argv[process.argv.indexOf('--name') + 1]! : `portal_scale_${N}`;
 
 const started = performance.now();
 async function openDataset() {
@@ -78,7 +80,7 @@ async function openDataset() {
     agents: Math.max(1, Math.round(N / 100)),
     users: Math.max(1, Math.round(N / 20)),
     segments: Math.max(1, Math.round((3 * N) / 1000)),
-    name: `portal_scale_${N}`,
+    name: NAME,
   });
   return createTestApp({ database: await openDatabase({ kind: 'postgres', url: ds.url }) });
 }
