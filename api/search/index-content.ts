@@ -95,19 +95,20 @@ export function documentOf(
 
 /**
  * Writes documents in one statement: the batch travels as one JSON parameter (serialised by
- * the runtime, parsed by the database) instead of six parameters a row. An existing document
- * of the content is replaced.
+ * the runtime, parsed by the database) instead of six parameters a row. `replace`: an existing
+ * document of the content is replaced (a rebuild writes into an empty table and needs no check).
  */
-async function writeDocuments(db: Db, docs: readonly DocumentRow[]): Promise<void> {
+async function writeDocuments(db: Db, docs: readonly DocumentRow[], replace: boolean): Promise<void> {
   if (docs.length === 0) return;
+  const onConflict = replace
+    ? sql`on conflict (content_id) do update set title = excluded.title, tags = excluded.tags,
+        sub_category = excluded.sub_category, body = excluded.body, grams = excluded.grams, indexed_at = now()`
+    : sql``;
   await sql`insert into search_documents (content_id, title, tags, sub_category, body, grams)
     select x.content_id, x.title, x.tags, x.sub_category, x.body, x.grams
     from json_to_recordset(cast(${JSON.stringify(docs)} as json))
       as x(content_id integer, title text, tags text, sub_category text, body text, grams integer[])
-    on conflict (content_id) do update set title = excluded.title, tags = excluded.tags,
-      sub_category = excluded.sub_category, body = excluded.body, grams = excluded.grams, indexed_at = now()`.execute(
-    db,
-  );
+    ${onConflict}`.execute(db);
 }
 
 /** Re-reads the contents and writes their documents; deleted or missing contents leave the index. */
@@ -122,7 +123,7 @@ export async function reindexContents(trx: Db, contentIds: readonly number[]): P
     const keep = new Set(docs.map((d) => d.content_id));
     const gone = batch.filter((id) => !keep.has(id));
     if (gone.length) await trx.deleteFrom('search_documents').where('content_id', 'in', gone).execute();
-    await writeDocuments(trx, docs);
+    await writeDocuments(trx, docs, true);
   }
 }
 
@@ -187,7 +188,7 @@ export async function rebuildSearchIndex(db: Db, opts: RebuildOptions = {}): Pro
       // The next read is sent before this batch's write, so it is back while the write runs
       // and its rows are normalised meanwhile.
       const reading = next(rows.at(-1)!.content_id);
-      writing = writeDocuments(trx, docs);
+      writing = writeDocuments(trx, docs, false);
       writing.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
       documents += docs.length;
       rows = await reading;
