@@ -3,6 +3,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { cachedRead, type CacheSpec } from '../../cache/tagged-cache';
 import type { Database } from '../../db/schema';
+import { withoutJit } from '../../db/without-jit';
 import { listInForceFor } from '../../authority/scheduled-settings';
 import { CONTENT_TABLES, contentVisibleTo, isNewOn, viewerKey, type Viewer } from '../../authority/visibility';
 import { APPLICATION_WORKFLOW } from '../../../schemas/workflows/workflow';
@@ -92,10 +93,7 @@ async function badgesOf(db: Db, v: Viewer): Promise<{ categoryId: number; count:
   // prices the targeting check's agent-code probe once per candidate row (thousands) and so
   // would compile the query to machine code first (PostgreSQL's JIT above a cost of 100,000):
   // 50–600 ms of compiling for a query that runs in ~10. Off for this query's transaction only.
-  const rows = await db.transaction().execute(async (trx) => {
-    await sql`select set_config('jit', 'off', true)`.execute(trx);
-    return badgeCounts(trx, v).execute();
-  });
+  const rows = await withoutJit(db, (trx) => badgeCounts(trx, v).execute());
   return rows.map((r) => ({ categoryId: r.category_id, count: Number(r.n) }));
 }
 
