@@ -5,9 +5,9 @@
 //   reindexContents(trx, ids)               after a change that touches many (a tag or a
 //                                           sub-category renamed: the contents that carry it)
 // rebuildSearchIndex(db) rebuilds everything (seeds, bulk imports, `npm run search:rebuild`).
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database, SearchDocumentsTable } from '../db/schema';
-import { documentKeys, htmlToText, keysLiteral, normalizeText } from './normalise';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { documentKeys, htmlToText, normalizeText } from './normalise';
 
 type Db = Kysely<Database>;
 
@@ -62,6 +62,7 @@ function nameNormaliser(): (s: string) => string {
   };
 }
 
+/** The normalised document of a content (tag names joined by a space, so no bigram spans two tags). */
 function documentRow(
   row: Pick<SourceRow, 'content_id' | 'title' | 'body_html' | 'sub_category_name'>,
   tagNames: readonly string[],
@@ -82,15 +83,6 @@ function documentRow(
     body,
     grams: documentKeys([title, tags, subCategory, body]),
   };
-}
-
-/** The normalised document of a content (tag names joined by a space, so no bigram spans two tags). */
-export function documentOf(
-  row: Pick<SourceRow, 'content_id' | 'title' | 'body_html' | 'sub_category_name'>,
-  tagNames: readonly string[],
-): Insertable<SearchDocumentsTable> {
-  const d = documentRow(row, tagNames, normalizeText);
-  return { ...d, grams: keysLiteral(d.grams) };
 }
 
 /**
