@@ -31,6 +31,7 @@ import * as m0030 from './0030_insight_rollups';
 import * as m0031 from './0031_badge_indexes';
 import * as m0032 from './0032_insight_audiences';
 import * as m0033 from './0033_list_pages';
+import * as m0034 from './0034_search_scale';
 
 export const migrations: Record<string, Migration> = {
   '0001_platform': m0001,
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0031_badge_indexes': m0031,
   '0032_insight_audiences': m0032,
   '0033_list_pages': m0033,
+  '0034_search_scale': m0034,
 };

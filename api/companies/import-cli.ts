@@ -14,6 +14,7 @@ import { migrateToLatest } from '../db/migrate';
 import { loadDefinitions } from '../forms/registry';
 import { importCompanyFile } from './import-file';
 import { operatorCaller } from './store';
+import { progressBar } from '../progress-bar';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,18 +33,6 @@ try {
   process.exit(2);
 }
 
-/** The rows written so far, on stderr (redrawn in place on a terminal, every tenth otherwise). */
-let shown = -1;
-function progressBar(written: number, total: number) {
-  const tenth = Math.floor((written / total) * 10);
-  if (!process.stderr.isTTY && tenth === shown && written < total) return;
-  shown = tenth;
-  const width = 30;
-  const filled = Math.round((written / total) * width);
-  const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor((written / total) * 100)}% ${written}/${total} companies written`;
-  process.stderr.write(process.stderr.isTTY ? `\r${line}\x1b[K${written >= total ? '\n' : ''}` : `${line}\n`);
-}
-
 const config = loadConfig();
 const handle = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
@@ -58,7 +47,7 @@ try {
     { fileName: path.basename(file), bytes },
     by,
     new Date(),
-    { dryRun: values['dry-run'], onProgress: progressBar },
+    { dryRun: values['dry-run'], onProgress: progressBar('companies written') },
   );
   if (!result.ok) {
     console.error(`${path.basename(file)}: not imported (nothing was changed).`);

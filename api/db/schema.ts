@@ -464,7 +464,7 @@ export interface SearchDocumentsTable {
   tags: Generated<string>;
   sub_category: Generated<string>;
   body: Generated<string>;
-  /** Bigram keys of the fields (api/search/normalise.ts documentKeys); written as an int4[] literal. */
+  /** Bigram keys of the fields (api/search/normalise.ts documentKeys); written as a JSON array by api/search/index-content.ts. */
   grams: ColumnType<number[], string, string>;
   indexed_at: GeneratedTimestamp;
 }

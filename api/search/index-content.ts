@@ -5,9 +5,9 @@
 //   reindexContents(trx, ids)               after a change that touches many (a tag or a
 //                                           sub-category renamed: the contents that carry it)
 // rebuildSearchIndex(db) rebuilds everything (seeds, bulk imports, `npm run search:rebuild`).
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database, SearchDocumentsTable } from '../db/schema';
-import { documentKeys, htmlToText, keysLiteral, normalizeText } from './normalise';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { documentKeys, htmlToText, normalizeText } from './normalise';
 
 type Db = Kysely<Database>;
 
@@ -16,49 +16,64 @@ interface SourceRow {
   title: string;
   body_html: string;
   sub_category_name: string | null;
+  /** The tag names in display order (null: no tag). */
+  tag_names: string[] | null;
   deleted_at: Date | null;
+}
+
+/** A document as written: the normalised fields and the keys (an int4[] of api/search/normalise.ts documentKeys). */
+interface DocumentRow {
+  content_id: number;
+  title: string;
+  tags: string;
+  sub_category: string;
+  body: string;
+  grams: number[];
 }
 
 const INDEX_NAME = 'search_documents_bigrams_idx';
 
+/** The contents with everything their document is made of, the tag names gathered per content in SQL. */
 function sources(db: Db) {
   return db
     .selectFrom('contents as c')
     .leftJoin('sub_categories as sc', 'sc.sub_category_id', 'c.sub_category_id')
-    .select(['c.content_id', 'c.title', 'c.body_html', 'sc.sub_category_name', 'c.deleted_at']);
+    .select(['c.content_id', 'c.title', 'c.body_html', 'sc.sub_category_name', 'c.deleted_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('content_tags as ct')
+        .innerJoin('tags as t', 't.tag_id', 'ct.tag_id')
+        .whereRef('ct.content_id', '=', 'c.content_id')
+        .select(sql<string[]>`array_agg(t.tag_name order by t.display_order, t.tag_id)`.as('names'))
+        .as('tag_names'),
+    );
 }
 
-async function tagNamesOf(db: Db, contentIds: number[]): Promise<Map<number, string[]>> {
-  const out = new Map<number, string[]>();
-  if (contentIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('content_tags as ct')
-    .innerJoin('tags as t', 't.tag_id', 'ct.tag_id')
-    .select(['ct.content_id', 't.tag_name'])
-    .where('ct.content_id', 'in', contentIds)
-    .orderBy('ct.content_id')
-    .orderBy('t.display_order')
-    .orderBy('t.tag_id')
-    .execute();
-  for (const r of rows) {
-    const list = out.get(r.content_id) ?? [];
-    list.push(r.tag_name);
-    out.set(r.content_id, list);
-  }
-  return out;
+/**
+ * normalizeText remembered per distinct text: tag and sub-category names repeat across many
+ * contents, so a rebuild normalises each name once. One per rebuild (names may change between).
+ */
+function nameNormaliser(): (s: string) => string {
+  const seen = new Map<string, string>();
+  return (s) => {
+    let out = seen.get(s);
+    if (out === undefined) seen.set(s, (out = normalizeText(s)));
+    return out;
+  };
 }
 
 /** The normalised document of a content (tag names joined by a space, so no bigram spans two tags). */
-export function documentOf(
-  row: Omit<SourceRow, 'deleted_at'>,
+function documentRow(
+  row: Pick<SourceRow, 'content_id' | 'title' | 'body_html' | 'sub_category_name'>,
   tagNames: readonly string[],
-): Insertable<SearchDocumentsTable> {
+  normalizeName: (s: string) => string,
+): DocumentRow {
   const title = normalizeText(row.title);
   const tags = tagNames
-    .map(normalizeText)
+    .map(normalizeName)
     .filter((t) => t !== '')
     .join(' ');
-  const subCategory = normalizeText(row.sub_category_name ?? '');
+  const subCategory = normalizeName(row.sub_category_name ?? '');
   const body = normalizeText(htmlToText(row.body_html));
   return {
     content_id: row.content_id,
@@ -66,46 +81,41 @@ export function documentOf(
     tags,
     sub_category: subCategory,
     body,
-    grams: keysLiteral(documentKeys([title, tags, subCategory, body])),
+    grams: documentKeys([title, tags, subCategory, body]),
   };
 }
 
-async function documentsOf(db: Db, rows: SourceRow[]): Promise<Insertable<SearchDocumentsTable>[]> {
-  const live = rows.filter((r) => r.deleted_at === null);
-  const tags = await tagNamesOf(
-    db,
-    live.map((r) => r.content_id),
-  );
-  return live.map((r) => documentOf(r, tags.get(r.content_id) ?? []));
+/**
+ * Writes documents in one statement: the batch travels as one JSON parameter (serialised by
+ * the runtime, parsed by the database) instead of six parameters a row. `replace`: an existing
+ * document of the content is replaced (a rebuild writes into an empty table and needs no check).
+ */
+async function writeDocuments(db: Db, docs: readonly DocumentRow[], replace: boolean): Promise<void> {
+  if (docs.length === 0) return;
+  const onConflict = replace
+    ? sql`on conflict (content_id) do update set title = excluded.title, tags = excluded.tags,
+        sub_category = excluded.sub_category, body = excluded.body, grams = excluded.grams, indexed_at = now()`
+    : sql``;
+  await sql`insert into search_documents (content_id, title, tags, sub_category, body, grams)
+    select x.content_id, x.title, x.tags, x.sub_category, x.body, x.grams
+    from json_to_recordset(cast(${JSON.stringify(docs)} as json))
+      as x(content_id integer, title text, tags text, sub_category text, body text, grams integer[])
+    ${onConflict}`.execute(db);
 }
 
 /** Re-reads the contents and writes their documents; deleted or missing contents leave the index. */
 export async function reindexContents(trx: Db, contentIds: readonly number[]): Promise<void> {
   const ids = [...new Set(contentIds)];
   if (ids.length === 0) return;
+  const normalizeName = nameNormaliser();
   for (let i = 0; i < ids.length; i += 1000) {
     const batch = ids.slice(i, i + 1000);
     const rows = await sources(trx).where('c.content_id', 'in', batch).execute();
-    const docs = await documentsOf(trx, rows);
+    const docs = rows.filter((r) => r.deleted_at === null).map((r) => documentRow(r, r.tag_names ?? [], normalizeName));
     const keep = new Set(docs.map((d) => d.content_id));
     const gone = batch.filter((id) => !keep.has(id));
     if (gone.length) await trx.deleteFrom('search_documents').where('content_id', 'in', gone).execute();
-    if (docs.length) {
-      await trx
-        .insertInto('search_documents')
-        .values(docs)
-        .onConflict((oc) =>
-          oc.column('content_id').doUpdateSet((eb) => ({
-            title: eb.ref('excluded.title'),
-            tags: eb.ref('excluded.tags'),
-            sub_category: eb.ref('excluded.sub_category'),
-            body: eb.ref('excluded.body'),
-            grams: eb.ref('excluded.grams'),
-            indexed_at: sql<Date>`now()`,
-          })),
-        )
-        .execute();
-    }
+    await writeDocuments(trx, docs, true);
   }
 }
 
@@ -119,39 +129,69 @@ export interface RebuildResult {
   ms: number;
 }
 
+export interface RebuildOptions {
+  /** Contents read and written per statement. */
+  batchSize?: number;
+  /** Told after each batch (documents written of the live contents) and when the index build starts. */
+  onProgress?: (p: { phase: 'documents' | 'index'; done: number; total: number }) => void;
+}
+
 /**
  * Rebuilds the whole index in one transaction (readers keep the old index until it commits):
- * the documents are written in batches with the GIN index dropped, then the index is created
- * again from its own stored definition in one sorted pass (much faster than growing it row by
- * row) and the statistics refreshed, so the planner knows the bigram frequencies.
+ * the documents are written in large batches with the GIN index dropped, then the index is
+ * created again from its own stored definition in one sorted pass (much faster than growing it
+ * row by row, given the memory to sort in) and the statistics refreshed, so the planner knows
+ * the bigram frequencies. The database reads and writes one batch while the next is normalised
+ * here, so both sides work at once.
  */
-export async function rebuildSearchIndex(db: Db, opts: { batchSize?: number } = {}): Promise<RebuildResult> {
+export async function rebuildSearchIndex(db: Db, opts: RebuildOptions = {}): Promise<RebuildResult> {
   const started = performance.now();
-  const batchSize = opts.batchSize ?? 2000;
+  const batchSize = opts.batchSize ?? 5000;
+  const progress = opts.onProgress ?? (() => {});
   const work = async (trx: Db) => {
     const def = await sql<{ def: string | null }>`select pg_get_indexdef(to_regclass(${INDEX_NAME})) as def`.execute(
       trx,
     );
     const indexDef = def.rows[0]?.def;
     if (!indexDef) throw new Error(`search index ${INDEX_NAME} is missing: run the migrations`);
+    const live = await trx
+      .selectFrom('contents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const total = Number(live.n);
     await sql`truncate search_documents`.execute(trx);
     await sql.raw(`drop index ${INDEX_NAME}`).execute(trx);
-    let after = 0;
-    let documents = 0;
-    for (;;) {
-      const rows = await sources(trx)
+    const normalizeName = nameNormaliser();
+    const next = (after: number) =>
+      sources(trx)
+        .where('c.deleted_at', 'is', null)
         .where('c.content_id', '>', after)
         .orderBy('c.content_id')
         .limit(batchSize)
         .execute();
-      const last = rows.at(-1);
-      if (!last) break;
-      after = last.content_id;
-      const docs = await documentsOf(trx, rows);
-      if (docs.length) await trx.insertInto('search_documents').values(docs).execute();
+    let documents = 0;
+    let writing: Promise<void> = Promise.resolve();
+    progress({ phase: 'documents', done: 0, total });
+    for (let rows = await next(0); rows.length > 0;) {
+      const docs = rows.map((r) => documentRow(r, r.tag_names ?? [], normalizeName));
+      await writing;
+      progress({ phase: 'documents', done: documents, total });
+      // The next read is sent before this batch's write, so it is back while the write runs
+      // and its rows are normalised meanwhile.
+      const reading = next(rows.at(-1)!.content_id);
+      writing = writeDocuments(trx, docs, false);
+      writing.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
       documents += docs.length;
+      rows = await reading;
     }
-    await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+    await writing;
+    progress({ phase: 'index', done: documents, total });
+    // The GIN build gathers its postings in this memory and writes them out each time it is full;
+    // ~1.5 kB a document (~180 postings of 6 bytes and the key tree) lets a million contents
+    // be written out once or twice instead of many times. Only for this transaction.
+    const memoryMb = Math.min(2048, Math.max(256, Math.ceil((documents * 1.5) / 1024)));
+    await sql.raw(`set local maintenance_work_mem = '${memoryMb}MB'`).execute(trx);
     await sql.raw(indexDef).execute(trx);
     // Fresh statistics for the planner (PGlite runs no autovacuum): bigram frequencies, and the
     // sizes of the tables the search joins after a bulk load.

@@ -2,7 +2,7 @@
 // with LIKE on the normalised text, visibility through api/authority/visibility.ts, the
 // narrowing, and the score. At most SEARCH_MAX_RESULTS + 1 rows are read, without ORDER BY, so
 // the database stops as soon as it knows the answer is too large (416); the rows of a result
-// that fits are scored in SQL and sorted here (schemas/rules/search-order.ts).
+// that fits are then read by id, scored in SQL and sorted here (schemas/rules/search-order.ts).
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { sortSearchRows, type SearchSort } from '../../schemas/rules/search-order';
 import { contentVisibleTo, isNewOn, type Viewer } from '../authority/visibility';
@@ -92,10 +92,42 @@ function termConditions(terms: readonly string[], matcher: Matcher): Expression<
   return out;
 }
 
-/** The query of a search (exported for the EXPLAIN tests); at most SEARCH_MAX_RESULTS + 1 rows. */
-export function searchQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Matcher = searchSettings.matcher) {
-  const withTerms = c.terms.length > 0;
+/**
+ * The first step of a search (exported for the EXPLAIN tests): the ids of the contents found and
+ * visible, at most SEARCH_MAX_RESULTS + 1, in no order. It reads only what decides whether a
+ * content is in the answer — the index, the recheck, the visibility and the narrowing — so an
+ * answer that ends in 416 stops after 1,001 ids without reading the fields shown or scoring.
+ */
+export function foundQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Matcher = searchSettings.matcher) {
   let q = db
+    .selectFrom('contents as c')
+    .select('c.content_id')
+    .where(contentVisibleTo(v, { ignorePeriod: c.period !== 'current' }))
+    .where('c.category_id', 'in', c.categoryIds);
+  if (c.period === 'started') q = q.where(sql<SqlBool>`c.keisai_start <= cast(${v.date} as date)`);
+  if (c.postedFrom) q = q.where(sql<SqlBool>`c.keisai_start >= cast(${c.postedFrom} as date)`);
+  if (c.postedTo) q = q.where(sql<SqlBool>`c.keisai_start <= cast(${c.postedTo} as date)`);
+  if (c.tagIds.length) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('content_tags as ct')
+          .select('ct.tag_id')
+          .whereRef('ct.content_id', '=', 'c.content_id')
+          .where('ct.tag_id', 'in', c.tagIds),
+      ),
+    );
+  }
+  if (c.terms.length) {
+    q = q.innerJoin('search_documents as d', 'd.content_id', 'c.content_id');
+    for (const cond of termConditions(c.terms, matcher)) q = q.where(cond);
+  }
+  return q.limit(SEARCH_MAX_RESULTS + 1);
+}
+
+/** The second step: what the answer shows of the contents found, and their score. */
+function rowsQuery(db: Db, v: Viewer, terms: readonly string[], ids: readonly number[]) {
+  const q = db
     .selectFrom('contents as c')
     .innerJoin('categories as k', 'k.category_id', 'c.category_id')
     .leftJoin('sub_categories as sc', 'sc.sub_category_id', 'c.sub_category_id')
@@ -120,28 +152,10 @@ export function searchQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Match
         )
         .as('file_flg'),
     )
-    .where(contentVisibleTo(v, { ignorePeriod: c.period !== 'current' }))
-    .where('c.category_id', 'in', c.categoryIds);
-  if (c.period === 'started') q = q.where(sql<SqlBool>`c.keisai_start <= cast(${v.date} as date)`);
-  if (c.postedFrom) q = q.where(sql<SqlBool>`c.keisai_start >= cast(${c.postedFrom} as date)`);
-  if (c.postedTo) q = q.where(sql<SqlBool>`c.keisai_start <= cast(${c.postedTo} as date)`);
-  if (c.tagIds.length) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('content_tags as ct')
-          .select('ct.tag_id')
-          .whereRef('ct.content_id', '=', 'c.content_id')
-          .where('ct.tag_id', 'in', c.tagIds),
-      ),
-    );
-  }
-  const scored = withTerms
-    ? q.innerJoin('search_documents as d', 'd.content_id', 'c.content_id').select(scoreOf(c.terms).as('score'))
+    .where(sql<SqlBool>`c.content_id = any(${keysLiteral(ids)}::integer[])`);
+  return terms.length
+    ? q.innerJoin('search_documents as d', 'd.content_id', 'c.content_id').select(scoreOf(terms).as('score'))
     : q.select(sql<number>`0`.as('score'));
-  let out = scored;
-  for (const cond of termConditions(c.terms, matcher)) out = out.where(cond);
-  return out.limit(SEARCH_MAX_RESULTS + 1);
 }
 
 /** Runs the search; rows in the default order of the mode (recommended with terms, else newest). */
@@ -152,8 +166,11 @@ export async function searchContents(
   opts: { sort?: SearchSort; matcher?: Matcher } = {},
 ): Promise<SearchResult> {
   if (c.categoryIds.length === 0) return { tooMany: false, rows: [] };
-  const found = await searchQuery(db, v, c, opts.matcher).execute();
-  if (found.length > SEARCH_MAX_RESULTS) return { tooMany: true };
+  // JIT is off for the portal's connections (api/db/connect.ts): the planner prices the
+  // visibility check of each candidate (thousands at a million contents) above its threshold.
+  const ids = (await foundQuery(db, v, c, opts.matcher).execute()).map((r) => r.content_id);
+  if (ids.length > SEARCH_MAX_RESULTS) return { tooMany: true };
+  const found = ids.length ? await rowsQuery(db, v, c.terms, ids).execute() : [];
   const rows: SearchRow[] = found.map((r) => ({
     contentId: r.content_id,
     categoryId: r.category_id,

@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { rebuildSearchIndex } from './index-content';
+import { progressBar } from '../progress-bar';
 
 const config = loadConfig();
 const handle = await openDatabase(
@@ -11,7 +12,13 @@ const handle = await openDatabase(
 );
 try {
   await migrateToLatest(handle.db);
-  const { documents, ms } = await rebuildSearchIndex(handle.db);
+  const bar = progressBar('documents written');
+  const { documents, ms } = await rebuildSearchIndex(handle.db, {
+    onProgress: ({ phase, done, total }) => {
+      bar(done, total);
+      if (phase === 'index') console.error('Building the bigram index and the statistics …');
+    },
+  });
   console.log(`Search index rebuilt: ${documents} contents in ${(ms / 1000).toFixed(1)} s.`);
 } finally {
   await handle.close();

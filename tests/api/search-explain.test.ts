@@ -5,7 +5,7 @@ import { CompiledQuery } from 'kysely';
 import type { Viewer } from '../../api/authority/visibility';
 import { rebuildSearchIndex } from '../../api/search/index-content';
 import { searchTerms } from '../../api/search/normalise';
-import { searchQuery, type SearchCriteria } from '../../api/search/query';
+import { foundQuery, type SearchCriteria } from '../../api/search/query';
 import { generateContents } from '../bench/corpus';
 import { createTestApp } from '../helpers/test-app';
 import { TODAY } from '../helpers/portal';
@@ -33,7 +33,7 @@ t.test('EXPLAIN: keywords use the GIN index of search_documents', async (t) => {
     withEditPath: false,
   });
   const plan = async (keyword: string) => {
-    const q = searchQuery(h.db, viewer, criteria(keyword)).compile();
+    const q = foundQuery(h.db, viewer, criteria(keyword)).compile();
     const res = await h.db.executeQuery<Record<string, string>>(
       CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]),
     );
@@ -47,7 +47,7 @@ t.test('EXPLAIN: keywords use the GIN index of search_documents', async (t) => {
     t.notMatch(text, /Seq Scan on contents/, `${keyword}: no scan of contents`);
     if (!/Bitmap Index Scan on search_documents_bigrams_idx/.test(text)) t.comment(text);
   }
-  const scan = searchQuery(h.db, viewer, criteria('稟議'), 'scan').compile();
+  const scan = foundQuery(h.db, viewer, criteria('稟議'), 'scan').compile();
   const baseline = (
     await h.db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain ${scan.sql}`, [...scan.parameters]))
   ).rows

@@ -351,13 +351,20 @@ const pick = (m: Meta) => ({
 
 async function timedIndex(db: Parameters<typeof rebuildSearchIndex>[0], bar: ReturnType<typeof progressBar>) {
   const t0 = performance.now();
-  // rebuildSearchIndex works in one transaction and says nothing until done: a ticking line.
-  const tick = setInterval(
-    () => bar.note(`  search index: ${((performance.now() - t0) / 1000).toFixed(0)} s …`),
-    15_000,
-  );
+  // A bar over the documents written, then a ticking line while the GIN index is built.
+  let tick: ReturnType<typeof setInterval> | undefined;
   try {
-    const r = await rebuildSearchIndex(db);
+    const r = await rebuildSearchIndex(db, {
+      onProgress: ({ phase, done, total }) => {
+        if (phase === 'documents') return bar.show('search documents', done, total);
+        bar.show('search documents', total, total);
+        const t1 = performance.now();
+        tick = setInterval(
+          () => bar.note(`  search index (GIN): ${((performance.now() - t1) / 1000).toFixed(0)} s …`),
+          10_000,
+        );
+      },
+    });
     bar.note(`  search index: ${r.documents.toLocaleString('en')} documents in ${(r.ms / 1000).toFixed(1)} s`);
   } finally {
     clearInterval(tick);
