@@ -392,7 +392,6 @@ function popupUsers(db: Db, s: Scope, contentId: number | null) {
     .selectFrom('contents as c')
     .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
     .innerJoin('users as u', (j) => j.onTrue())
-    .innerJoin('agents as a', 'a.ag_code', 'u.ag_code')
     .where('lp.check_patern', '=', '2')
     .where('c.deleted_at', 'is', null)
     .$if(contentId !== null, (q) => q.where('c.content_id', '=', contentId!))
@@ -513,13 +512,18 @@ function pending(db: Db, s: Scope, contentId: number) {
   return popupUsers(db, s, contentId).where(sql<boolean>`not ${confirmed}`);
 }
 
+/** Their rows: the agent's name joined only here (the count needs none: a user's agent exists). */
+function pendingRows(db: Db, s: Scope, contentId: number) {
+  return pending(db, s, contentId)
+    .innerJoin('agents as a', 'a.ag_code', 'u.ag_code')
+    .select(['u.ag_code as agCode', 'a.ag_name as agName', 'u.user_id as userId', 'u.user_name as userName'])
+    .orderBy('u.ag_code')
+    .orderBy('u.user_id');
+}
+
 /** Every such user, by agent code and user id (the CSV). */
 export async function pendingUsers(db: Db, s: Scope, contentId: number) {
-  return pending(db, s, contentId)
-    .select(['a.ag_code as agCode', 'a.ag_name as agName', 'u.user_id as userId', 'u.user_name as userName'])
-    .orderBy('a.ag_code')
-    .orderBy('u.user_id')
-    .execute();
+  return pendingRows(db, s, contentId).execute();
 }
 
 /** One page of those users and their number (the screen's drill-down). */
@@ -533,13 +537,10 @@ export async function pendingUsersPage(
     pending(db, s, contentId)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow(),
-    pending(db, s, contentId)
+    pendingRows(db, s, contentId)
       .$if(after !== null, (q) =>
         q.where((eb) => eb(eb.refTuple('u.ag_code', 'u.user_id'), '>', eb.tuple(after!.agCode, after!.userId ?? ''))),
       )
-      .select(['a.ag_code as agCode', 'a.ag_name as agName', 'u.user_id as userId', 'u.user_name as userName'])
-      .orderBy('a.ag_code')
-      .orderBy('u.user_id')
       .limit(DRILL_PAGE + 1)
       .execute(),
   ]);
