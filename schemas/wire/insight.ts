@@ -50,10 +50,25 @@ export const ReachAnswer = Type.Object({
 });
 export type ReachAnswer = Static<typeof ReachAnswer>;
 
-/** /api/Insight/reachUnopened and /api/Insight/popupPending: one content's drill-down. */
-export const DrillBody = Body({ ...InsightFilter, contentId: WireId('The content') });
+/**
+ * /api/Insight/reachUnopened and /api/Insight/popupPending: one content's drill-down, a page of 100
+ * rows at a time in a fixed order (agent code, then user id); the next page by the nextCursor of
+ * the previous one (a keyset: the last row's key). The CSV (/api/Insight/csv) holds every row.
+ */
+export const DrillBody = Body({
+  ...InsightFilter,
+  contentId: WireId('The content'),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 100, description: 'nextCursor of the previous page; absent or "" for the first page' }),
+  ),
+});
+const DrillPage = {
+  title: Type.String(),
+  total: Type.Number({ description: 'Rows of the whole list (the page holds up to 100 of them)' }),
+  nextCursor: Type.String({ description: 'The cursor of the next page; "" on the last page' }),
+};
 export const AgentRow = Type.Object({ agCode: Type.String(), agName: Type.String() });
-export const UnopenedAnswer = Type.Object({ title: Type.String(), agents: Type.Array(AgentRow) });
+export const UnopenedAnswer = Type.Object({ ...DrillPage, agents: Type.Array(AgentRow) });
 export type UnopenedAnswer = Static<typeof UnopenedAnswer>;
 
 /** /api/Insight/popups */
@@ -77,7 +92,7 @@ export const UserRow = Type.Object({
   userId: Type.String(),
   userName: Type.String(),
 });
-export const PendingAnswer = Type.Object({ title: Type.String(), users: Type.Array(UserRow) });
+export const PendingAnswer = Type.Object({ ...DrillPage, users: Type.Array(UserRow) });
 export type PendingAnswer = Static<typeof PendingAnswer>;
 
 /** /api/Insight/search */

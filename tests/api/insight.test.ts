@@ -156,6 +156,7 @@ t.test('insight', async (t) => {
       { agCode: 'Z0000002', agName: '代理店二' },
       { agCode: 'Z0000003', agName: '=HYPERLINK("x")' },
     ]);
+    t.match(unopened, { title: '重要なお知らせ', total: 2, nextCursor: '' });
     t.same((await post('reachUnopened', { ...BODY, agentCode: 'Z0000004', contentId: notice })).json().agents, []);
 
     const csv = await post('csv', { ...S, list: 'reach-unopened', contentId: notice });
@@ -230,6 +231,7 @@ t.test('insight', async (t) => {
       pending.users.map((u: { userId: string }) => u.userId),
       ['Z1B', 'Z2A', 'Z3A'],
     );
+    t.match(pending, { total: 3, nextCursor: '' }, 'one page: the count, no next page');
     t.same((await post('popupPending', { ...BODY, agentCode: 'Z0000004', contentId: popup })).json().users, []);
     t.equal((await post('popupPending', { ...S, contentId: noCheck })).statusCode, 404);
     const csv = await post('csv', { ...S, list: 'popup-pending', contentId: popup });
@@ -909,5 +911,175 @@ t.test('insight', async (t) => {
     await kept('a segment created');
     await db.deleteFrom('agent_segments').where('ag_segment_id', '=', spare).execute();
     await kept('a segment deleted');
+  });
+
+  t.test('drill-downs: the total and pages of 100 by keyset; the CSV keeps every row', async (t) => {
+    // A segment of 130 agents P0001–P0130: P0001 with 150 users and P0002 with 60 (so pages end
+    // between two users of one agent), every other agent with one.
+    const codes = Array.from({ length: 130 }, (_, i) => `P${String(i + 1).padStart(4, '0')}`);
+    await db
+      .insertInto('agents')
+      .values(codes.map((ag_code) => ({ ag_code, ag_name: `頁代理店${ag_code}`, daihyo_code: ag_code })))
+      .execute();
+    const perAgent = (code: string) => (code === 'P0001' ? 150 : code === 'P0002' ? 60 : 1);
+    const users = codes.flatMap((code) =>
+      Array.from({ length: perAgent(code) }, (_, i) => user(`${code}U${String(i + 1).padStart(3, '0')}`, code, false)),
+    );
+    await db.insertInto('users').values(users).execute();
+    const { ag_segment_id: pages } = await db
+      .insertInto('agent_segments')
+      .values({ ag_segment_name: 'インサイト頁試験' })
+      .returning('ag_segment_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('agent_segment_members')
+      .values(codes.map((ag_code) => ({ ag_segment_id: pages, ag_code })))
+      .execute();
+    const P = { ...BODY, segmentId: pages };
+
+    // A notice for the segment, opened by users of P0003 and P0100.
+    const notice = await content(1, '頁試験のお知らせ', { ag_segment_id: pages });
+    await db
+      .insertInto('content_views')
+      .values(['P0003U001', 'P0100U001'].map((user_id) => ({ user_id, content_id: notice })))
+      .execute();
+    // A check popup for the segment, confirmed by 40 users of P0001 (odd numbers up to 79) and by P0050's user.
+    const popup = await content(15, '頁試験の確認', { ag_segment_id: pages });
+    await db
+      .insertInto('login_popups')
+      .values({ content_id: popup, check_patern: '2', check_disp_target: '1' })
+      .execute();
+    const confirmedBy = [
+      ...Array.from({ length: 40 }, (_, i) => `P0001U${String(2 * i + 1).padStart(3, '0')}`),
+      'P0050U001',
+    ];
+    await db
+      .insertInto('popup_check_history')
+      .values(confirmedBy.map((user_id) => ({ user_id, content_id: popup, is_checked: true })))
+      .execute();
+
+    // The expected lists, from the rows inserted here (codes and ids are fixed-width capitals and
+    // digits, so JavaScript's order is the database's).
+    const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const opened = new Set(['P0003', 'P0100']);
+    const expectedAgents = codes
+      .filter((c) => !opened.has(c))
+      .sort(byKey)
+      .map((agCode) => ({ agCode, agName: `頁代理店${agCode}` }));
+    const done = new Set(confirmedBy);
+    const expectedUsers = users
+      .filter((u) => !done.has(u.user_id))
+      .map((u) => ({ agCode: u.ag_code, agName: `頁代理店${u.ag_code}`, userId: u.user_id, userName: u.user_name }))
+      .sort((a, b) => byKey(a.agCode, b.agCode) || byKey(a.userId, b.userId));
+    t.equal(expectedAgents.length, 128);
+    t.equal(expectedUsers.length, 150 - 40 + 60 + 127);
+
+    /** Every page of a drill-down, following nextCursor; each page's total and size checked. */
+    async function walk<T>(
+      path: string,
+      contentId: number,
+      rowsOf: (a: Record<string, unknown>) => T[],
+      total: number,
+    ) {
+      const rows: T[] = [];
+      let cursor: string | undefined;
+      for (let n = 1; n < 10; n++) {
+        const res = await post(path, { ...P, contentId, ...(cursor === undefined ? {} : { cursor }) });
+        t.equal(res.statusCode, 200, `${path} page ${n}`);
+        const a = res.json();
+        t.equal(a.total, total, `${path} page ${n}: the whole list's count`);
+        const page = rowsOf(a);
+        rows.push(...page);
+        if (a.nextCursor === '') {
+          t.ok(page.length <= 100, `${path} last page`);
+          return rows;
+        }
+        t.equal(page.length, 100, `${path} page ${n} is full`);
+        cursor = a.nextCursor;
+      }
+      t.fail(`${path}: no last page`);
+      return rows;
+    }
+
+    const first = (await post('popupPending', { ...P, contentId: popup })).json();
+    t.equal(first.title, '頁試験の確認');
+    t.equal(first.total, 297);
+    t.same(first.users, expectedUsers.slice(0, 100), 'the first page: the first 100 in order');
+    t.equal(first.users[99].agCode, 'P0001', 'the first page ends inside P0001');
+    t.equal(expectedUsers[100]!.agCode, 'P0001', 'and the second starts inside it');
+    t.not(first.nextCursor, '');
+    const second = (await post('popupPending', { ...P, contentId: popup, cursor: first.nextCursor })).json();
+    t.same(second.users, expectedUsers.slice(100, 200), 'the second page: the next 100');
+    t.same(
+      await walk('popupPending', popup, (a) => a.users as typeof expectedUsers, 297),
+      expectedUsers,
+      'every page of the users, in order: the whole list',
+    );
+    t.same(
+      await walk('reachUnopened', notice, (a) => a.agents as typeof expectedAgents, 128),
+      expectedAgents,
+      'every page of the agents, in order: the whole list',
+    );
+    // One agent's scope: one page and its count.
+    const one = (await post('popupPending', { ...BODY, agentCode: 'P0002', contentId: popup })).json();
+    t.equal(one.total, 60);
+    t.equal(one.users.length, 60);
+    t.equal(one.nextCursor, '');
+
+    // The CSV holds every row, in the same order.
+    const csvRows = async (list: string, contentId: number) =>
+      (await post('csv', { ...P, list, contentId })).body.split('\r\n').slice(1, -1);
+    const pendingCsv = await csvRows('popup-pending', popup);
+    t.equal(pendingCsv.length, 297, 'the CSV of the users: all 297');
+    t.same(
+      pendingCsv.map((line) => line.split(',')[4]),
+      expectedUsers.map((u) => u.userId),
+    );
+    const unopenedCsv = await csvRows('reach-unopened', notice);
+    t.same(
+      unopenedCsv.map((line) => line.split(',')[2]),
+      expectedAgents.map((a) => a.agCode),
+      'the CSV of the agents: all 128',
+    );
+
+    // A cursor that is not the key of a row: 400 with the catalogue message, never a 500.
+    for (const [path, contentId, cursor] of [
+      ['popupPending', popup, 'x'],
+      ['popupPending', popup, '["P0001"]'],
+      ['popupPending', popup, '["P0001",7]'],
+      ['popupPending', popup, '["P0001","12345678901"]'],
+      ['popupPending', popup, '{"agCode":"P0001"}'],
+      ['reachUnopened', notice, '["P0001","P0001U001"]'],
+      ['reachUnopened', notice, '["123456789"]'],
+      ['reachUnopened', notice, '[""]'],
+    ] as const) {
+      const res = await post(path, { ...P, contentId, cursor });
+      t.equal(res.statusCode, 400, `${path} ${cursor}`);
+      t.match(res.json().messages, [{ messageId: 'ERR_0025', args: ['ページ位置'] }]);
+    }
+    // A well-formed key past the end: an empty last page.
+    const past = (await post('reachUnopened', { ...P, contentId: notice, cursor: '["P9999"]' })).json();
+    t.same(
+      { total: past.total, agents: past.agents, nextCursor: past.nextCursor },
+      { total: 128, agents: [], nextCursor: '' },
+    );
+
+    // Authority unchanged: a page with a cursor is as forbidden as the first.
+    for (const who of ['demo-agent', 'demo-agadmin', 'demo-staff']) {
+      const token = (await h.signIn(who)).token;
+      for (const path of ['reachUnopened', 'popupPending'])
+        t.equal(
+          (
+            await post(
+              path,
+              { ...P, contentId: path === 'popupPending' ? popup : notice, cursor: first.nextCursor },
+              token,
+            )
+          ).statusCode,
+          403,
+          `${who} ${path}`,
+        );
+    }
+    t.equal((await h.post('/api/Insight/popupPending', { ...P, contentId: popup })).statusCode, 401, 'no token');
   });
 });

@@ -14,7 +14,10 @@
 // of 0030 and 0032) are then refilled from their sources the way migrations 0026, 0030 and 0032
 // fill them.
 // Then p50 / p95 per section, calling the sections' SQL (api/resources/insight/repository.ts)
-// for three scopes in turn: all agents, the big segment (5,000 agents), one agent.
+// for three scopes in turn: all agents, the big segment (5,000 agents), one agent. The drill-downs
+// are timed as the screen asks for them: the total and the first page of 100 rows; a later page
+// (a keyset seek after a row in the middle of the list) and every row (what the CSV reads, and
+// what the drill-downs answered before they were paged) are timed as their own lines.
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../api/db/schema';
@@ -277,11 +280,25 @@ async function main() {
   // The drill-downs read the first content of the reach list and the first popup.
   const firstContent = (await repo.reach(db, scopes[0]!)).contents[0]!.contentId;
   const firstPopup = (await repo.popups(db, scopes[0]!))[0]!.contentId;
+  // A later page of each drill-down starts after the middle row of the whole list of its scope.
+  const middle = async <T>(rows: Promise<T[]>) => {
+    const list = await rows;
+    return list[Math.floor(list.length / 2)] ?? null;
+  };
+  const unopenedAt = await Promise.all(scopes.map((s) => middle(repo.unopenedAgents(db, s, firstContent))));
+  const pendingAt = await Promise.all(scopes.map((s) => middle(repo.pendingUsers(db, s, firstPopup))));
   const sections: Record<string, (s: repo.Scope) => Promise<unknown>> = {
     reach: (s) => repo.reach(db, s),
-    'reach: not opened (drill-down)': (s) => repo.unopenedAgents(db, s, firstContent),
+    'reach: not opened (drill-down, total and first page of 100)': (s) =>
+      repo.unopenedAgentsPage(db, s, firstContent, null),
+    'reach: not opened (drill-down, a page from the middle)': (s) =>
+      repo.unopenedAgentsPage(db, s, firstContent, unopenedAt[scopes.indexOf(s)] ?? null),
+    'reach: not opened (every row, as the CSV reads them)': (s) => repo.unopenedAgents(db, s, firstContent),
     popups: (s) => repo.popups(db, s),
-    'popups: not yet (drill-down)': (s) => repo.pendingUsers(db, s, firstPopup),
+    'popups: not yet (drill-down, total and first page of 100)': (s) => repo.pendingUsersPage(db, s, firstPopup, null),
+    'popups: not yet (drill-down, a page from the middle)': (s) =>
+      repo.pendingUsersPage(db, s, firstPopup, pendingAt[scopes.indexOf(s)] ?? null),
+    'popups: not yet (every row, as the CSV reads them)': (s) => repo.pendingUsers(db, s, firstPopup),
     search: (s) => repo.search(db, s),
     'skill-up and events': async (s) => {
       const n = await repo.scopeSize(db, s);
@@ -353,21 +370,21 @@ async function explain(url: string, section: string, segmentId: number) {
     segmentId: process.argv.includes('--scope') && scope === 'segment' ? segmentId : null,
     agentCode: process.argv.includes('--scope') && scope === 'agent' ? 'S0000042' : null,
   };
-  const fn = (repo as unknown as Record<string, (db: unknown, s: repo.Scope, x?: unknown) => Promise<unknown>>)[
-    section
-  ];
+  const fn = (
+    repo as unknown as Record<string, (db: unknown, s: repo.Scope, x?: unknown, after?: null) => Promise<unknown>>
+  )[section];
   if (!fn) throw new Error(`no section ${section}`);
   // The drill-downs read the first content of the reach list and the first popup, as the run does.
   const third =
     section === 'skilupPhases'
       ? SIZES.agents
-      : section === 'pendingUsers'
+      : section.startsWith('pendingUsers')
         ? (await repo.popups(db, s))[0]!.contentId
-        : section === 'unopenedAgents'
+        : section.startsWith('unopenedAgents')
           ? (await repo.reach(db, s)).contents[0]!.contentId
           : new Date();
   seen.length = 0;
-  await fn(db, s, third);
+  await fn(db, s, third, null); // a drill-down's page: the first
   for (const q of seen) {
     const r = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${q.sql}`, [...q.params]);
     console.log(`${r.rows.map((x) => x['QUERY PLAN']).join('\n')}\n`);

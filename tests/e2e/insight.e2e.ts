@@ -2,7 +2,8 @@
 // targeted at one segment (three agents of the test and the demo agent A0000001), the provider
 // administrator sees exactly the targeted agents that have not opened it; demo-agent then opens
 // the notice on its detail page, and on the next load the figure and the list have changed.
-// The screen is axe-clean and photographed at 1366 px.
+// The screen is axe-clean and photographed at 1366 px. A drill-down of 120 agents shows its count
+// and the first 100, and 「さらに表示」 appends the other 20 (pages of 100, docs/insight.md).
 import t from 'tap';
 import { expectNoA11yViolations } from './a11y';
 import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
@@ -97,4 +98,61 @@ t.test('a notice for one segment: the agents that have not opened it, before and
   const after = await unopened();
   t.same(after.cells.slice(4, 7), ['3', '1', '33.3%'], 'one agent of three reached');
   t.same(after.codes, ['Y0000001', 'Y0000002'], 'the agent that opened it has left the list');
+});
+
+t.test('a drill-down longer than a page: the count, the first 100 rows, then the next appended', async (t) => {
+  const db = portal.db;
+  const today = tokyoDate(portal.clock.now());
+  const codes = Array.from({ length: 120 }, (_, i) => `X${String(i + 1).padStart(7, '0')}`);
+  await db
+    .insertInto('agents')
+    .values(codes.map((ag_code) => ({ ag_code, ag_name: `頁送り商会${ag_code.slice(-3)}`, daihyo_code: ag_code })))
+    .execute();
+  const { ag_segment_id: segment } = await db
+    .insertInto('agent_segments')
+    .values({ ag_segment_name: 'インサイト頁送り' })
+    .returning('ag_segment_id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('agent_segment_members')
+    .values(codes.map((ag_code) => ({ ag_segment_id: segment, ag_code })))
+    .execute();
+  await db
+    .insertInto('contents')
+    .values({
+      category_id: 1,
+      title: 'インサイト頁送りのお知らせ',
+      keisai_start: today,
+      keisai_end: '2099-12-31',
+      last_update: today,
+      display_target: '1',
+      ag_segment_id: segment,
+      jyuyo_flg: true,
+      body_html: '<p>頁送りの本文です。</p>',
+    })
+    .execute();
+
+  const admin = await newPage(await browserPromise);
+  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+  await dismissAllPopups(admin);
+  await admin.goto(`${portal.url}/kanri-insight`);
+  await admin.getByLabel('セグメント', { exact: true }).selectOption(String(segment));
+  await admin.getByRole('button', { name: '表示', exact: true }).click();
+  await admin.getByRole('status').filter({ hasText: '対象代理店 120社' }).waitFor();
+  await admin
+    .getByRole('row')
+    .filter({ hasText: 'インサイト頁送りのお知らせ' })
+    .getByRole('button', { name: /^未閲覧 120社：/ })
+    .click();
+  await admin.getByRole('heading', { name: '未閲覧の代理店：インサイト頁送りのお知らせ（120件）' }).waitFor();
+  const drill = admin.getByRole('table', { name: '未閲覧の代理店' });
+  const codesShown = async () =>
+    (await drill.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split('\t')[0]!.trim());
+  t.same(await codesShown(), codes.slice(0, 100), 'the first 100 agents in code order');
+  await admin.getByText('120件中 100件を表示').waitFor();
+  await admin.getByRole('button', { name: 'さらに表示' }).click();
+  await drill.getByRole('row').nth(120).waitFor();
+  t.same(await codesShown(), codes, 'the next 20 appended after them');
+  t.equal(await admin.getByRole('button', { name: 'さらに表示' }).count(), 0, 'no more pages');
+  await expectNoA11yViolations(t, admin, 'insight drill-down pages');
 });

@@ -314,8 +314,29 @@ export async function contentTitle(db: Db, contentId: number): Promise<string | 
   return row?.title;
 }
 
-/** The targeted agents of the scope that have not opened the content. */
-export async function unopenedAgents(db: Db, s: Scope, contentId: number) {
+/** The drill-downs' page size (docs/insight.md): the screen shows this many rows, then the next. */
+export const DRILL_PAGE = 100;
+
+/**
+ * The last row of a drill-down page, the key of its order: the agent code, and for the users the
+ * user id. The next page starts strictly after it (a keyset seek, not an offset, so a page deep
+ * in 25,000 users costs what the first does).
+ */
+export interface DrillKey {
+  agCode: string;
+  userId?: string;
+}
+
+/** A page of a drill-down: the rows after `after` (from the first without), up to DRILL_PAGE, and the total. */
+export interface DrillPage<T> {
+  total: number;
+  rows: T[];
+  /** The key of the last row when more rows follow; null on the last page. */
+  next: DrillKey | null;
+}
+
+/** The targeted agents of the scope that have not opened the content (no columns chosen yet). */
+function unopened(db: Db, s: Scope, contentId: number) {
   return db
     .selectFrom('contents as c')
     .where('c.content_id', '=', contentId)
@@ -331,10 +352,38 @@ export async function unopenedAgents(db: Db, s: Scope, contentId: number) {
             .whereRef('r.ag_code', '=', 'a.ag_code'),
         ),
       ),
-    )
+    );
+}
+
+/** Every targeted agent of the scope that has not opened the content, by agent code (the CSV). */
+export async function unopenedAgents(db: Db, s: Scope, contentId: number) {
+  return unopened(db, s, contentId)
     .select(['a.ag_code as agCode', 'a.ag_name as agName'])
     .orderBy('a.ag_code')
     .execute();
+}
+
+/** One page of those agents and their number (the screen's drill-down). */
+export async function unopenedAgentsPage(
+  db: Db,
+  s: Scope,
+  contentId: number,
+  after: DrillKey | null,
+): Promise<DrillPage<{ agCode: string; agName: string }>> {
+  const [count, rows] = await Promise.all([
+    unopened(db, s, contentId)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+    unopened(db, s, contentId)
+      .$if(after !== null, (q) => q.where('a.ag_code', '>', after!.agCode))
+      .select(['a.ag_code as agCode', 'a.ag_name as agName'])
+      .orderBy('a.ag_code')
+      .limit(DRILL_PAGE + 1)
+      .execute(),
+  ]);
+  const page = rows.slice(0, DRILL_PAGE);
+  const last = page[page.length - 1];
+  return { total: num(count.n), rows: page, next: rows.length > DRILL_PAGE && last ? { agCode: last.agCode } : null };
 }
 
 /** Users a login popup asks: live users of its targeted agents (administrators only for target 2). */
@@ -343,7 +392,6 @@ function popupUsers(db: Db, s: Scope, contentId: number | null) {
     .selectFrom('contents as c')
     .innerJoin('login_popups as lp', 'lp.content_id', 'c.content_id')
     .innerJoin('users as u', (j) => j.onTrue())
-    .innerJoin('agents as a', 'a.ag_code', 'u.ag_code')
     .where('lp.check_patern', '=', '2')
     .where('c.deleted_at', 'is', null)
     .$if(contentId !== null, (q) => q.where('c.content_id', '=', contentId!))
@@ -459,14 +507,50 @@ export async function isCheckPopup(db: Db, contentId: number): Promise<boolean> 
   return !!row;
 }
 
-/** The users a check popup asks who have not confirmed it. */
+/** The users a check popup asks who have not confirmed it (no columns chosen yet). */
+function pending(db: Db, s: Scope, contentId: number) {
+  return popupUsers(db, s, contentId).where(sql<boolean>`not ${confirmed}`);
+}
+
+/** Their rows: the agent's name joined only here (the count needs none: a user's agent exists). */
+function pendingRows(db: Db, s: Scope, contentId: number) {
+  return pending(db, s, contentId)
+    .innerJoin('agents as a', 'a.ag_code', 'u.ag_code')
+    .select(['u.ag_code as agCode', 'a.ag_name as agName', 'u.user_id as userId', 'u.user_name as userName'])
+    .orderBy('u.ag_code')
+    .orderBy('u.user_id');
+}
+
+/** Every such user, by agent code and user id (the CSV). */
 export async function pendingUsers(db: Db, s: Scope, contentId: number) {
-  return popupUsers(db, s, contentId)
-    .where(sql<boolean>`not ${confirmed}`)
-    .select(['a.ag_code as agCode', 'a.ag_name as agName', 'u.user_id as userId', 'u.user_name as userName'])
-    .orderBy('a.ag_code')
-    .orderBy('u.user_id')
-    .execute();
+  return pendingRows(db, s, contentId).execute();
+}
+
+/** One page of those users and their number (the screen's drill-down). */
+export async function pendingUsersPage(
+  db: Db,
+  s: Scope,
+  contentId: number,
+  after: DrillKey | null,
+): Promise<DrillPage<{ agCode: string; agName: string; userId: string; userName: string }>> {
+  const [count, rows] = await Promise.all([
+    pending(db, s, contentId)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+    pendingRows(db, s, contentId)
+      .$if(after !== null, (q) =>
+        q.where((eb) => eb(eb.refTuple('u.ag_code', 'u.user_id'), '>', eb.tuple(after!.agCode, after!.userId ?? ''))),
+      )
+      .limit(DRILL_PAGE + 1)
+      .execute(),
+  ]);
+  const page = rows.slice(0, DRILL_PAGE);
+  const last = page[page.length - 1];
+  return {
+    total: num(count.n),
+    rows: page,
+    next: rows.length > DRILL_PAGE && last ? { agCode: last.agCode, userId: last.userId } : null,
+  };
 }
 
 const KEYWORDS = 20;

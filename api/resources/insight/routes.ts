@@ -30,6 +30,7 @@ import { can } from '../../authority/permissions';
 import { tokyoDate } from '../../clock';
 import { contentDisposition } from '../../files/content-disposition';
 import { csvFile } from '../../files/csv-writer';
+import { invalid } from '../../forms/enforce';
 import { HttpProblem, messagesBody, problem } from '../../http/problems';
 import { slashDateTime } from '../content/wire';
 import * as repo from './repository';
@@ -78,6 +79,26 @@ export default async function insightRoutes(fastify: FastifyInstance) {
     };
   }
 
+  /**
+   * The key a drill-down page starts after: its cursor is the JSON array of the previous page's
+   * last row's agent code (and user id); anything else is 400 ERR_0025 naming the page position.
+   */
+  function afterOf(cursor: string | undefined, withUser: boolean): repo.DrillKey | null {
+    if (!cursor) return null;
+    let key: unknown;
+    try {
+      key = JSON.parse(cursor);
+    } catch {
+      key = null;
+    }
+    const text = (v: unknown, max: number): v is string => typeof v === 'string' && v !== '' && v.length <= max;
+    if (!Array.isArray(key) || key.length !== (withUser ? 2 : 1) || !text(key[0], 8) || (withUser && !text(key[1], 10)))
+      throw invalid({ field: 'cursor', messageId: 'ERR_0025', args: ['ページ位置'] });
+    return withUser ? { agCode: key[0], userId: key[1] as string } : { agCode: key[0] };
+  }
+  const cursorOf = (next: repo.DrillKey | null) =>
+    next === null ? '' : JSON.stringify(next.userId === undefined ? [next.agCode] : [next.agCode, next.userId]);
+
   async function opened(caller: Caller, b: InsightRequest) {
     await admit(caller);
     const s = scopeOf(b);
@@ -104,10 +125,12 @@ export default async function insightRoutes(fastify: FastifyInstance) {
     async (request) => {
       await admit(request.caller!);
       const s = scopeOf(request.body);
+      const after = afterOf(request.body.cursor, false);
       const id = Number(request.body.contentId);
       const title = await repo.contentTitle(app.db, id);
       if (title === undefined) throw notFound();
-      return { title, agents: await repo.unopenedAgents(app.db, s, id) };
+      const page = await repo.unopenedAgentsPage(app.db, s, id, after);
+      return { title, total: page.total, agents: page.rows, nextCursor: cursorOf(page.next) };
     },
   );
 
@@ -126,10 +149,12 @@ export default async function insightRoutes(fastify: FastifyInstance) {
     async (request) => {
       await admit(request.caller!);
       const s = scopeOf(request.body);
+      const after = afterOf(request.body.cursor, true);
       const id = Number(request.body.contentId);
       const title = await repo.contentTitle(app.db, id);
       if (title === undefined || !(await repo.isCheckPopup(app.db, id))) throw notFound();
-      return { title, users: await repo.pendingUsers(app.db, s, id) };
+      const page = await repo.pendingUsersPage(app.db, s, id, after);
+      return { title, total: page.total, users: page.rows, nextCursor: cursorOf(page.next) };
     },
   );
 

@@ -91,17 +91,23 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
   );
 }
 
+/** An open drill-down: the rows shown so far (pages of 100 appended), the whole list's count. */
 interface Drill {
   kind: 'reach' | 'popup';
   contentId: number;
   title: string;
+  total: number;
   rows: ReactNode[][];
+  /** The next page's cursor; '' when every row is shown. */
+  nextCursor: string;
 }
 
 export function InsightPage() {
   const [draft, setDraft] = useState<Filter>(EMPTY);
   const [filter, setFilter] = useState<Filter>(EMPTY);
   const [drill, setDrill] = useState<Drill | null>(null);
+  // A page of a drill-down is on its way: a second click must not append the same page twice.
+  const [drilling, setDrilling] = useState(false);
   const segments = useRemote(
     'segments',
     (signal) => loadSegments(signal),
@@ -129,22 +135,31 @@ export function InsightPage() {
     }
   }
 
-  async function openDrill(kind: Drill['kind'], contentId: number) {
+  /** A drill-down's first page (no `shown`), or its next page appended to `shown`. */
+  async function openDrill(kind: Drill['kind'], contentId: number, shown?: Drill) {
+    setDrilling(true);
     try {
+      const cursor = shown?.nextCursor ?? '';
+      let page: Pick<Drill, 'title' | 'total' | 'rows' | 'nextCursor'>;
       if (kind === 'reach') {
-        const a = await loadUnopened(filter, contentId);
-        setDrill({ kind, contentId, title: a.title, rows: a.agents.map((x) => [x.agCode, x.agName]) });
+        const a = await loadUnopened(filter, contentId, cursor);
+        page = { ...a, rows: a.agents.map((x) => [x.agCode, x.agName]) };
       } else {
-        const a = await loadPending(filter, contentId);
-        setDrill({
-          kind,
-          contentId,
-          title: a.title,
-          rows: a.users.map((u) => [u.agCode, u.agName, u.userId, u.userName]),
-        });
+        const a = await loadPending(filter, contentId, cursor);
+        page = { ...a, rows: a.users.map((u) => [u.agCode, u.agName, u.userId, u.userName]) };
       }
+      setDrill({
+        kind,
+        contentId,
+        title: page.title,
+        total: page.total,
+        rows: [...(shown?.rows ?? []), ...page.rows],
+        nextCursor: page.nextCursor,
+      });
     } catch (error) {
       await alertMessage(errorMessageText(error));
+    } finally {
+      setDrilling(false);
     }
   }
 
@@ -335,8 +350,7 @@ export function InsightPage() {
               <section className={styles.drill} aria-labelledby="insight-drill">
                 <div className={styles.drillHead}>
                   <h2 id="insight-drill" className={styles.sectionTitle}>
-                    {drill.kind === 'reach' ? '未閲覧の代理店' : '未確認のユーザー'}：{drill.title}（{drill.rows.length}
-                    件）
+                    {drill.kind === 'reach' ? '未閲覧の代理店' : '未確認のユーザー'}：{drill.title}（{drill.total}件）
                   </h2>
                   <button
                     type="button"
@@ -360,6 +374,21 @@ export function InsightPage() {
                   }
                   rows={drill.rows}
                 />
+                {drill.nextCursor !== '' && (
+                  <div className={styles.drillMore}>
+                    <span>
+                      {drill.total}件中 {drill.rows.length}件を表示
+                    </span>
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      disabled={drilling}
+                      onClick={() => void openDrill(drill.kind, drill.contentId, drill)}
+                    >
+                      さらに表示
+                    </button>
+                  </div>
+                )}
               </section>
             )}
 

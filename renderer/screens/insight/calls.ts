@@ -68,11 +68,12 @@ export async function loadSections(f: Filter, signal?: AbortSignal): Promise<Sec
   return { reach, popups, search, skilup, requests, activity };
 }
 
-export const loadUnopened = (f: Filter, contentId: number) =>
-  apiPost<UnopenedAnswer>('/api/Insight/reachUnopened', { ...bodyOf(f), contentId });
+/** A page of a drill-down: the first without a cursor, the next with the previous page's nextCursor. */
+export const loadUnopened = (f: Filter, contentId: number, cursor = '') =>
+  apiPost<UnopenedAnswer>('/api/Insight/reachUnopened', { ...bodyOf(f), contentId, cursor });
 
-export const loadPending = (f: Filter, contentId: number) =>
-  apiPost<PendingAnswer>('/api/Insight/popupPending', { ...bodyOf(f), contentId });
+export const loadPending = (f: Filter, contentId: number, cursor = '') =>
+  apiPost<PendingAnswer>('/api/Insight/popupPending', { ...bodyOf(f), contentId, cursor });
 
 export type CsvList = 'reach-unopened' | 'popup-pending' | 'idle-agents';
 
