@@ -102,7 +102,7 @@ export function foundQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Matche
   let q = db
     .selectFrom('contents as c')
     .select('c.content_id')
-    .where(contentVisibleTo(v, { ignorePeriod: c.period !== 'current' }))
+    .where(contentVisibleTo(v, { ignorePeriod: c.period !== 'current', segmentsOnce: true }))
     .where('c.category_id', 'in', c.categoryIds);
   if (c.period === 'started') q = q.where(sql<SqlBool>`c.keisai_start <= cast(${v.date} as date)`);
   if (c.postedFrom) q = q.where(sql<SqlBool>`c.keisai_start >= cast(${c.postedFrom} as date)`);
