@@ -8,7 +8,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { oneTimeCodeIn } from '../helpers/smtp-capture';
-import { newPage, screenshot, useE2e } from './harness';
+import { answerDialog, newPage, screenshot, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
 const e2e = useE2e(t, { tmpDir: 'admin' });
@@ -26,14 +26,6 @@ async function signIn(page: Page, loginId: string, password: string) {
     await page.getByRole('button', { name: '認証' }).click();
   }
   await page.waitForURL(/\/portal-top$/);
-}
-
-/** Accepts the dialog that shows `text` (a confirmation or a notice) and waits for it to close. */
-async function accept(page: Page, text: string) {
-  const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(text, { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
 }
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
@@ -75,8 +67,8 @@ t.test('renames on two pages of the paged segment list are saved together', asyn
   t.not(second, first, 'the next page shows other segments of ours');
   await ours.first().fill(`${second}改`);
   await page.getByRole('button', { name: '更新', exact: true }).click();
-  await accept(page, formatMessage('CNF_0001', ['AGセグメント', '更新']));
-  await accept(page, formatMessage('INF_0001', ['AGセグメント', '更新']));
+  await answerDialog(page, formatMessage('CNF_0001', ['AGセグメント', '更新']));
+  await answerDialog(page, formatMessage('INF_0001', ['AGセグメント', '更新']));
   const saved = await e2e.portal.db
     .selectFrom('agent_segments')
     .select('ag_segment_name')
@@ -141,8 +133,8 @@ t.test('a provider administrator creates a segment from a CSV, renames, download
   await t.resolves(modal.getByText('3件').waitFor(), 'the CSV counts its non-blank lines');
   await screenshot(page, 'admin-segment-new');
   await modal.getByRole('button', { name: '登録' }).click();
-  await accept(page, formatMessage('CNF_0001', ['AGセグメント', '登録']));
-  await accept(page, formatMessage('INF_0001', ['AGセグメント', '登録']));
+  await answerDialog(page, formatMessage('CNF_0001', ['AGセグメント', '登録']));
+  await answerDialog(page, formatMessage('INF_0001', ['AGセグメント', '登録']));
   const created = page.locator('tbody tr', { has: page.locator('input[value="E2E検証セグメント"]') });
   await t.resolves(created.waitFor(), 'the new segment is listed');
   t.match(await created.innerText(), /e2e-segment\.csv/, 'with its file name');
@@ -153,8 +145,8 @@ t.test('a provider administrator creates a segment from a CSV, renames, download
   t.match((await renamed.getAttribute('class')) ?? '', /changed/i, 'the renamed row is marked changed');
   await screenshot(page, 'admin-segment-renamed');
   await page.getByRole('button', { name: '更新', exact: true }).click();
-  await accept(page, formatMessage('CNF_0001', ['AGセグメント', '更新']));
-  await accept(page, formatMessage('INF_0001', ['AGセグメント', '更新']));
+  await answerDialog(page, formatMessage('CNF_0001', ['AGセグメント', '更新']));
+  await answerDialog(page, formatMessage('INF_0001', ['AGセグメント', '更新']));
   await t.resolves(renamed.waitFor(), 'the new name is saved');
   t.notMatch((await renamed.getAttribute('class')) ?? '', /changed/i, 'no longer marked changed after the reload');
 
@@ -171,8 +163,8 @@ t.test('a provider administrator creates a segment from a CSV, renames, download
   // Delete with selection.
   await renamed.getByRole('checkbox').check();
   await page.getByRole('button', { name: '削除', exact: true }).click();
-  await accept(page, formatMessage('CNF_0004'));
-  await accept(page, formatMessage('INF_0001', ['AGセグメント', '削除']));
+  await answerDialog(page, formatMessage('CNF_0004'));
+  await answerDialog(page, formatMessage('INF_0001', ['AGセグメント', '削除']));
   await t.resolves(renamed.waitFor({ state: 'detached' }), 'the segment is gone');
   await page.context().close();
 });
@@ -233,8 +225,8 @@ t.test('an agent administrator sees empty-submit errors, creates a user and edit
   await main.getByLabel('備考1').fill('E2E備考');
   await main.getByLabel('機能権限').selectOption({ label: '一般' });
   await main.getByRole('button', { name: '確定' }).click();
-  await accept(page, formatMessage('CNF_0001', ['ユーザー', '登録']));
-  await accept(page, formatMessage('INF_0001', ['ユーザー', '登録']));
+  await answerDialog(page, formatMessage('CNF_0001', ['ユーザー', '登録']));
+  await answerDialog(page, formatMessage('INF_0001', ['ユーザー', '登録']));
 
   // Back on the list with the search restored (isResearch=true).
   await page.waitForURL(/\/aguser-maintenance\?isResearch=true$/);
@@ -249,8 +241,8 @@ t.test('an agent administrator sees empty-submit errors, creates a user and edit
   await main.getByLabel('備考1').fill(''); // emptied: the update clears it
   await screenshot(page, 'admin-user-edit');
   await main.getByRole('button', { name: '確定' }).click();
-  await accept(page, formatMessage('CNF_0001', ['ユーザー', '更新']));
-  await accept(page, formatMessage('INF_0001', ['ユーザー', '更新']));
+  await answerDialog(page, formatMessage('CNF_0001', ['ユーザー', '更新']));
+  await answerDialog(page, formatMessage('INF_0001', ['ユーザー', '更新']));
   await page.waitForURL(/\/aguser-maintenance\?isResearch=true$/);
   await t.resolves(main.locator('tbody tr', { hasText: 'E2E推進部' }).waitFor(), 'the edited value in the list');
   await main.locator('tbody tr', { hasText: 'E2E推進部' }).getByRole('button', { name: /編集/ }).click();

@@ -12,7 +12,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { SKILUP_SEED } from '../../seeds/skilup-events';
-import { answerDialog, dismissAllPopups, newPage, signIn, tokyoMorning, useE2e } from './harness';
+import { answerDialog, tokyoMorning, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
 const e2e = useE2e(t, { tmpDir: 'event-skilup' });
@@ -34,14 +34,8 @@ async function fullShot(page: Page, name: string) {
   console.log(`# screenshot ${file}`);
 }
 
-async function signedIn(loginId: string, password: string) {
-  const page = await newPage(await e2e.browser());
-  await signIn(e2e.portal, page, loginId, password);
-  await dismissAllPopups(page);
-  return page;
-}
-const provider = () => signedIn('demo-provider', 'Provider#Demo2026');
-const agent = () => signedIn('demo-agent', 'Agent#Demo20261');
+const provider = () => e2e.signedIn('demo-provider', 'Provider#Demo2026');
+const agent = () => e2e.signedIn('demo-agent', 'Agent#Demo20261');
 
 async function pickFirstTag(page: Page) {
   await page.getByRole('button', { name: '検索タグを選択' }).click();

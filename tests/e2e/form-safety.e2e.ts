@@ -6,19 +6,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
-import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { answerDialog, answerDialogsYourself, dismissAllPopups, newPage, signIn, useE2e } from './harness';
+import { answerDialog, answerDialogsYourself, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
 const e2e = useE2e(t, { tmpDir: 'form-safety' });
-
-async function signedIn(loginId: string, password: string): Promise<Page> {
-  const page = await newPage(await e2e.browser());
-  await signIn(e2e.portal, page, loginId, password);
-  await dismissAllPopups(page);
-  return page;
-}
 
 /** Polls the database until `check` holds (the browser's calls arrive on their own time). */
 async function until(check: () => Promise<boolean>): Promise<void> {
@@ -38,7 +30,7 @@ t.test('/shinseiform-ag: removing the middle of three attachments keeps the othe
     ],
   ];
   for (const [name, bytes] of files) await fs.writeFile(path.join(e2e.tmpDir, name), bytes);
-  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+  const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
   await agent.goto(`${e2e.portal.url}/shinseiform-ag`);
   await agent.getByRole('heading', { name: '申請フォーム' }).waitFor();
   await agent.locator('#f-shinseiform-ag__appTitle').fill('E2E 添付の削除');
@@ -88,7 +80,7 @@ t.test('closing a page that holds an edit lock gives it back: the agent edits at
         .where('user_id', '=', userId)
         .executeTakeFirst(),
     );
-  const staff = await signedIn('demo-staff', 'Staff#Demo202611');
+  const staff = await e2e.signedIn('demo-staff', 'Staff#Demo202611');
   await staff.goto(`${e2e.portal.url}/shinseiform-provider/appNo/${appNo}?preview=1`);
   await staff.getByRole('button', { name: '編集する' }).click();
   await staff.getByRole('button', { name: '登録・回答' }).waitFor();
@@ -98,7 +90,7 @@ t.test('closing a page that holds an edit lock gives it back: the agent edits at
   await until(async () => !(await lockOf('0000000005')));
   t.pass('the closed page gave the lock back');
 
-  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+  const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
   await agent.goto(`${e2e.portal.url}/shinseiform-ag/appNo/${appNo}`);
   await until(() => lockOf('0000000003'));
   t.equal(await agent.getByRole('alertdialog').count(), 0, 'no 「他のユーザーが編集中です」');
@@ -110,7 +102,7 @@ t.test('closing a page that holds an edit lock gives it back: the agent edits at
 t.test(
   'leaving a form with unsaved input asks first; nothing is asked when nothing changed or after a save',
   async (t) => {
-    const admin = await signedIn('demo-provider', 'Provider#Demo2026');
+    const admin = await e2e.signedIn('demo-provider', 'Provider#Demo2026');
     // A notice form opened from the admin top: nothing typed, the browser's back leaves without a question.
     const openNoticeForm = async () => {
       await admin.getByRole('link', { name: 'お知らせ登録 ›', exact: true }).click();
@@ -152,7 +144,7 @@ t.test(
     await admin.close();
 
     // A request form: unsaved input asks; after a save the form moves on without a question.
-    const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+    const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
     await agent.goto(`${e2e.portal.url}/shinsei-kanri-ag`);
     await agent.getByRole('button', { name: '新規申請' }).click();
     await agent.locator('#f-shinseiform-ag__appTitle').fill('E2E 離脱の確認');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { answerDialog, dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
+import { answerDialog, screenshot, useE2e } from './harness';
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -20,13 +20,6 @@ const e2e = useE2e(t, { tmpDir: 'shinsei' });
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function signedIn(loginId: string, password: string): Promise<Page> {
-  const page = await newPage(await e2e.browser());
-  await signIn(e2e.portal, page, loginId, password);
-  await dismissAllPopups(page);
-  return page;
 }
 
 const TITLE = 'E2E 来期カタログの見積依頼';
@@ -41,7 +34,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   );
 
   // The agent: the list starts in search mode, the new-request button opens the form.
-  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+  const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
   await agent.goto(`${e2e.portal.url}/shinsei-kanri-ag`);
   await agent.getByRole('heading', { name: '申請管理' }).waitFor();
   t.equal(await agent.locator('table').count(), 0, 'search mode: no results yet');
@@ -96,7 +89,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   t.equal(await agent.getByRole('button', { name: '一時保存' }).count(), 0, 'no temporary save any more');
 
   // Staff filter the receiver list and open the request.
-  const staff = await signedIn('demo-staff', 'Staff#Demo202611');
+  const staff = await e2e.signedIn('demo-staff', 'Staff#Demo202611');
   await staff.goto(`${e2e.portal.url}/shinsei-kanri-provider`);
   await staff.locator('#main').getByLabel('キーワード').fill('来期カタログ');
   await staff.locator('#main').getByRole('button', { name: '検索' }).click();
@@ -110,7 +103,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await staff.waitForTimeout(500); // the lock is set right after the form shows
 
   // A second staff browser is told someone is editing, and stays in preview.
-  const second = await signedIn('demo-provider', 'Provider#Demo2026');
+  const second = await e2e.signedIn('demo-provider', 'Provider#Demo2026');
   await second.goto(`${e2e.portal.url}/shinseiform-provider/appNo/${appNo}`);
   await answerDialog(second, formatMessage('CNF_0011'), 'キャンセル');
   await second.getByRole('heading', { name: '申請フォーム（受付）（プレビュー）' }).waitFor();
@@ -199,7 +192,7 @@ t.test('page sizes, sorting and the way back from a form', async (t) => {
       })),
     )
     .execute();
-  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+  const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
   const titles = () => agent.locator('table tbody tr td:nth-child(4)').allInnerTexts();
   const pageSize = agent.locator('#main').getByLabel('表示件数');
   await agent.goto(`${e2e.portal.url}/shinsei-kanri-ag`);
@@ -269,7 +262,7 @@ t.test('page sizes, sorting and the way back from a form', async (t) => {
 
 t.test('a stale save asks CNF_0009 and reloads; a submitted request is withdrawn', async (t) => {
   const title = 'E2E 競合する下書き';
-  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+  const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
   await agent.goto(`${e2e.portal.url}/shinseiform-ag`);
   await agent.getByRole('heading', { name: '申請フォーム' }).waitFor();
   await agent.locator('#f-shinseiform-ag__appTitle').fill(title);
@@ -282,7 +275,7 @@ t.test('a stale save asks CNF_0009 and reloads; a submitted request is withdrawn
   const appNo = /appNo\/(\d+)/.exec(agent.url())![1];
 
   // A colleague of the same agent saves the draft the first browser still shows.
-  const colleague = await signedIn('demo-agadmin', 'Agadmin#Demo2026');
+  const colleague = await e2e.signedIn('demo-agadmin', 'Agadmin#Demo2026');
   await colleague.goto(`${e2e.portal.url}/shinseiform-ag/appNo/${appNo}`);
   // The first browser holds the edit lock: the colleague is asked CNF_0011 and edits anyway.
   await answerDialog(colleague, formatMessage('CNF_0011'));
