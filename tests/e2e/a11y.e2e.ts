@@ -6,19 +6,10 @@ import fs from 'node:fs/promises';
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { a11yViolations, expectNoA11yViolations } from './a11y';
-import { dismissAllPopups, launchBrowser, newPage, signIn, startPortal, type Portal } from './harness';
+import { dismissAllPopups, newPage, signIn, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 type Who = 'none' | 'agent' | 'provider';
 
@@ -297,8 +288,8 @@ async function builtRoutes(): Promise<string[]> {
 }
 
 t.test('the check finds what it should (a planted low-contrast text and an unlabelled input)', async (t) => {
-  const page = await newPage(await browserPromise);
-  await page.goto(`${portal.url}/about`);
+  const page = await newPage(await e2e.browser());
+  await page.goto(`${e2e.portal.url}/about`);
   await page.locator('main h1').waitFor();
   await page.evaluate(() => {
     const main = document.querySelector('main') as HTMLElement;
@@ -323,7 +314,7 @@ t.test('every built screen of the route table is in the list', async (t) => {
 });
 
 async function firstNewsPath(page: Page): Promise<string> {
-  await page.goto(`${portal.url}/news`);
+  await page.goto(`${e2e.portal.url}/news`);
   const link = page.locator('main a[href*="/contentsId/"]').first();
   await link.waitFor();
   const href = (await link.getAttribute('href')) ?? '';
@@ -336,7 +327,7 @@ async function check(t: Test, page: Page, screen: Screen) {
     const path = await firstNewsPath(page);
     open = open === 'first-news' ? path : `${path}/ismodal/1`;
   }
-  await page.goto(`${portal.url}${open}`);
+  await page.goto(`${e2e.portal.url}${open}`);
   await page.locator(screen.ready).first().waitFor();
   await screen.act?.(page);
   await page.waitForTimeout(300);
@@ -345,15 +336,15 @@ async function check(t: Test, page: Page, screen: Screen) {
 
 for (const who of ['none', 'agent', 'provider'] as const) {
   t.test(`screens: ${who === 'none' ? 'public' : who}`, async (t) => {
-    const page = await newPage(await browserPromise);
+    const page = await newPage(await e2e.browser());
     if (who === 'agent') {
-      await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+      await signIn(e2e.portal, page, 'demo-agent', 'Agent#Demo20261');
       // The popups after sign-in are part of the portal top: check them too, then close them.
       await page.locator('dialog[open]').first().waitFor();
       await expectNoA11yViolations(t, page, 'login popup');
       await dismissAllPopups(page);
     } else if (who === 'provider') {
-      await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+      await signIn(e2e.portal, page, 'demo-provider', 'Provider#Demo2026');
       await dismissAllPopups(page);
     }
     for (const screen of SCREENS.filter((s) => s.who === who && !s.skip)) await check(t, page, screen);
@@ -362,8 +353,8 @@ for (const who of ['none', 'agent', 'provider'] as const) {
 }
 
 t.test('the sign-in flow: the one-time code screen', async (t) => {
-  const page = await newPage(await browserPromise);
-  await page.goto(`${portal.url}/login`);
+  const page = await newPage(await e2e.browser());
+  await page.goto(`${e2e.portal.url}/login`);
   await page.getByLabel('ログインID').fill('demo-agent2');
   await page.getByLabel('パスワード', { exact: true }).fill('Agent2#Demo2026');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();

@@ -3,31 +3,18 @@
 // download, delete; provider staff only), agent users (empty submit, create, edit, return with the search restored)
 // and the admin top (pseudo-login of a provider administrator).
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { oneTimeCodeIn } from '../helpers/smtp-capture';
-import { launchBrowser, newPage, screenshot, startPortal, type Portal } from './harness';
+import { answerDialog, newPage, screenshot, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
-let portal: Portal;
-let tmpDir: string;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-admin-e2e-'));
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-  await fs.rm(tmpDir, { recursive: true, force: true });
-});
+const e2e = useE2e(t, { tmpDir: 'admin' });
 
 async function signIn(page: Page, loginId: string, password: string) {
-  await page.goto(`${portal.url}/login`);
+  await page.goto(`${e2e.portal.url}/login`);
   await page.getByLabel('ログインID').fill(loginId);
   await page.getByLabel('パスワード', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
@@ -35,18 +22,10 @@ async function signIn(page: Page, loginId: string, password: string) {
   if (page.url().includes('/login-otp')) {
     await page
       .getByLabel('セキュリティコード')
-      .fill(oneTimeCodeIn(portal.smtp.latestTo(`${loginId}@portal.example.jp`)));
+      .fill(oneTimeCodeIn(e2e.portal.smtp.latestTo(`${loginId}@portal.example.jp`)));
     await page.getByRole('button', { name: '認証' }).click();
   }
   await page.waitForURL(/\/portal-top$/);
-}
-
-/** Accepts the dialog that shows `text` (a confirmation or a notice) and waits for it to close. */
-async function accept(page: Page, text: string) {
-  const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(text, { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
 }
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
@@ -55,16 +34,16 @@ const errorBox = (page: Page) => page.getByTestId('form-errors').first();
 t.test('renames on two pages of the paged segment list are saved together', async (t) => {
   // 20 segments in a row of ids span two consecutive pages of 15 (the list pages on the server).
   const names = Array.from({ length: 20 }, (_, i) => `ページ送り検証${String(i + 1).padStart(2, '0')}`);
-  await portal.db
+  await e2e.portal.db
     .insertInto('agent_segments')
     .values(names.map((n) => ({ ag_segment_name: n })))
     .execute();
   t.teardown(() =>
-    portal.db.deleteFrom('agent_segments').where('ag_segment_name', 'like', 'ページ送り検証%').execute(),
+    e2e.portal.db.deleteFrom('agent_segments').where('ag_segment_name', 'like', 'ページ送り検証%').execute(),
   );
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await signIn(page, 'demo-provider', 'Provider#Demo2026');
-  await page.goto(`${portal.url}/agsegment-reg`);
+  await page.goto(`${e2e.portal.url}/agsegment-reg`);
   await page.getByRole('columnheader', { name: /セグメント名/ }).waitFor();
   const ours = page.locator('tbody input[value^="ページ送り検証"]');
   const next = page.getByRole('button', { name: /次の15件/ });
@@ -88,9 +67,9 @@ t.test('renames on two pages of the paged segment list are saved together', asyn
   t.not(second, first, 'the next page shows other segments of ours');
   await ours.first().fill(`${second}改`);
   await page.getByRole('button', { name: '更新', exact: true }).click();
-  await accept(page, formatMessage('CNF_0001', ['AGセグメント', '更新']));
-  await accept(page, formatMessage('INF_0001', ['AGセグメント', '更新']));
-  const saved = await portal.db
+  await answerDialog(page, formatMessage('CNF_0001', ['AGセグメント', '更新']));
+  await answerDialog(page, formatMessage('INF_0001', ['AGセグメント', '更新']));
+  const saved = await e2e.portal.db
     .selectFrom('agent_segments')
     .select('ag_segment_name')
     .where('ag_segment_name', 'like', 'ページ送り検証%改')
@@ -105,9 +84,9 @@ t.test('renames on two pages of the paged segment list are saved together', asyn
 });
 
 t.test('a provider administrator creates a segment from a CSV, renames, downloads and deletes it', async (t) => {
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await signIn(page, 'demo-provider', 'Provider#Demo2026');
-  await page.goto(`${portal.url}/kanrisya-top`);
+  await page.goto(`${e2e.portal.url}/kanrisya-top`);
   await page.getByRole('link', { name: 'AGセグメント登録' }).click();
   await page.waitForURL(/\/agsegment-reg$/);
   await page.getByRole('columnheader', { name: /セグメント名/ }).waitFor();
@@ -147,15 +126,15 @@ t.test('a provider administrator creates a segment from a CSV, renames, download
       .waitFor(),
     'modal empty submit: file required',
   );
-  const csv = path.join(tmpDir, 'e2e-segment.csv');
+  const csv = path.join(e2e.tmpDir, 'e2e-segment.csv');
   await fs.writeFile(csv, 'A0000001\r\n"A0000002"\r\n\r\nA0000003\r\n');
   await modal.getByLabel('セグメント名').fill('E2E検証セグメント');
   await modal.getByLabel('アップロードファイル').setInputFiles(csv);
   await t.resolves(modal.getByText('3件').waitFor(), 'the CSV counts its non-blank lines');
   await screenshot(page, 'admin-segment-new');
   await modal.getByRole('button', { name: '登録' }).click();
-  await accept(page, formatMessage('CNF_0001', ['AGセグメント', '登録']));
-  await accept(page, formatMessage('INF_0001', ['AGセグメント', '登録']));
+  await answerDialog(page, formatMessage('CNF_0001', ['AGセグメント', '登録']));
+  await answerDialog(page, formatMessage('INF_0001', ['AGセグメント', '登録']));
   const created = page.locator('tbody tr', { has: page.locator('input[value="E2E検証セグメント"]') });
   await t.resolves(created.waitFor(), 'the new segment is listed');
   t.match(await created.innerText(), /e2e-segment\.csv/, 'with its file name');
@@ -166,8 +145,8 @@ t.test('a provider administrator creates a segment from a CSV, renames, download
   t.match((await renamed.getAttribute('class')) ?? '', /changed/i, 'the renamed row is marked changed');
   await screenshot(page, 'admin-segment-renamed');
   await page.getByRole('button', { name: '更新', exact: true }).click();
-  await accept(page, formatMessage('CNF_0001', ['AGセグメント', '更新']));
-  await accept(page, formatMessage('INF_0001', ['AGセグメント', '更新']));
+  await answerDialog(page, formatMessage('CNF_0001', ['AGセグメント', '更新']));
+  await answerDialog(page, formatMessage('INF_0001', ['AGセグメント', '更新']));
   await t.resolves(renamed.waitFor(), 'the new name is saved');
   t.notMatch((await renamed.getAttribute('class')) ?? '', /changed/i, 'no longer marked changed after the reload');
 
@@ -176,7 +155,7 @@ t.test('a provider administrator creates a segment from a CSV, renames, download
   await renamed.getByRole('button', { name: /ダウンロード/ }).click();
   const download = await downloading;
   t.equal(download.suggestedFilename(), 'e2e-segment.csv', 'download name from Content-Disposition');
-  const saved = path.join(tmpDir, 'downloaded.csv');
+  const saved = path.join(e2e.tmpDir, 'downloaded.csv');
   await download.saveAs(saved);
   const text = await fs.readFile(saved, 'utf8');
   t.match(text, /A0000001[\s\S]*A0000002[\s\S]*A0000003/, 'the downloaded CSV holds the codes');
@@ -184,16 +163,16 @@ t.test('a provider administrator creates a segment from a CSV, renames, download
   // Delete with selection.
   await renamed.getByRole('checkbox').check();
   await page.getByRole('button', { name: '削除', exact: true }).click();
-  await accept(page, formatMessage('CNF_0004'));
-  await accept(page, formatMessage('INF_0001', ['AGセグメント', '削除']));
+  await answerDialog(page, formatMessage('CNF_0004'));
+  await answerDialog(page, formatMessage('INF_0001', ['AGセグメント', '削除']));
   await t.resolves(renamed.waitFor({ state: 'detached' }), 'the segment is gone');
   await page.context().close();
 });
 
 t.test('an agent administrator sees empty-submit errors, creates a user and edits it', async (t) => {
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await signIn(page, 'demo-agadmin', 'Agadmin#Demo2026');
-  await page.goto(`${portal.url}/aguser-maintenance`);
+  await page.goto(`${e2e.portal.url}/aguser-maintenance`);
   const main = page.getByRole('main');
 
   // Search mode: no rows, delete and new disabled.
@@ -246,8 +225,8 @@ t.test('an agent administrator sees empty-submit errors, creates a user and edit
   await main.getByLabel('備考1').fill('E2E備考');
   await main.getByLabel('機能権限').selectOption({ label: '一般' });
   await main.getByRole('button', { name: '確定' }).click();
-  await accept(page, formatMessage('CNF_0001', ['ユーザー', '登録']));
-  await accept(page, formatMessage('INF_0001', ['ユーザー', '登録']));
+  await answerDialog(page, formatMessage('CNF_0001', ['ユーザー', '登録']));
+  await answerDialog(page, formatMessage('INF_0001', ['ユーザー', '登録']));
 
   // Back on the list with the search restored (isResearch=true).
   await page.waitForURL(/\/aguser-maintenance\?isResearch=true$/);
@@ -262,8 +241,8 @@ t.test('an agent administrator sees empty-submit errors, creates a user and edit
   await main.getByLabel('備考1').fill(''); // emptied: the update clears it
   await screenshot(page, 'admin-user-edit');
   await main.getByRole('button', { name: '確定' }).click();
-  await accept(page, formatMessage('CNF_0001', ['ユーザー', '更新']));
-  await accept(page, formatMessage('INF_0001', ['ユーザー', '更新']));
+  await answerDialog(page, formatMessage('CNF_0001', ['ユーザー', '更新']));
+  await answerDialog(page, formatMessage('INF_0001', ['ユーザー', '更新']));
   await page.waitForURL(/\/aguser-maintenance\?isResearch=true$/);
   await t.resolves(main.locator('tbody tr', { hasText: 'E2E推進部' }).waitFor(), 'the edited value in the list');
   await main.locator('tbody tr', { hasText: 'E2E推進部' }).getByRole('button', { name: /編集/ }).click();
@@ -281,15 +260,15 @@ t.test('an agent administrator sees empty-submit errors, creates a user and edit
   t.ok(await main.getByRole('button', { name: '新規登録' }).isDisabled(), 'search mode again');
 
   // Another agent's user form: ERR_SYS998.
-  await page.goto(`${portal.url}/aguser-reg?agCode=A0000002`);
+  await page.goto(`${e2e.portal.url}/aguser-reg?agCode=A0000002`);
   await t.resolves(main.getByText(formatMessage('ERR_SYS998')).waitFor(), 'another agent: ERR_SYS998');
   await page.context().close();
 });
 
 t.test('a provider administrator acts as another agent and the header shows 代行中', async (t) => {
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await signIn(page, 'demo-provider', 'Provider#Demo2026');
-  await page.goto(`${portal.url}/kanrisya-top`);
+  await page.goto(`${e2e.portal.url}/kanrisya-top`);
   const main = page.getByRole('main');
   await main.getByRole('heading', { name: 'システムメンテナンス' }).waitFor();
   await screenshot(page, 'admin-top-provider');
@@ -318,9 +297,9 @@ t.test('a provider administrator acts as another agent and the header shows 代�
 });
 
 t.test('an agent administrator sees only the allowed groups and no provider tools', async (t) => {
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await signIn(page, 'demo-agadmin', 'Agadmin#Demo2026');
-  await page.goto(`${portal.url}/kanrisya-top`);
+  await page.goto(`${e2e.portal.url}/kanrisya-top`);
   const main = page.getByRole('main');
   await main.getByRole('link', { name: 'AGユーザーメンテナンス' }).waitFor();
   t.equal(

@@ -11,29 +11,10 @@ import t from 'tap';
 import type { Locator, Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { tokyoDate } from '../../api/clock';
-import {
-  answerDialog,
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  type Portal,
-  screenshot,
-  signIn,
-  startPortal,
-  tokyoMorning,
-} from './harness';
+import { answerDialog, dismissAllPopups, newPage, screenshot, signIn, tokyoMorning, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 const F = 'f-glovalnavi-kanri';
 const field = (page: Page, name: string) => page.locator(`#${F}__${name}`);
@@ -97,13 +78,13 @@ async function fillRow(
 }
 
 t.test('a provider sets the global navigation of one segment, with a scheduled list and previews', async (t) => {
-  const browser = await browserPromise;
+  const browser = await e2e.browser();
   const today = tokyoDate(tokyoMorning());
   const scheduled = addDays(today, 7);
   const admin = await newPage(browser);
-  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+  await signIn(e2e.portal, admin, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(admin);
-  await admin.goto(`${portal.url}/kanrisya-top`);
+  await admin.goto(`${e2e.portal.url}/kanrisya-top`);
   await admin.getByRole('link', { name: /グローバルナビ管理/ }).click();
   await admin.waitForURL(/\/glovalnavi-kanri-list$/);
   await admin.getByRole('cell', { name: '標準グローバルナビ', exact: true }).waitFor();
@@ -245,7 +226,7 @@ t.test('a provider sets the global navigation of one segment, with a scheduled l
 
   // The agent of the segment sees the current list at its next page load; an agent of no segment keeps the default.
   const agent = await newPage(browser);
-  await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
+  await signIn(e2e.portal, agent, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(agent);
   await headerNav(agent).waitFor();
   t.same(
@@ -255,14 +236,14 @@ t.test('a provider sets the global navigation of one segment, with a scheduled l
   );
   await screenshot(agent, 'glovalnavi-agent-current');
   const agent2 = await newPage(browser);
-  await signIn(portal, agent2, 'demo-agent2', 'Agent2#Demo2026');
+  await signIn(e2e.portal, agent2, 'demo-agent2', 'Agent2#Demo2026');
   await dismissAllPopups(agent2);
   await headerNav(agent2).waitFor();
   t.ok((await headerNav(agent2).innerText()).includes('営業支援'), 'another agent keeps the default');
   t.notOk((await headerNav(agent2).innerText()).includes('首都圏'), 'and does not see the segment list');
 
   // Acting as the segment's agent on the scheduled date, the provider sees the scheduled list.
-  await admin.goto(`${portal.url}/kanrisya-top`);
+  await admin.goto(`${e2e.portal.url}/kanrisya-top`);
   const main = admin.getByRole('main');
   await main.getByLabel('代理店コード', { exact: true }).fill('A0000001');
   await main.getByRole('button', { name: '代行ログイン' }).click();
@@ -272,7 +253,7 @@ t.test('a provider sets the global navigation of one segment, with a scheduled l
   const reloaded = admin.waitForEvent('load');
   await main.getByRole('button', { name: '切替' }).click();
   await reloaded;
-  await admin.goto(`${portal.url}/portal-top`);
+  await admin.goto(`${e2e.portal.url}/portal-top`);
   await dismissAllPopups(admin);
   await headerNav(admin).waitFor();
   t.same(await topItems(admin), ['年末のお知らせ', '首都圏特設'], 'on the business date: the scheduled list');
@@ -286,7 +267,7 @@ t.test('a provider sets the global navigation of one segment, with a scheduled l
 t.test(
   'a provider sets the icon menu of one agent with uploaded images, previews it, and the agent sees it',
   async (t) => {
-    const browser = await browserPromise;
+    const browser = await e2e.browser();
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-appearance-e2e-'));
     t.teardown(() => fs.rm(dir, { recursive: true, force: true }));
     // Two real 16×16 PNGs (blue, orange) so the icons draw.
@@ -302,9 +283,9 @@ t.test(
     const I = 'f-iconmenu-kanri';
     const icell = (page: Page, row: number, key: string) => page.locator(`#${I}__nowSettingList__${row}__${key}`);
     const admin = await newPage(browser);
-    await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+    await signIn(e2e.portal, admin, 'demo-provider', 'Provider#Demo2026');
     await dismissAllPopups(admin);
-    await admin.goto(`${portal.url}/iconmenu-kanri-list`);
+    await admin.goto(`${e2e.portal.url}/iconmenu-kanri-list`);
     await admin.getByRole('cell', { name: '標準アイコンメニュー', exact: true }).waitFor();
     await screenshot(admin, 'iconmenu-list');
     await admin.getByRole('button', { name: '新規登録' }).click();
@@ -351,7 +332,7 @@ t.test(
     await closeByButton(popup);
 
     const agent2 = await newPage(browser);
-    await signIn(portal, agent2, 'demo-agent2', 'Agent2#Demo2026');
+    await signIn(e2e.portal, agent2, 'demo-agent2', 'Agent2#Demo2026');
     await dismissAllPopups(agent2);
     await t.resolves(
       agent2.getByRole('main').getByText('みなとのお知らせ').waitFor(),

@@ -6,27 +6,9 @@ import { sql } from 'kysely';
 import t from 'tap';
 import { formatMessage } from '../../schemas/messages/format';
 import { expectNoA11yViolations } from './a11y';
-import {
-  answerDialog,
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  type Portal,
-  screenshot,
-  signIn,
-  startPortal,
-} from './harness';
+import { answerDialog, dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 t.test("a notice's display target change is found in the viewer, labelled by the form", async (t) => {
   // A seeded notice shown to every agent that has a search tag (the form requires one).
@@ -35,16 +17,16 @@ t.test("a notice's display target change is found in the viewer, labelled by the
     where c.category_id = 1 and c.deleted_at is null and c.display_target = '0'
       and exists (select 1 from content_tags ct where ct.content_id = c.content_id)
     order by c.content_id limit 1`
-    .execute(portal.db)
+    .execute(e2e.portal.db)
     .then((r) => r.rows[0]);
   t.ok(notice, 'a seeded notice for all agents');
   const id = String(notice!.content_id);
 
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+  await signIn(e2e.portal, page, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(page);
-  await page.goto(`${portal.url}/notification-reg?categoryId=1&contentsId=${id}&editMode=1`);
+  await page.goto(`${e2e.portal.url}/notification-reg?categoryId=1&contentsId=${id}&editMode=1`);
   await page.getByRole('heading', { name: 'お知らせ更新' }).waitFor();
   const history = page.getByRole('link', { name: '変更履歴' });
   await history.waitFor();
@@ -74,14 +56,14 @@ t.test("a notice's display target change is found in the viewer, labelled by the
   await expectNoA11yViolations(t, page, 'audit viewer');
 
   // An edit in SQL: 再確認 walks the chain again and the banner names the row.
-  const row = await portal.db
+  const row = await e2e.portal.db
     .selectFrom('audit_logs')
     .select('audit_id')
     .where('entity', '=', 'content')
     .where('entity_id', '=', id)
     .orderBy('audit_id', 'desc')
     .executeTakeFirstOrThrow();
-  await sql`update audit_logs set actor_user_id = '0000000099' where audit_id = ${row.audit_id}`.execute(portal.db);
+  await sql`update audit_logs set actor_user_id = '0000000099' where audit_id = ${row.audit_id}`.execute(e2e.portal.db);
   await page.getByRole('button', { name: '再確認' }).click();
   const banner = page.getByRole('alert').filter({ hasText: '改ざんの可能性' });
   await banner.waitFor();

@@ -4,34 +4,25 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { oneTimeCodeIn, resetTokenIn } from '../helpers/smtp-capture';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, startPortal, type Portal } from './harness';
+import { dismissAllPopups, newPage, screenshot, useE2e } from './harness';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 async function signIn(page: Page, loginId: string, password: string, shots = false) {
-  await page.goto(`${portal.url}/login`);
+  await page.goto(`${e2e.portal.url}/login`);
   await page.getByLabel('ログインID').fill(loginId);
   await page.getByLabel('パスワード', { exact: true }).fill(password);
   if (shots) await screenshot(page, 'login');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await page.waitForURL(/\/login-otp/);
-  const code = oneTimeCodeIn(portal.smtp.latestTo(`${loginId}@portal.example.jp`));
+  const code = oneTimeCodeIn(e2e.portal.smtp.latestTo(`${loginId}@portal.example.jp`));
   await page.getByLabel('セキュリティコード').fill(code);
   if (shots) await screenshot(page, 'login-otp');
   await page.getByRole('button', { name: '認証' }).click();
 }
 
 t.test('an agent signs in with the mailed code, sees the header and navigation, and logs out', async (t) => {
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await signIn(page, 'demo-agent', 'Agent#Demo20261', true);
   await page.waitForURL(/\/portal-top$/);
   await dismissAllPopups(page);
@@ -55,14 +46,14 @@ t.test('an agent signs in with the mailed code, sees the header and navigation, 
   await page.waitForURL(/\/logout$/);
 
   // The revoked session no longer opens a guarded page.
-  await page.goto(`${portal.url}/portal-top`);
+  await page.goto(`${e2e.portal.url}/portal-top`);
   await page.waitForURL(/\/login\?redirect=/);
   t.pass('guarded page after logout goes to the sign-in page');
   await page.context().close();
 });
 
 t.test('a remembered browser signs in without a code and honours only in-app redirects', async (t) => {
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await signIn(page, 'demo-agent2', 'Agent2#Demo2026');
   await page.waitForURL(/\/portal-top$/);
   await dismissAllPopups(page);
@@ -70,14 +61,14 @@ t.test('a remembered browser signs in without a code and honours only in-app red
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   await page.waitForURL(/\/logout$/);
 
-  await page.goto(`${portal.url}/login?redirect=${encodeURIComponent('//evil.example.com/x')}`);
+  await page.goto(`${e2e.portal.url}/login?redirect=${encodeURIComponent('//evil.example.com/x')}`);
   await page.getByLabel('ログインID').fill('demo-agent2');
   await page.getByLabel('パスワード', { exact: true }).fill('Agent2#Demo2026');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await page.waitForURL(/\/portal-top$/);
-  t.equal(new URL(page.url()).host, new URL(portal.url).host, 'protocol-relative redirect ignored');
+  t.equal(new URL(page.url()).host, new URL(e2e.portal.url).host, 'protocol-relative redirect ignored');
 
-  await page.goto(`${portal.url}/login?redirect=${encodeURIComponent('/news')}`);
+  await page.goto(`${e2e.portal.url}/login?redirect=${encodeURIComponent('/news')}`);
   await page.getByLabel('ログインID').fill('demo-agent2');
   await page.getByLabel('パスワード', { exact: true }).fill('Agent2#Demo2026');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
@@ -87,8 +78,8 @@ t.test('a remembered browser signs in without a code and honours only in-app red
 });
 
 t.test('a wrong password shows ERR_USER002 and keeps what was typed', async (t) => {
-  const page = await newPage(await browserPromise);
-  await page.goto(`${portal.url}/login`);
+  const page = await newPage(await e2e.browser());
+  await page.goto(`${e2e.portal.url}/login`);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await t.resolves(
     page
@@ -107,8 +98,8 @@ t.test('a wrong password shows ERR_USER002 and keeps what was typed', async (t) 
 });
 
 t.test('password reset by mail, end to end', async (t) => {
-  const page = await newPage(await browserPromise);
-  await page.goto(`${portal.url}/login`);
+  const page = await newPage(await e2e.browser());
+  await page.goto(`${e2e.portal.url}/login`);
   await page.getByRole('link', { name: /パスワードをお忘れ/ }).click();
   await page.waitForURL(/\/password-reset$/);
   await page.getByLabel('代理店コード').fill('A0000001');
@@ -123,8 +114,8 @@ t.test('password reset by mail, end to end', async (t) => {
     'sent confirmation',
   );
 
-  const token = resetTokenIn(portal.smtp.latestTo('demo-agadmin@portal.example.jp'));
-  await page.goto(`${portal.url}/password-update/token/${token}`);
+  const token = resetTokenIn(e2e.portal.smtp.latestTo('demo-agadmin@portal.example.jp'));
+  await page.goto(`${e2e.portal.url}/password-update/token/${token}`);
   await page.getByLabel('ログインID').waitFor();
   t.equal(await page.getByLabel('ログインID').inputValue(), 'demo-agadmin', 'login id shown read-only');
   t.ok((await page.getByLabel('ログインID').getAttribute('readonly')) !== null, 'login id is read-only');
@@ -145,7 +136,7 @@ t.test('password reset by mail, end to end', async (t) => {
   );
 
   // The link is single use.
-  await page.goto(`${portal.url}/password-update/token/${token}`);
+  await page.goto(`${e2e.portal.url}/password-update/token/${token}`);
   await t.resolves(page.getByText(formatMessage('ERR_USER005')).first().waitFor(), 'used link shows ERR_USER005');
 
   await signIn(page, 'demo-agadmin', 'Changed#Pass2026');
@@ -155,13 +146,13 @@ t.test('password reset by mail, end to end', async (t) => {
 });
 
 t.test('outside operating hours a guarded page lands on /out-of-operation', async (t) => {
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await signIn(page, 'demo-provider', 'Provider#Demo2026');
   await page.waitForURL(/\/portal-top$/);
-  const now = portal.clock.now();
-  portal.clock.set(new Date(now.getTime() + 12 * 3600_000)); // 22:00 Tokyo
+  const now = e2e.portal.clock.now();
+  e2e.portal.clock.set(new Date(now.getTime() + 12 * 3600_000)); // 22:00 Tokyo
   try {
-    await page.goto(`${portal.url}/news`);
+    await page.goto(`${e2e.portal.url}/news`);
     await page.waitForURL(/\/out-of-operation$/);
     await t.resolves(
       page
@@ -172,7 +163,7 @@ t.test('outside operating hours a guarded page lands on /out-of-operation', asyn
     );
     await screenshot(page, 'out-of-operation');
   } finally {
-    portal.clock.set(now);
+    e2e.portal.clock.set(now);
   }
   await page.context().close();
 });

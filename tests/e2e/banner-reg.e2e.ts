@@ -6,36 +6,14 @@
 // the list sorts with the spec's first directions, greys banners past their end date, saves
 // display orders (the portal follows), edits show the stored image, delete needs a selection.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import {
-  answerDialog,
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  type Portal,
-  screenshot,
-  signIn,
-  startPortal,
-} from './harness';
+import { answerDialog, dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
-let portal: Portal;
-let tmpDir: string;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-banner-e2e-'));
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-  await fs.rm(tmpDir, { recursive: true, force: true });
-});
+const e2e = useE2e(t, { tmpDir: 'banner' });
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
 const field = (page: Page, name: string) => page.locator(`#f-banner-reg__${name}`);
@@ -64,11 +42,11 @@ async function bannerPng(page: Page, file: string) {
 t.test(
   'a provider registers a side banner with an image and a period; an agent sees it on the portal top',
   async (t) => {
-    const browser = await browserPromise;
+    const browser = await e2e.browser();
     const admin = await newPage(browser);
-    await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+    await signIn(e2e.portal, admin, 'demo-provider', 'Provider#Demo2026');
     await dismissAllPopups(admin);
-    await admin.goto(`${portal.url}/kanrisya-top`);
+    await admin.goto(`${e2e.portal.url}/kanrisya-top`);
     await admin.getByRole('link', { name: 'バナー登録 ›', exact: true }).click();
     await admin.waitForURL(/\/banner-touroku-list$/);
     await admin.getByRole('heading', { name: 'バナーメンテナンス' }).waitFor();
@@ -125,7 +103,7 @@ t.test(
     const name = 'E2E冬のまとめ買いセール';
     await field(admin, 'bannerName').fill(name);
     await field(admin, 'bannerUrl').fill('/news');
-    const png = path.join(tmpDir, '冬のセール.png');
+    const png = path.join(e2e.tmpDir, '冬のセール.png');
     await bannerPng(admin, png);
     await field(admin, 'bannerImageFileList').setInputFiles(png);
     await admin.locator('#main').getByRole('button', { name: '冬のセール.png を削除' }).waitFor();
@@ -146,7 +124,7 @@ t.test(
       1,
       'the uploaded image stays after a failed save',
     );
-    const today = new Date(portal.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+    const today = new Date(e2e.portal.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
     await field(admin, 'dispDtFrom').fill(today);
     await field(admin, 'dispDtTo').fill('2099-12-31');
     await screenshot(admin, 'banner-form-new');
@@ -246,7 +224,7 @@ t.test(
 
     // An agent sees it on the portal top, first among the side banners, with its image.
     const agent = await newPage(browser);
-    await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
+    await signIn(e2e.portal, agent, 'demo-agent', 'Agent#Demo20261');
     await dismissAllPopups(agent);
     const side = agent.getByRole('region', { name: 'サイドバナー' });
     await side.getByText(name).waitFor();
@@ -287,11 +265,11 @@ t.test(
 );
 
 t.test('rows past their end date are greyed; clear returns to search mode', async (t) => {
-  const browser = await browserPromise;
+  const browser = await e2e.browser();
   const admin = await newPage(browser);
-  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+  await signIn(e2e.portal, admin, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(admin);
-  await admin.goto(`${portal.url}/banner-touroku-list`);
+  await admin.goto(`${e2e.portal.url}/banner-touroku-list`);
   await areaSelect(admin).selectOption({ label: 'カルーセルバナー' });
   await admin.locator('#main').getByRole('button', { name: '検索', exact: true }).click();
   const ended = admin.locator('tr', { has: admin.getByRole('cell', { name: '夏季まとめ買いキャンペーン（終了）' }) });

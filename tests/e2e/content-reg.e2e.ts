@@ -6,46 +6,24 @@
 // once and another agent gets ERR_0022; update, preview, the click mailer, copy and delete work;
 // a plain agent cannot open the form.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { expectNoA11yViolations } from './a11y';
-import {
-  answerDialog,
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  type Portal,
-  screenshot,
-  signIn,
-  startPortal,
-} from './harness';
+import { answerDialog, dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
-let portal: Portal;
-let tmpDir: string;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-content-reg-e2e-'));
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-  await fs.rm(tmpDir, { recursive: true, force: true });
-});
+const e2e = useE2e(t, { tmpDir: 'content-reg' });
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
 const field = (page: Page, name: string) => page.locator(`#f-notification-reg__${name}`);
 
 /** Files whose first bytes match their extension (the server checks the content). */
 async function sampleFiles() {
-  const pdf = path.join(tmpDir, 'キャンペーン要項.pdf');
-  const png = path.join(tmpDir, '売場イメージ.png');
-  const mp4 = path.join(tmpDir, '紹介動画.mp4');
+  const pdf = path.join(e2e.tmpDir, 'キャンペーン要項.pdf');
+  const png = path.join(e2e.tmpDir, '売場イメージ.png');
+  const mp4 = path.join(e2e.tmpDir, '紹介動画.mp4');
   await fs.writeFile(
     pdf,
     Buffer.concat([Buffer.from('%PDF-1.4\n% e2e\n'), Buffer.alloc(200_000, 0x20), Buffer.from('\n%%EOF\n')]),
@@ -65,16 +43,16 @@ async function upload(page: Page, section: string, file: string) {
 }
 
 async function searchAs(page: Page, keyword: string) {
-  await page.goto(`${portal.url}/site-serch?keyWord=${encodeURIComponent(keyword)}`);
+  await page.goto(`${e2e.portal.url}/site-serch?keyWord=${encodeURIComponent(keyword)}`);
   await page.getByRole('heading', { name: `「${keyword}」の検索結果` }).waitFor();
 }
 
 t.test('a provider administrator registers, updates, previews, mails, copies and deletes a notice', async (t) => {
-  const browser = await browserPromise;
+  const browser = await e2e.browser();
   const admin = await newPage(browser);
-  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+  await signIn(e2e.portal, admin, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(admin);
-  await admin.goto(`${portal.url}/kanrisya-top`);
+  await admin.goto(`${e2e.portal.url}/kanrisya-top`);
   await admin.getByRole('link', { name: 'お知らせ登録 ›', exact: true }).click();
   await admin.waitForURL(/\/notification-reg\?categoryId=1$/);
   await t.resolves(
@@ -119,7 +97,7 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   await tagDialog.getByRole('checkbox').first().check();
   await tagDialog.getByRole('button', { name: '決定' }).click();
   // The thumbnail uploaded (the seeds have no preset thumbnails yet); the list button then hides.
-  const thumbnail = path.join(tmpDir, 'サムネイル.png');
+  const thumbnail = path.join(e2e.tmpDir, 'サムネイル.png');
   await fs.copyFile(files.png, thumbnail);
   await field(admin, 'thumbnailFileList').locator('input[type=file]').setInputFiles(thumbnail);
   await field(admin, 'thumbnailFileList').getByRole('button', { name: '選択を解除' }).waitFor();
@@ -145,7 +123,7 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
 
   // The targeted agent finds it by search at once; another agent may not open it.
   const agent = await newPage(browser);
-  await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
+  await signIn(e2e.portal, agent, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(agent);
   await searchAs(agent, '冬季販促');
   await t.resolves(
@@ -154,9 +132,9 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   );
   t.ok(Date.now() - savedAt < 60_000, 'found right after the save');
   const other = await newPage(browser);
-  await signIn(portal, other, 'demo-agent2', 'Agent2#Demo2026');
+  await signIn(e2e.portal, other, 'demo-agent2', 'Agent2#Demo2026');
   await dismissAllPopups(other);
-  await other.goto(`${portal.url}/contents/categoryId/1/contentsId/${contentsId}`);
+  await other.goto(`${e2e.portal.url}/contents/categoryId/1/contentsId/${contentsId}`);
   await t.resolves(other.getByText(formatMessage('ERR_0022')).first().waitFor(), 'another agent: ERR_0022');
 
   // Update: reloaded, and the agent sees the new title.
@@ -167,7 +145,7 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   await answerDialog(admin, formatMessage('INF_0001', ['お知らせ', '更新']));
   await admin.getByRole('heading', { name: 'お知らせ更新' }).waitFor();
   t.equal(await field(admin, 'title').inputValue(), updated, 'reloaded after update');
-  await agent.goto(`${portal.url}/contents/categoryId/1/contentsId/${contentsId}`);
+  await agent.goto(`${e2e.portal.url}/contents/categoryId/1/contentsId/${contentsId}`);
   await t.resolves(agent.getByRole('heading', { name: updated }).waitFor(), 'the agent sees the update at once');
   await screenshot(admin, 'content-reg-update');
 
@@ -180,19 +158,19 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   await preview.getByRole('button', { name: '閉じる' }).last().click();
 
   // The click mailer, administrators of the targeted agents only.
-  const agentMailBefore = portal.smtp.latestTo('demo-agent@portal.example.jp');
+  const agentMailBefore = e2e.portal.smtp.latestTo('demo-agent@portal.example.jp');
   await admin.getByRole('button', { name: 'メール送信（管理者のみ）' }).click();
   await answerDialog(admin, formatMessage('CNF_0001', ['管理者宛てのメール', '送信']));
   await answerDialog(admin, formatMessage('INF_0001', ['管理者宛てのメール', '送信']));
   t.match(
-    portal.smtp.latestTo('demo-agadmin@portal.example.jp')?.text ?? '',
+    e2e.portal.smtp.latestTo('demo-agadmin@portal.example.jp')?.text ?? '',
     updated,
     'the administrator of A0000001 got the mail',
   );
-  t.equal(portal.smtp.latestTo('demo-agent@portal.example.jp'), agentMailBefore, 'a plain user did not');
+  t.equal(e2e.portal.smtp.latestTo('demo-agent@portal.example.jp'), agentMailBefore, 'a plain user did not');
 
   // Copy: the id is blank, the title reads 登録, the save creates another content.
-  await admin.goto(`${portal.url}/notification-reg?categoryId=1&contentsId=${contentsId}&editMode=2`);
+  await admin.goto(`${e2e.portal.url}/notification-reg?categoryId=1&contentsId=${contentsId}&editMode=2`);
   await admin.getByRole('heading', { name: 'お知らせ登録' }).waitFor();
   t.equal(await field(admin, 'title').inputValue(), updated, 'the copy starts from the source');
   await field(admin, 'title').fill('E2E冬季販促キャンペーン（コピー）');
@@ -207,25 +185,25 @@ t.test('a provider administrator registers, updates, previews, mails, copies and
   await t.resolves(admin.getByText('キャンペーン要項.pdf').waitFor(), 'the copy has the source attachment');
 
   // Delete the original: back to a blank new form; the agent gets ERR_0022.
-  await admin.goto(`${portal.url}/notification-reg?categoryId=1&contentsId=${contentsId}&editMode=1`);
+  await admin.goto(`${e2e.portal.url}/notification-reg?categoryId=1&contentsId=${contentsId}&editMode=1`);
   await admin.getByRole('button', { name: '削除', exact: true }).click();
   await answerDialog(admin, formatMessage('CNF_0004'));
   await answerDialog(admin, formatMessage('INF_0001', ['お知らせ', '削除']));
   await admin.waitForURL(/\/notification-reg\?categoryId=1$/);
   await t.resolves(admin.getByRole('heading', { name: 'お知らせ登録' }).waitFor(), 'new mode after delete');
   t.equal(await field(admin, 'title').inputValue(), '', 'a blank form');
-  await agent.goto(`${portal.url}/contents/categoryId/1/contentsId/${contentsId}`);
+  await agent.goto(`${e2e.portal.url}/contents/categoryId/1/contentsId/${contentsId}`);
   await t.resolves(agent.getByText(formatMessage('ERR_0022')).first().waitFor(), 'deleted: the agent cannot open it');
 });
 
 t.test(
   'a FAQ has no important flag and no mail buttons and continues blank; the important period clears; a plain agent cannot open the form',
   async (t) => {
-    const browser = await browserPromise;
+    const browser = await e2e.browser();
     const admin = await newPage(browser);
-    await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+    await signIn(e2e.portal, admin, 'demo-provider', 'Provider#Demo2026');
     await dismissAllPopups(admin);
-    await admin.goto(`${portal.url}/notification-reg?categoryId=2`);
+    await admin.goto(`${e2e.portal.url}/notification-reg?categoryId=2`);
     await t.resolves(admin.getByRole('heading', { name: 'FAQ登録' }).waitFor(), 'FAQ登録');
     t.equal(
       await admin.getByRole('checkbox', { name: '重要' }).count(),
@@ -267,14 +245,14 @@ t.test(
     t.equal(await admin.getByRole('checkbox', { name: '重要' }).count(), 0, 'no important flag in update mode either');
 
     // The administrator announcements use the same form.
-    await admin.goto(`${portal.url}/kanrisya-notification-reg?categoryId=12`);
+    await admin.goto(`${e2e.portal.url}/kanrisya-notification-reg?categoryId=12`);
     await t.resolves(admin.getByRole('heading', { name: '管理者お知らせ登録' }).waitFor(), '管理者お知らせ登録');
 
-    await admin.goto(`${portal.url}/notification-reg?categoryId=1`);
+    await admin.goto(`${e2e.portal.url}/notification-reg?categoryId=1`);
     await admin.getByRole('heading', { name: 'お知らせ登録' }).waitFor();
     // Agent codes from a CSV: blank lines dropped, quotes removed, "N件"; another target clears them.
     await admin.getByRole('radio', { name: '代理店コード' }).check();
-    const csv = path.join(tmpDir, '対象代理店.csv');
+    const csv = path.join(e2e.tmpDir, '対象代理店.csv');
     await fs.writeFile(csv, '"A0000001"\r\n\r\nA0000004\r\n "A0000005" \r\n');
     await admin.locator('input[type=file][accept=".csv"]').setInputFiles(csv);
     await t.resolves(admin.getByLabel('取込件数 3件').waitFor(), 'three codes from the CSV');
@@ -289,9 +267,9 @@ t.test(
     t.equal(await field(admin, 'jyuyoKikanStart').inputValue(), '', 'the important flag off clears the period');
 
     const agent = await newPage(browser);
-    await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
+    await signIn(e2e.portal, agent, 'demo-agent', 'Agent#Demo20261');
     await dismissAllPopups(agent);
-    await agent.goto(`${portal.url}/notification-reg?categoryId=1`);
+    await agent.goto(`${e2e.portal.url}/notification-reg?categoryId=1`);
     await t.resolves(
       agent
         .getByRole('button', { name: '登録', exact: true })
@@ -307,20 +285,20 @@ t.test(
 );
 
 t.test('the notice form passes axe-core in new and update mode', async (t) => {
-  const browser = await browserPromise;
+  const browser = await e2e.browser();
   const context = await browser.newContext({
     viewport: { width: 1366, height: 768 },
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
   });
   const page = await context.newPage();
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+  await signIn(e2e.portal, page, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(page);
   for (const [query, button] of [
     ['categoryId=1', '登録'],
     ['categoryId=1&contentsId=1&editMode=1', '更新'],
   ]) {
-    await page.goto(`${portal.url}/notification-reg?${query}`);
+    await page.goto(`${e2e.portal.url}/notification-reg?${query}`);
     await page.getByRole('button', { name: button, exact: true }).waitFor();
     await expectNoA11yViolations(t, page, `notice form ${query}`);
   }

@@ -5,35 +5,22 @@
 // search checks the name (ERR_0001), shows the count, narrows by prefecture, says WRN_0003 for
 // no match, and clears.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { formatMessage } from '../../schemas/messages/format';
 import { parseCsvRecords } from '../../schemas/rules/csv-records';
 import { ENTRY_FILE_HEADER } from '../../api/resources/event-entry/entry-file';
-import { launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { newPage, screenshot, signIn, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
-let portal: Portal;
-let tmpDir: string;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-entry-e2e-'));
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-  await fs.rm(tmpDir, { recursive: true, force: true });
-});
+const e2e = useE2e(t, { tmpDir: 'entry' });
 
 const errorBox = (page: import('playwright-core').Page) => page.getByTestId('form-errors').first();
 
 t.test('the provider downloads the entry file of an applied event', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
-  await page.goto(`${portal.url}/kanrisya-top`);
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-provider', 'Provider#Demo2026');
+  await page.goto(`${e2e.portal.url}/kanrisya-top`);
   await page.getByRole('link', { name: 'イベント申込ダウンロード' }).click();
   await page.waitForURL(/\/event-entry-dl$/);
   const panel = page.getByRole('region', { name: 'イベント申込ダウンロード' });
@@ -49,7 +36,7 @@ t.test('the provider downloads the entry file of an applied event', async (t) =>
   await screenshot(page, 'event-entry-dl-required');
 
   // The seeded event with three applications (one cancelled), and one nobody applied for.
-  const events = await portal.db
+  const events = await e2e.portal.db
     .selectFrom('contents as c')
     .innerJoin('events as e', 'e.content_id', 'c.content_id')
     .select(['c.content_id', 'c.title', 'e.csv_file_name'])
@@ -58,7 +45,7 @@ t.test('the provider downloads the entry file of an applied event', async (t) =>
     .execute();
   const applied = nth(events, 0);
   const withEntries = new Set(
-    (await portal.db.selectFrom('event_entries').select('content_id').execute()).map((r) => r.content_id),
+    (await e2e.portal.db.selectFrom('event_entries').select('content_id').execute()).map((r) => r.content_id),
   );
   const empty = events.find((e) => !withEntries.has(e.content_id))!;
   // Each option reads 「yyyy/MM/dd HH:mm」, an ideographic space, then the title (the date the event is held first).
@@ -74,7 +61,7 @@ t.test('the provider downloads the entry file of an applied event', async (t) =>
   await panel.getByRole('button', { name: 'ダウンロード' }).click();
   const download = await downloading;
   t.equal(download.suggestedFilename(), applied.csv_file_name, "saved under the event's CSV file name");
-  const saved = path.join(tmpDir, 'entries.csv');
+  const saved = path.join(e2e.tmpDir, 'entries.csv');
   await download.saveAs(saved);
   const bytes = await fs.readFile(saved);
   t.same([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 with BOM');
@@ -109,9 +96,9 @@ t.test('the provider downloads the entry file of an applied event', async (t) =>
 });
 
 t.test('the provider searches the registered companies', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
-  await page.goto(`${portal.url}/kanrisya-top`);
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-provider', 'Provider#Demo2026');
+  await page.goto(`${e2e.portal.url}/kanrisya-top`);
   await page.getByRole('link', { name: '登録企業検索' }).click();
   await page.waitForURL(/\/customer-serch$/);
   await page.getByText(/登録企業（400社）の中から/).waitFor();

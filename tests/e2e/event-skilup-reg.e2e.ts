@@ -7,37 +7,15 @@
 // (checkEventApplied); a skill-up video with its program and phase is on the agent's hub at once
 // and comes back whole in update mode.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { SKILUP_SEED } from '../../seeds/skilup-events';
-import {
-  answerDialog,
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  type Portal,
-  signIn,
-  startPortal,
-  tokyoMorning,
-} from './harness';
+import { answerDialog, tokyoMorning, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
-let portal: Portal;
-let tmpDir: string;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-event-skilup-e2e-'));
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-  await fs.rm(tmpDir, { recursive: true, force: true });
-});
+const e2e = useE2e(t, { tmpDir: 'event-skilup' });
 
 const errorBox = (page: Page) => page.getByTestId('form-errors').first();
 const eventField = (page: Page, name: string) => page.locator(`#f-event-reg__${name}`);
@@ -46,7 +24,7 @@ const errorLines = async (page: Page) => (await errorBox(page).innerText()).spli
 
 /** A Tokyo calendar day `offset` days from the portal's clock, yyyy-MM-dd. */
 function tokyoDay(offset: number): string {
-  return new Date(portal.clock.now().getTime() + 9 * 3600_000 + offset * 86400_000).toISOString().slice(0, 10);
+  return new Date(e2e.portal.clock.now().getTime() + 9 * 3600_000 + offset * 86400_000).toISOString().slice(0, 10);
 }
 
 /** The whole page, for a person to look at beside the spec (test-results/screens, not committed). */
@@ -56,14 +34,8 @@ async function fullShot(page: Page, name: string) {
   console.log(`# screenshot ${file}`);
 }
 
-async function signedIn(loginId: string, password: string) {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, loginId, password);
-  await dismissAllPopups(page);
-  return page;
-}
-const provider = () => signedIn('demo-provider', 'Provider#Demo2026');
-const agent = () => signedIn('demo-agent', 'Agent#Demo20261');
+const provider = () => e2e.signedIn('demo-provider', 'Provider#Demo2026');
+const agent = () => e2e.signedIn('demo-agent', 'Agent#Demo20261');
 
 async function pickFirstTag(page: Page) {
   await page.getByRole('button', { name: '検索タグを選択' }).click();
@@ -82,9 +54,9 @@ async function typeBody(page: Page, text: string) {
 }
 
 t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 and CNF_0007; delete', async (t) => {
-  t.teardown(() => portal.clock.set(tokyoMorning()));
+  t.teardown(() => e2e.portal.clock.set(tokyoMorning()));
   let admin = await provider();
-  await admin.goto(`${portal.url}/kanrisya-top`);
+  await admin.goto(`${e2e.portal.url}/kanrisya-top`);
   await admin.getByRole('link', { name: 'イベント登録 ›', exact: true }).click();
   await admin.waitForURL(/\/event-touroku\?categoryId=7$/);
   await t.resolves(
@@ -201,19 +173,19 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
 
   // Posted from the next day: the agent finds it on the event list once the day has come.
   const agentPage0 = await agent();
-  await agentPage0.goto(`${portal.url}/skilup-event-list`);
+  await agentPage0.goto(`${e2e.portal.url}/skilup-event-list`);
   await agentPage0.getByRole('tabpanel').waitFor();
   t.equal(await agentPage0.getByRole('tabpanel').getByText(title).count(), 0, 'not posted on the day it is registered');
   await agentPage0.context().close();
-  portal.clock.set(new Date(`${tokyoDay(1)}T10:00:00+09:00`));
+  e2e.portal.clock.set(new Date(`${tokyoDay(1)}T10:00:00+09:00`));
   const member = await agent();
-  await member.goto(`${portal.url}/skilup-event-list`);
+  await member.goto(`${e2e.portal.url}/skilup-event-list`);
   await t.resolves(member.getByRole('tabpanel').getByText(title).waitFor(), 'the agent finds it the next day');
 
   // Update (a day has passed: a new sign-in); no applicants yet, so the usual confirmation.
   await admin.context().close();
   admin = await provider();
-  await admin.goto(`${portal.url}/event-touroku?categoryId=7&contentsId=${contentsId}&editMode=1`);
+  await admin.goto(`${e2e.portal.url}/event-touroku?categoryId=7&contentsId=${contentsId}&editMode=1`);
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
   const updated = 'E2E 新製品複合機 体験説明会（大阪会場・増席）';
   await eventField(admin, 'title').fill(updated);
@@ -222,7 +194,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await answerDialog(admin, formatMessage('INF_0001', ['イベント', '更新']));
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
   t.equal(await eventField(admin, 'title').inputValue(), updated, 'reloaded after update');
-  await member.goto(`${portal.url}/skilup-event-list`);
+  await member.goto(`${e2e.portal.url}/skilup-event-list`);
   await t.resolves(member.getByRole('tabpanel').getByText(updated).waitFor(), 'the agent sees the new title');
 
   // The agent applies on the detail page: the completion message and the mail text of the form.
@@ -234,7 +206,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await applied.getByRole('button', { name: '閉じる' }).last().click();
   await member.getByText('お申し込み済みです。').waitFor();
   t.match(
-    portal.smtp.latestTo('demo-agent@portal.example.jp')?.text ?? '',
+    e2e.portal.smtp.latestTo('demo-agent@portal.example.jp')?.text ?? '',
     mailText,
     'the mail carries the mail text of the form',
   );
@@ -267,7 +239,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   t.pass('the moved date is saved after CNF_0008');
 
   // コピーして新規 on the event detail: the copy form has no id, the source's fields, and saves anew.
-  await admin.goto(`${portal.url}/skilup-event-detail/categoryId/7/contentsId/${contentsId}`);
+  await admin.goto(`${e2e.portal.url}/skilup-event-detail/categoryId/7/contentsId/${contentsId}`);
   await admin.getByRole('link', { name: 'コピーして新規' }).click();
   await admin.waitForURL(/editMode=2/);
   await admin.getByRole('heading', { name: 'イベント登録' }).waitFor();
@@ -283,14 +255,14 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
     (url) => url.searchParams.get('editMode') === '1' && url.searchParams.get('contentsId') !== contentsId,
   );
   await t.resolves(admin.getByRole('heading', { name: 'イベント更新' }).waitFor(), 'the copy is another event');
-  await admin.goto(`${portal.url}/event-touroku?categoryId=7&contentsId=${contentsId}&editMode=1`);
+  await admin.goto(`${e2e.portal.url}/event-touroku?categoryId=7&contentsId=${contentsId}&editMode=1`);
   await admin.getByRole('heading', { name: 'イベント更新' }).waitFor();
   await admin.waitForFunction(() => document.querySelector<HTMLInputElement>('#f-event-reg__title')?.value !== '');
 
   // Deleting asks CNF_0007; cancelled, the event stays; confirmed, it is gone.
   await admin.getByRole('button', { name: '削除', exact: true }).click();
   await answerDialog(admin, formatMessage('CNF_0007'), 'キャンセル');
-  await member.goto(`${portal.url}/skilup-event-detail/categoryId/7/contentsId/${contentsId}`);
+  await member.goto(`${e2e.portal.url}/skilup-event-detail/categoryId/7/contentsId/${contentsId}`);
   await t.resolves(member.getByText('お申し込み済みです。').waitFor(), 'still there after cancelling CNF_0007');
   await admin.getByRole('button', { name: '削除', exact: true }).click();
   await answerDialog(admin, formatMessage('CNF_0007'));
@@ -298,7 +270,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
   await admin.waitForURL(/\/event-touroku\?categoryId=7$/);
   await t.resolves(admin.getByRole('heading', { name: 'イベント登録' }).waitFor(), 'new mode after delete');
   t.equal(await eventField(admin, 'title').inputValue(), '', 'a blank form');
-  await member.goto(`${portal.url}/skilup-event-list`);
+  await member.goto(`${e2e.portal.url}/skilup-event-list`);
   await member.getByRole('tabpanel').waitFor();
   await member.getByRole('heading', { name: /お申し込み済みのイベント/ }).waitFor();
   t.equal(await member.getByText(updated).count(), 0, 'gone from the agent lists');
@@ -308,7 +280,7 @@ t.test('an event: rules, register, the agent finds, updates, applies; CNF_0008 a
 
 t.test('a skill-up video: program and phase, on the hub at once, back whole in update mode', async (t) => {
   const admin = await provider();
-  await admin.goto(`${portal.url}/skilup-touroku?categoryId=6`);
+  await admin.goto(`${e2e.portal.url}/skilup-touroku?categoryId=6`);
   await admin.getByRole('button', { name: '登録', exact: true }).waitFor();
   await t.resolves(admin.getByRole('heading', { name: 'スキルアップ登録' }).waitFor(), 'スキルアップ登録');
   const program = skilupField(admin, 'skilupId');
@@ -350,7 +322,7 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
 
   // A video content with its file.
   const title = 'E2E 決裁者に響く提案書の組み立て方';
-  const mp4 = path.join(tmpDir, '提案書の組み立て方.mp4');
+  const mp4 = path.join(e2e.tmpDir, '提案書の組み立て方.mp4');
   await fs.writeFile(
     mp4,
     Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom0000isomiso2'), Buffer.alloc(50_000)]),
@@ -376,7 +348,7 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
 
   // The agent sees it on the hub at once, among the new videos, in its phase.
   const member = await agent();
-  await member.goto(`${portal.url}/skilup-video-list`);
+  await member.goto(`${e2e.portal.url}/skilup-video-list`);
   const newest = member.getByRole('list', { name: '新着動画' });
   await t.resolves(newest.getByText(title).waitFor(), 'among the new videos at once');
   t.equal(
@@ -387,7 +359,7 @@ t.test('a skill-up video: program and phase, on the hub at once, back whole in u
   await member.context().close();
 
   // Update mode brings every field back.
-  await admin.goto(`${portal.url}/skilup-touroku?categoryId=6&contentsId=${contentsId}&editMode=1`);
+  await admin.goto(`${e2e.portal.url}/skilup-touroku?categoryId=6&contentsId=${contentsId}&editMode=1`);
   await admin.getByRole('heading', { name: 'スキルアップ更新' }).waitFor();
   await admin.waitForFunction(() => document.querySelector<HTMLInputElement>('#f-skilup-reg__title')?.value !== '');
   t.equal(await skilupField(admin, 'title').inputValue(), title, 'title');

@@ -5,35 +5,17 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import {
-  answerDialog,
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  type Portal,
-  screenshot,
-  signIn,
-  startPortal,
-} from './harness';
+import { answerDialog, dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 let providerPage: Page | undefined;
 /** One signed-in provider administrator for the admin screens (sign-in mails a code each time). */
 async function provider(): Promise<Page> {
   if (providerPage) return providerPage;
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(page);
   providerPage = page;
   return page;
@@ -41,12 +23,12 @@ async function provider(): Promise<Page> {
 
 t.test('item 6: an administrator saves the live 標準グローバルナビ unchanged', async (t) => {
   const admin = await provider();
-  const { kanri_id } = await portal.db
+  const { kanri_id } = await e2e.portal.db
     .selectFrom('global_navi_settings')
     .select('kanri_id')
     .where('setting_name', '=', '標準グローバルナビ')
     .executeTakeFirstOrThrow();
-  await admin.goto(`${portal.url}/glovalnavi-kanri?glovalNaviKanriId=${kanri_id}`);
+  await admin.goto(`${e2e.portal.url}/glovalnavi-kanri?glovalNaviKanriId=${kanri_id}`);
   await admin.getByRole('heading', { name: 'グローバルナビ編集' }).waitFor();
   await admin.locator('#f-glovalnavi-kanri__nowSettingList__0__dispName').waitFor();
   await admin.getByRole('button', { name: '更新', exact: true }).click();
@@ -93,7 +75,7 @@ async function tableFit(page: Page, table: string) {
 
 t.test('item 12: the icon menu rows are 120 px, every column within the card, inputs uncut', async (t) => {
   const admin = await provider();
-  await admin.goto(`${portal.url}/iconmenu-kanri?iconMenuKanriId=1`);
+  await admin.goto(`${e2e.portal.url}/iconmenu-kanri?iconMenuKanriId=1`);
   await admin.locator('#f-iconmenu-kanri__nowSettingList__0__iconMenuName').waitFor();
   await admin.locator('main form table img').first().waitFor();
   const fit = await tableFit(admin, 'main form table[aria-label="現在の設定"]');
@@ -109,10 +91,10 @@ t.test('item 12: the icon menu rows are 120 px, every column within the card, in
 t.test(
   "item 12: the receiver's request list stays within its card at 1366 px (最終更新日時 without a scroll)",
   async (t) => {
-    const staff = await newPage(await browserPromise);
-    await signIn(portal, staff, 'demo-staff', 'Staff#Demo202611');
+    const staff = await newPage(await e2e.browser());
+    await signIn(e2e.portal, staff, 'demo-staff', 'Staff#Demo202611');
     await dismissAllPopups(staff);
-    await staff.goto(`${portal.url}/shinsei-kanri-provider`);
+    await staff.goto(`${e2e.portal.url}/shinsei-kanri-provider`);
     await staff.locator('main').getByRole('button', { name: '検索', exact: true }).click();
     await staff.locator('main table tbody tr').first().waitFor();
     const fit = await tableFit(staff, 'main table');
@@ -172,7 +154,7 @@ t.test(
   'item 12: the sticky header shows the company name, the category box and the search placeholder whole at 1366 px',
   async (t) => {
     const admin = await provider();
-    await admin.goto(`${portal.url}/shinsei-kanri-provider`);
+    await admin.goto(`${e2e.portal.url}/shinsei-kanri-provider`);
     await admin.locator('main h1').waitFor();
     await admin.setViewportSize({ width: 1366, height: 500 });
     await admin.evaluate(() => {
@@ -182,8 +164,8 @@ t.test(
     await screenshot(admin, 'fidelity-sticky-header-provider');
     await admin.setViewportSize({ width: 1366, height: 768 });
 
-    const agent = await newPage(await browserPromise);
-    await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
+    const agent = await newPage(await e2e.browser());
+    await signIn(e2e.portal, agent, 'demo-agent', 'Agent#Demo20261');
     await dismissAllPopups(agent);
     t.same(await compactHeaderCuts(agent), [], 'agent (株式会社さくら文具)');
     await screenshot(agent, 'fidelity-sticky-header-agent');
@@ -198,7 +180,7 @@ t.test('item 12: /login-popup-reg loads without console errors and spaces its ch
     if (m.type() === 'error') errors.push(m.text().slice(0, 120));
   };
   admin.on('console', listen);
-  await admin.goto(`${portal.url}/login-popup-list`);
+  await admin.goto(`${e2e.portal.url}/login-popup-list`);
   await admin.locator('main table').waitFor();
   await admin.getByRole('button', { name: '新規登録' }).click();
   const group = admin.getByRole('radiogroup').filter({ has: admin.getByRole('radio', { name: '次回から表示しない' }) });
@@ -230,10 +212,10 @@ t.test('item 12: /login-popup-reg loads without console errors and spaces its ch
 t.test(
   'item 12: an upload cut by the network says it waits, then finishes; an empty attachment is refused',
   async (t) => {
-    const agent = await newPage(await browserPromise);
-    await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
+    const agent = await newPage(await e2e.browser());
+    await signIn(e2e.portal, agent, 'demo-agent', 'Agent#Demo20261');
     await dismissAllPopups(agent);
-    await agent.goto(`${portal.url}/shinseiform-ag`);
+    await agent.goto(`${e2e.portal.url}/shinseiform-ag`);
     const picker = agent.locator('#f-shinseiform-ag__appTempFileList');
     await picker.waitFor({ state: 'attached' });
 
@@ -267,10 +249,10 @@ t.test(
 );
 
 t.test('item 12: a request form in preview: read-only text areas, no ファイルを追加, dates yyyy/MM/dd', async (t) => {
-  const agent = await newPage(await browserPromise);
-  await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
+  const agent = await newPage(await e2e.browser());
+  await signIn(e2e.portal, agent, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(agent);
-  const app = await portal.db
+  const app = await e2e.portal.db
     .selectFrom('applications')
     .select(['app_no', 'wish_date'])
     .where('ag_code', '=', 'A0000001')
@@ -278,7 +260,7 @@ t.test('item 12: a request form in preview: read-only text areas, no ファイ�
     .where('wish_date', 'is not', null)
     .orderBy('app_no')
     .executeTakeFirstOrThrow();
-  await agent.goto(`${portal.url}/shinseiform-ag/appNo/${app.app_no}?preview=1`);
+  await agent.goto(`${e2e.portal.url}/shinseiform-ag/appNo/${app.app_no}?preview=1`);
   await agent.getByRole('button', { name: '編集する' }).waitFor();
   const memo = agent.locator('#f-shinseiform-ag__appMemo');
   const title = agent.locator('#f-shinseiform-ag__appTitle');

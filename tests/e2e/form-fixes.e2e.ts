@@ -5,30 +5,21 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 const errorLines = (page: Page) => page.getByTestId('form-errors').first().locator('li').allInnerTexts();
 
 async function signInProvider(page: Page) {
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+  await signIn(e2e.portal, page, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(page);
 }
 
 t.test('segments sorted by name: a row being renamed stays put and keeps every keystroke', async (t) => {
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await signInProvider(page);
-  await page.goto(`${portal.url}/agsegment-reg`);
+  await page.goto(`${e2e.portal.url}/agsegment-reg`);
   const main = page.getByRole('main');
   await main.locator('tbody tr').nth(1).waitFor();
   await main
@@ -52,12 +43,12 @@ t.test('segments sorted by name: a row being renamed stays put and keeps every k
 });
 
 t.test('user form: error lines keep their order on blur, maxlength, back without changes, agent names', async (t) => {
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await signInProvider(page);
   const main = page.getByRole('main');
 
   // The agent-code choice of the user list names the agents.
-  await page.goto(`${portal.url}/aguser-maintenance`);
+  await page.goto(`${e2e.portal.url}/aguser-maintenance`);
   const agCode = main.getByLabel('代理店コード');
   await agCode.waitFor();
   const options = await agCode.locator('option').allInnerTexts();
@@ -67,7 +58,7 @@ t.test('user form: error lines keep their order on blur, maxlength, back without
   );
 
   // A new user: back with nothing typed leaves at once (no CNF_0002).
-  await page.goto(`${portal.url}/aguser-reg?agCode=A0000001`);
+  await page.goto(`${e2e.portal.url}/aguser-reg?agCode=A0000001`);
   await main.getByLabel('会社名').waitFor();
   await main.getByText('株式会社さくら文具').first().waitFor();
   await main.getByRole('button', { name: '戻る' }).click();
@@ -75,7 +66,7 @@ t.test('user form: error lines keep their order on blur, maxlength, back without
   t.equal(await page.getByRole('alertdialog').count(), 0, 'no confirmation when nothing changed');
 
   // Typed: back asks.
-  await page.goto(`${portal.url}/aguser-reg?agCode=A0000001`);
+  await page.goto(`${e2e.portal.url}/aguser-reg?agCode=A0000001`);
   await main.getByLabel('会社名').fill('株式会社さくら文具');
   await main.getByRole('button', { name: '戻る' }).click();
   const dialog = page.getByRole('alertdialog');
@@ -126,7 +117,7 @@ t.test('user form: error lines keep their order on blur, maxlength, back without
   await screenshot(page, 'fixes-user-errors');
 
   // Update mode: an unchanged record leaves without asking.
-  await page.goto(`${portal.url}/aguser-reg?agCode=A0000001&userId=0000000003`);
+  await page.goto(`${e2e.portal.url}/aguser-reg?agCode=A0000001&userId=0000000003`);
   await main.getByLabel('会社名').waitFor();
   await t.resolves(
     page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[id$="__kaisyaName"]')?.value !== ''),
@@ -139,7 +130,7 @@ t.test('user form: error lines keep their order on blur, maxlength, back without
 });
 
 t.test('a delete on page 2 of the user list stays on page 2', async (t) => {
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
   await signInProvider(page);
   // Enough users of A0000001 for two pages (15 a page), made through the app's own call.
   const made = await page.evaluate(async () => {
@@ -169,7 +160,7 @@ t.test('a delete on page 2 of the user list stays on page 2', async (t) => {
     'users created',
   );
 
-  await page.goto(`${portal.url}/aguser-maintenance`);
+  await page.goto(`${e2e.portal.url}/aguser-maintenance`);
   const main = page.getByRole('main');
   await main.getByLabel('代理店コード').selectOption('A0000001');
   await main.getByRole('button', { name: '検索', exact: true }).click();

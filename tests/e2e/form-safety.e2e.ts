@@ -4,44 +4,13 @@
 // unsaved input asks CNF_0002 (the router's blocker) or the browser's own question (reload),
 // and nothing is asked when nothing changed or after a save.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import type { Browser, Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import {
-  answerDialog,
-  answerDialogsYourself,
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  type Portal,
-  signIn,
-  startPortal,
-} from './harness';
+import { answerDialog, answerDialogsYourself, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
-let portal: Portal;
-let browser: Browser;
-let tmpDir: string;
-
-t.before(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-form-safety-e2e-'));
-});
-t.teardown(async () => {
-  await browser.close();
-  await portal.close();
-  await fs.rm(tmpDir, { recursive: true, force: true });
-});
-
-async function signedIn(loginId: string, password: string): Promise<Page> {
-  const page = await newPage(browser);
-  await signIn(portal, page, loginId, password);
-  await dismissAllPopups(page);
-  return page;
-}
+const e2e = useE2e(t, { tmpDir: 'form-safety' });
 
 /** Polls the database until `check` holds (the browser's calls arrive on their own time). */
 async function until(check: () => Promise<boolean>): Promise<void> {
@@ -60,14 +29,14 @@ t.test('/shinseiform-ag: removing the middle of three attachments keeps the othe
       Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0]), Buffer.from('見積条件のダミー')]),
     ],
   ];
-  for (const [name, bytes] of files) await fs.writeFile(path.join(tmpDir, name), bytes);
-  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
-  await agent.goto(`${portal.url}/shinseiform-ag`);
+  for (const [name, bytes] of files) await fs.writeFile(path.join(e2e.tmpDir, name), bytes);
+  const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
+  await agent.goto(`${e2e.portal.url}/shinseiform-ag`);
   await agent.getByRole('heading', { name: '申請フォーム' }).waitFor();
   await agent.locator('#f-shinseiform-ag__appTitle').fill('E2E 添付の削除');
   await agent.locator('#f-shinseiform-ag__appCategoryId').selectOption({ label: '見積依頼' });
   for (const [name] of files) {
-    await agent.locator('#f-shinseiform-ag__appTempFileList').setInputFiles(path.join(tmpDir, name));
+    await agent.locator('#f-shinseiform-ag__appTempFileList').setInputFiles(path.join(e2e.tmpDir, name));
     await agent.getByRole('button', { name: `${name} を削除` }).waitFor();
   }
   await agent.getByRole('button', { name: '一時保存' }).click();
@@ -96,7 +65,7 @@ t.test('/shinseiform-ag: removing the middle of three attachments keeps the othe
 });
 
 t.test('closing a page that holds an edit lock gives it back: the agent edits at once', async (t) => {
-  const row = await portal.db
+  const row = await e2e.portal.db
     .selectFrom('applications')
     .select('app_no')
     .where('app_title', '=', '販促物発注')
@@ -104,15 +73,15 @@ t.test('closing a page that holds an edit lock gives it back: the agent edits at
   const appNo = row.app_no;
   const lockOf = async (userId: string) =>
     Boolean(
-      await portal.db
+      await e2e.portal.db
         .selectFrom('application_locks')
         .select('app_no')
         .where('app_no', '=', appNo)
         .where('user_id', '=', userId)
         .executeTakeFirst(),
     );
-  const staff = await signedIn('demo-staff', 'Staff#Demo202611');
-  await staff.goto(`${portal.url}/shinseiform-provider/appNo/${appNo}?preview=1`);
+  const staff = await e2e.signedIn('demo-staff', 'Staff#Demo202611');
+  await staff.goto(`${e2e.portal.url}/shinseiform-provider/appNo/${appNo}?preview=1`);
   await staff.getByRole('button', { name: '編集する' }).click();
   await staff.getByRole('button', { name: '登録・回答' }).waitFor();
   await until(() => lockOf('0000000005'));
@@ -121,8 +90,8 @@ t.test('closing a page that holds an edit lock gives it back: the agent edits at
   await until(async () => !(await lockOf('0000000005')));
   t.pass('the closed page gave the lock back');
 
-  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
-  await agent.goto(`${portal.url}/shinseiform-ag/appNo/${appNo}`);
+  const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
+  await agent.goto(`${e2e.portal.url}/shinseiform-ag/appNo/${appNo}`);
   await until(() => lockOf('0000000003'));
   t.equal(await agent.getByRole('alertdialog').count(), 0, 'no 「他のユーザーが編集中です」');
   await agent.getByRole('heading', { name: '申請フォーム', exact: true }).waitFor();
@@ -133,14 +102,14 @@ t.test('closing a page that holds an edit lock gives it back: the agent edits at
 t.test(
   'leaving a form with unsaved input asks first; nothing is asked when nothing changed or after a save',
   async (t) => {
-    const admin = await signedIn('demo-provider', 'Provider#Demo2026');
+    const admin = await e2e.signedIn('demo-provider', 'Provider#Demo2026');
     // A notice form opened from the admin top: nothing typed, the browser's back leaves without a question.
     const openNoticeForm = async () => {
       await admin.getByRole('link', { name: 'お知らせ登録 ›', exact: true }).click();
       await admin.waitForURL(/\/notification-reg\?categoryId=1$/);
       await admin.locator('#f-notification-reg__title').waitFor();
     };
-    await admin.goto(`${portal.url}/kanrisya-top`);
+    await admin.goto(`${e2e.portal.url}/kanrisya-top`);
     await openNoticeForm();
     await admin.goBack();
     await admin.waitForURL(/\/kanrisya-top$/);
@@ -175,8 +144,8 @@ t.test(
     await admin.close();
 
     // A request form: unsaved input asks; after a save the form moves on without a question.
-    const agent = await signedIn('demo-agent', 'Agent#Demo20261');
-    await agent.goto(`${portal.url}/shinsei-kanri-ag`);
+    const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
+    await agent.goto(`${e2e.portal.url}/shinsei-kanri-ag`);
     await agent.getByRole('button', { name: '新規申請' }).click();
     await agent.locator('#f-shinseiform-ag__appTitle').fill('E2E 離脱の確認');
     await agent.goBack();

@@ -4,28 +4,10 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { DEFAULT_ADMIN_MANUAL_URL } from '../../api/config';
 import { formatMessage } from '../../schemas/messages/format';
-import {
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signIn,
-  startPortal,
-  tokyoMorning,
-  type Portal,
-} from './harness';
+import { dismissAllPopups, newPage, screenshot, signIn, tokyoMorning, useE2e } from './harness';
 import { nth } from '../helpers/indexing';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 const results = (page: Page) => page.locator('section[aria-labelledby="search-title"]');
 const countOf = async (page: Page) => {
@@ -35,18 +17,18 @@ const countOf = async (page: Page) => {
 };
 
 t.test('item 7: a narrowing does not leak into the next search typed in the address bar', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(page);
 
   // The fresh counts first, each in a full page load of its own.
-  await page.goto(`${portal.url}/site-serch?keyWord=${encodeURIComponent('研修')}`);
+  await page.goto(`${e2e.portal.url}/site-serch?keyWord=${encodeURIComponent('研修')}`);
   const fresh研修 = await countOf(page);
-  await page.goto(`${portal.url}/site-serch/categoryId/2`);
+  await page.goto(`${e2e.portal.url}/site-serch/categoryId/2`);
   const freshCategory = await countOf(page);
   t.not(freshCategory, '0件', `category 2 has hits (${freshCategory})`);
 
-  await page.goto(`${portal.url}/site-serch?keyWord=${encodeURIComponent('配送')}`);
+  await page.goto(`${e2e.portal.url}/site-serch?keyWord=${encodeURIComponent('配送')}`);
   const before = await countOf(page);
   const side = page.getByRole('complementary', { name: '絞り込み' });
   await side.getByLabel('価格改定').first().check();
@@ -55,16 +37,16 @@ t.test('item 7: a narrowing does not leak into the next search typed in the addr
   t.not(await countOf(page), before, 'narrowed by the tag');
 
   // Typed in the address bar: a full page load, a new history entry.
-  await page.goto(`${portal.url}/site-serch?keyWord=${encodeURIComponent('研修')}`);
+  await page.goto(`${e2e.portal.url}/site-serch?keyWord=${encodeURIComponent('研修')}`);
   t.equal(await countOf(page), fresh研修, `研修 shows all its hits (${fresh研修}), not the narrowed set`);
   t.equal(fresh研修, '36件', 'the 36 hits of the seeds');
   const tag = side.getByLabel('価格改定');
   t.ok((await tag.count()) === 0 || !(await tag.first().isChecked()), 'the 価格改定 tag is not ticked');
-  await page.goto(`${portal.url}/site-serch/categoryId/2`);
+  await page.goto(`${e2e.portal.url}/site-serch/categoryId/2`);
   t.equal(await countOf(page), freshCategory, 'the category page is not narrowed either');
 
   // A reload of a narrowed result keeps its narrowing (the same history entry).
-  await page.goto(`${portal.url}/site-serch?keyWord=${encodeURIComponent('配送')}`);
+  await page.goto(`${e2e.portal.url}/site-serch?keyWord=${encodeURIComponent('配送')}`);
   await countOf(page);
   await side.getByLabel('価格改定').first().check();
   await side.getByRole('button', { name: '絞り込む' }).click();
@@ -77,15 +59,15 @@ t.test('item 7: a narrowing does not leak into the next search typed in the addr
 });
 
 t.test('item 8: the login popups show once after sign-in, not again on returning to the portal top', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-agent', 'Agent#Demo20261');
   const popup = page.locator('dialog[open]');
   await popup.first().waitFor();
   t.pass('popups after sign-in');
   await dismissAllPopups(page);
 
   // Back to the top by the logo, then by a reload: no popup.
-  await page.goto(`${portal.url}/site-serch?keyWord=${encodeURIComponent('研修')}`);
+  await page.goto(`${e2e.portal.url}/site-serch?keyWord=${encodeURIComponent('研修')}`);
   await countOf(page);
   let listCalls = 0;
   page.on('request', (r) => {
@@ -105,7 +87,7 @@ t.test('item 8: the login popups show once after sign-in, not again on returning
   await page.getByRole('button', { name: 'ログアウト' }).first().click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   await page.waitForURL(/\/logout$/);
-  await page.goto(`${portal.url}/login`);
+  await page.goto(`${e2e.portal.url}/login`);
   await page.getByLabel('ログインID').fill('demo-agent');
   await page.getByLabel('パスワード', { exact: true }).fill('Agent#Demo20261');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
@@ -116,8 +98,8 @@ t.test('item 8: the login popups show once after sign-in, not again on returning
 });
 
 t.test('item 8: a reload before the last popup is closed still shows the rest', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-agent', 'Agent#Demo20261');
   const popup = page.locator('dialog[open]');
   await popup.first().waitFor();
   const first = await popup.first().locator('h2, h1').first().textContent();
@@ -130,13 +112,13 @@ t.test('item 8: a reload before the last popup is closed still shows the rest', 
 t.test('item 9: outside operating hours the login page and the closed page say so and when it opens', async (t) => {
   const morning = tokyoMorning();
   const evening = new Date(morning.getTime() + 12 * 3600_000); // 22:00 Tokyo
-  portal.clock.set(evening);
-  t.teardown(() => portal.clock.set(morning));
+  e2e.portal.clock.set(evening);
+  t.teardown(() => e2e.portal.clock.set(morning));
   const tomorrow = new Date(morning.getTime() + 24 * 3600_000 + 9 * 3600_000);
   const opensAt = `${tomorrow.getUTCFullYear()}/${String(tomorrow.getUTCMonth() + 1).padStart(2, '0')}/${String(tomorrow.getUTCDate()).padStart(2, '0')} 8:00`;
 
-  const page = await newPage(await browserPromise);
-  await page.goto(`${portal.url}/login`);
+  const page = await newPage(await e2e.browser());
+  await page.goto(`${e2e.portal.url}/login`);
   const notice = page.getByRole('status').filter({ hasText: 'サービス時間外' });
   await notice.waitFor();
   t.match(await notice.textContent(), /8:00〜21:00/, 'the login page names the hours');
@@ -153,8 +135,8 @@ t.test('item 9: outside operating hours the login page and the closed page say s
   await screenshot(page, 'fixes-out-of-operation');
 
   // In the morning the login page has no notice.
-  portal.clock.set(morning);
-  await page.goto(`${portal.url}/login`);
+  e2e.portal.clock.set(morning);
+  await page.goto(`${e2e.portal.url}/login`);
   await page.getByLabel('ログインID').waitFor();
   await page.waitForTimeout(1000);
   t.equal(await notice.count(), 0, 'no notice while open');
@@ -164,8 +146,8 @@ t.test('item 9: outside operating hours the login page and the closed page say s
 t.test(
   'item 11: the sticky header copy carries the agent and logout; 管理者マニュアル is ADMIN_MANUAL_URL',
   async (t) => {
-    const page = await newPage(await browserPromise);
-    await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+    const page = await newPage(await e2e.browser());
+    await signIn(e2e.portal, page, 'demo-provider', 'Provider#Demo2026');
     await dismissAllPopups(page);
     const manual = page.getByRole('link', { name: /管理者マニュアル/ }).first();
     t.equal(
@@ -196,8 +178,8 @@ t.test(
 );
 
 t.test('item 11: the floating incentive panel leaves the side column reachable at 1366×768', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(page);
   const panel = page
     .getByRole('complementary')
@@ -240,10 +222,10 @@ t.test('item 11: the floating incentive panel leaves the side column reachable a
 });
 
 t.test('item 11: messages, the password link without a token, 重要 in lists, one name per screen', async (t) => {
-  const page = await newPage(await browserPromise);
+  const page = await newPage(await e2e.browser());
 
   // A half-width code with a symbol: the format message, not "enter it half-width".
-  await page.goto(`${portal.url}/password-reset`);
+  await page.goto(`${e2e.portal.url}/password-reset`);
   await page.getByLabel('代理店コード').fill('A-000001');
   await page.getByLabel('メールアドレス').fill('demo-agent@portal.example.jp');
   await page.getByRole('button', { name: /送信/ }).click();
@@ -251,7 +233,7 @@ t.test('item 11: messages, the password link without a token, 重要 in lists, o
   t.equal(await page.getByText(formatMessage('ERR_0018', ['代理店コード'])).count(), 0, 'not ERR_0018');
 
   // A wrong password on a form labelled ログインID says ログインID.
-  await page.goto(`${portal.url}/login`);
+  await page.goto(`${e2e.portal.url}/login`);
   await page.getByLabel('ログインID').fill('demo-agent');
   await page.getByLabel('パスワード', { exact: true }).fill('wrong-password-1');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
@@ -262,7 +244,7 @@ t.test('item 11: messages, the password link without a token, 重要 in lists, o
 
   // The reset link cut off before its token: the error screen, not a sign-in page.
   for (const path of ['/password-update/token/', '/password-update/token']) {
-    await page.goto(`${portal.url}${path}`);
+    await page.goto(`${e2e.portal.url}${path}`);
     await t.resolves(
       page.getByText(formatMessage('ERR_USER005')).first().waitFor(),
       `${path}: the invalid-link screen`,
@@ -270,11 +252,11 @@ t.test('item 11: messages, the password link without a token, 重要 in lists, o
   }
   await screenshot(page, 'fixes-password-no-token');
 
-  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+  await signIn(e2e.portal, page, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(page);
 
   // 重要 in the category list; the important news comes first.
-  await page.goto(`${portal.url}/news`);
+  await page.goto(`${e2e.portal.url}/news`);
   const rows = page.getByRole('main').locator('ul li');
   await rows.first().waitFor();
   t.match(await rows.first().innerText(), /重要/, 'the first (important) row carries 重要');
@@ -286,7 +268,7 @@ t.test('item 11: messages, the password link without a token, 重要 in lists, o
   t.match(await page.title(), /^お知らせ｜/, 'the document title says お知らせ, not ニュース一覧');
   const trail = page.getByRole('navigation', { name: 'パンくずリスト' });
   t.equal(await trail.getByRole('link').first().innerText(), 'ポータルトップ', 'breadcrumb root on the list');
-  await page.goto(`${portal.url}/site-serch?keyWord=${encodeURIComponent('研修')}`);
+  await page.goto(`${e2e.portal.url}/site-serch?keyWord=${encodeURIComponent('研修')}`);
   await results(page).locator('ol > li').first().waitFor();
   t.equal(await trail.getByRole('link').first().innerText(), 'ポータルトップ', 'the same root on the search screen');
   t.equal(await page.getByRole('link', { name: 'ホーム' }).count(), 0, 'no ホーム anywhere');

@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Test } from 'tap';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../../api/app';
 import { tokyoDate } from '../../api/clock';
@@ -42,14 +43,14 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-export async function startPortal(
-  opts: {
-    operatingHours?: string;
-    database?: DatabaseHandle;
-    env?: Record<string, string>;
-    definitionsDir?: string;
-  } = {},
-): Promise<Portal> {
+export interface PortalOptions {
+  operatingHours?: string;
+  database?: DatabaseHandle;
+  env?: Record<string, string>;
+  definitionsDir?: string;
+}
+
+export async function startPortal(opts: PortalOptions = {}): Promise<Portal> {
   const smtp = await startSmtpCapture();
   const server = await startPortalServer({ ...opts, smtpUrl: smtp.url });
   return {
@@ -196,4 +197,55 @@ export async function answerDialog(page: Page, text: string, button: 'OK' | 'キ
   await dialog.getByText(text, { exact: true }).waitFor();
   await dialog.getByRole('button', { name: button }).click();
   await dialog.getByText(text, { exact: true }).waitFor({ state: 'detached' });
+}
+
+/** What a browser test file works with, once `useE2e`'s t.before has run. */
+export interface E2e {
+  readonly portal: Portal;
+  /** The file's browser, launched as the file loads (while the portal starts). */
+  browser(): Promise<Browser>;
+  /** The file's temporary directory; only with the `tmpDir` option. */
+  readonly tmpDir: string;
+  /** A new page signed in as `loginId`, the login popups closed. */
+  signedIn(loginId: string, password: string): Promise<Page>;
+}
+
+/**
+ * The set-up every browser test file shares: the portal started in t.before (then the temporary
+ * directory `portal-<tmpDir>-e2e-…` when asked), and in t.teardown the browser closed, then the
+ * portal, then the directory. A file's own hooks registered before this call run before the portal
+ * starts and are torn down after it (tap tears down last-registered first); `portal` may then be a
+ * function reading what they made.
+ */
+export function useE2e(t: Test, opts: { portal?: PortalOptions | (() => PortalOptions); tmpDir?: string } = {}): E2e {
+  let portal: Portal | undefined;
+  let tmpDir: string | undefined;
+  const browserPromise = launchBrowser();
+  t.before(async () => {
+    portal = await startPortal(typeof opts.portal === 'function' ? opts.portal() : opts.portal);
+    if (opts.tmpDir) tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), `portal-${opts.tmpDir}-e2e-`));
+  });
+  t.teardown(async () => {
+    await (await browserPromise).close();
+    await portal?.close();
+    if (tmpDir) await fs.rm(tmpDir, { recursive: true, force: true });
+  });
+  const e2e: E2e = {
+    get portal() {
+      if (!portal) throw new Error('the portal starts in t.before');
+      return portal;
+    },
+    browser: () => browserPromise,
+    get tmpDir() {
+      if (!tmpDir) throw new Error('no temporary directory: useE2e without the tmpDir option, or before t.before');
+      return tmpDir;
+    },
+    signedIn: async (loginId, password) => {
+      const page = await newPage(await browserPromise);
+      await signIn(e2e.portal, page, loginId, password);
+      await dismissAllPopups(page);
+      return page;
+    },
+  };
+  return e2e;
 }

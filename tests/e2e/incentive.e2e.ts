@@ -10,26 +10,17 @@ import path from 'node:path';
 import t from 'tap';
 import type { Page, Request } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 const isCall = (p: string) => (request: Request) =>
   new URL(request.url()).pathname === p && request.method() === 'POST';
 
 t.test('demo-agent opens the incentive screen from the portal top', async (t) => {
-  const browser = await browserPromise;
+  const browser = await e2e.browser();
   const page = await newPage(browser);
-  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+  await signIn(e2e.portal, page, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(page);
   const panel = page.getByRole('complementary', { name: 'インセンティブ進捗' });
   await panel
@@ -179,7 +170,7 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
     });
     return { token: (await res.json()).token as string, user };
   });
-  const url = `${portal.url}/incentive?systemkbn=01&agcode=A0000001&daihyoCode=A0000001&token=${handoff.token}&userid=${handoff.user.userId}`;
+  const url = `${e2e.portal.url}/incentive?systemkbn=01&agcode=A0000001&daihyoCode=A0000001&token=${handoff.token}&userid=${handoff.user.userId}`;
   const first = await page.context().newPage();
   await first.goto(url);
   await first.locator('table[aria-label="奨励金実績"]').waitFor();
@@ -196,14 +187,14 @@ t.test('demo-agent opens the incentive screen from the portal top', async (t) =>
 });
 
 t.test('the provider imports monthly figures: a bad row changes nothing, then a dry run and the import', async (t) => {
-  const browser = await browserPromise;
+  const browser = await e2e.browser();
   const page: Page = await newPage(browser);
-  await signIn(portal, page, 'demo-staff', 'Staff#Demo202611');
+  await signIn(e2e.portal, page, 'demo-staff', 'Staff#Demo202611');
   await dismissAllPopups(page);
-  await page.goto(`${portal.url}/kanrisya-top`);
+  await page.goto(`${e2e.portal.url}/kanrisya-top`);
   const button = page.getByRole('link', { name: 'インセンティブ実績取込' });
   if (await button.count()) await button.click();
-  else await page.goto(`${portal.url}/incentive-jisseki-torikomi`);
+  else await page.goto(`${e2e.portal.url}/incentive-jisseki-torikomi`);
   await page.getByRole('heading', { name: 'インセンティブ実績取込' }).waitFor();
 
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'incentive-e2e-'));

@@ -6,23 +6,14 @@
 // and the first 100, and 「さらに表示」 appends the other 20 (pages of 100, docs/insight.md).
 import t from 'tap';
 import { expectNoA11yViolations } from './a11y';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 import { tokyoDate } from '../../api/clock';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 t.test('a notice for one segment: the agents that have not opened it, before and after one opens it', async (t) => {
-  const db = portal.db;
-  const today = tokyoDate(portal.clock.now());
+  const db = e2e.portal.db;
+  const today = tokyoDate(e2e.portal.clock.now());
   await db
     .insertInto('agents')
     .values([
@@ -56,13 +47,13 @@ t.test('a notice for one segment: the agents that have not opened it, before and
     .returning('content_id')
     .executeTakeFirstOrThrow();
 
-  const browser = await browserPromise;
+  const browser = await e2e.browser();
   const admin = await newPage(browser);
-  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+  await signIn(e2e.portal, admin, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(admin);
 
   const unopened = async () => {
-    await admin.goto(`${portal.url}/kanri-insight`);
+    await admin.goto(`${e2e.portal.url}/kanri-insight`);
     await admin.getByLabel('セグメント', { exact: true }).selectOption(String(segment));
     await admin.getByRole('button', { name: '表示', exact: true }).click();
     await admin.getByRole('status').filter({ hasText: '対象代理店 3社' }).waitFor();
@@ -85,13 +76,13 @@ t.test('a notice for one segment: the agents that have not opened it, before and
 
   // demo-agent (A0000001) opens the notice's detail page.
   const agent = await newPage(browser);
-  await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
+  await signIn(e2e.portal, agent, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(agent);
   const detail = (
     await db.selectFrom('categories').select('detail_path').where('category_id', '=', 1).executeTakeFirstOrThrow()
   ).detail_path;
   const registered = agent.waitForResponse((r) => r.url().endsWith('/api/RecentlyViewed/regRecentlyViewedHistory'));
-  await agent.goto(`${portal.url}/${detail}/categoryId/1/contentsId/${notice}`);
+  await agent.goto(`${e2e.portal.url}/${detail}/categoryId/1/contentsId/${notice}`);
   await agent.getByText('検証用の本文です。').waitFor();
   t.equal((await registered).status(), 200);
 

@@ -5,35 +5,13 @@
 // sees it at its next sign-in and cannot close it before ticking 確認しました; another agent never
 // sees it; the list shows it and deletes it after CNF_0001.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import {
-  answerDialog,
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  type Portal,
-  screenshot,
-  signIn,
-  startPortal,
-} from './harness';
+import { answerDialog, dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 
-let portal: Portal;
-let tmpDir: string;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-login-popup-e2e-'));
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-  await fs.rm(tmpDir, { recursive: true, force: true });
-});
+const e2e = useE2e(t, { tmpDir: 'login-popup' });
 
 const field = (page: Page, name: string) => page.locator(`#f-login-popup-reg__${name}`);
 const TITLE = '【みなと事務機様】お取引条件改定のご確認';
@@ -58,16 +36,16 @@ async function popupTitles(page: Page): Promise<string[]> {
 }
 
 t.test('a provider registers a confirm popup for one agent code; only that agent sees it', async (t) => {
-  const browser = await browserPromise;
+  const browser = await e2e.browser();
   const admin = await newPage(browser);
-  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+  await signIn(e2e.portal, admin, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(admin);
 
   // Opened without the list's handoff: ERR_SYS998 only.
-  await admin.goto(`${portal.url}/login-popup-reg`);
+  await admin.goto(`${e2e.portal.url}/login-popup-reg`);
   await t.resolves(admin.getByText(formatMessage('ERR_SYS998')).waitFor(), 'no stored context: ERR_SYS998');
 
-  await admin.goto(`${portal.url}/kanrisya-top`);
+  await admin.goto(`${e2e.portal.url}/kanrisya-top`);
   await admin.getByRole('link', { name: /ログインポップアップ管理/ }).click();
   await admin.waitForURL(/\/login-popup-list$/);
   await admin.getByRole('heading', { name: 'ログインポップアップ一覧' }).waitFor();
@@ -115,7 +93,7 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
   await field(admin, 'title').fill(TITLE);
   await field(admin, 'targetAgCode').fill('A0000002');
   // And a CSV of codes (quotes and blank lines dropped): "N件".
-  const csv = path.join(tmpDir, '対象代理店.csv');
+  const csv = path.join(e2e.tmpDir, '対象代理店.csv');
   await fs.writeFile(csv, '"A0000002"\r\n\r\nA0000003\r\n');
   await admin.locator('input[type=file][accept=".csv"]').setInputFiles(csv);
   await t.resolves(admin.getByLabel('取込件数 2件').waitFor(), 'two codes from the CSV');
@@ -148,7 +126,7 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
 
   // The targeted agent, at its next sign-in.
   const agent2 = await newPage(browser);
-  await signIn(portal, agent2, 'demo-agent2', 'Agent2#Demo2026');
+  await signIn(e2e.portal, agent2, 'demo-agent2', 'Agent2#Demo2026');
   const dialog = agent2.locator('dialog[open]').filter({ hasText: TITLE });
   const shown = agent2.locator('dialog[open]').first();
   // Popups come one at a time; close the others until ours is in front.
@@ -177,13 +155,13 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
 
   // Another agent never sees it.
   const agent = await newPage(browser);
-  await signIn(portal, agent, 'demo-agent', 'Agent#Demo20261');
+  await signIn(e2e.portal, agent, 'demo-agent', 'Agent#Demo20261');
   const others = await popupTitles(agent);
   t.ok(others.length > 0, 'A0000001 gets its own popups');
   t.notOk(others.includes(TITLE), 'but never the popup for A0000002');
 
   // The list shows it with its target and check settings; delete after CNF_0001.
-  await admin.goto(`${portal.url}/login-popup-list`);
+  await admin.goto(`${e2e.portal.url}/login-popup-list`);
   const row = admin.getByRole('row').filter({ hasText: TITLE });
   await row.waitFor();
   t.match(await row.textContent(), /代理店コード：A0000002、A0000003/, 'the typed code and the CSV codes');
@@ -191,7 +169,7 @@ t.test('a provider registers a confirm popup for one agent code; only that agent
   await row.getByRole('button', { name: '編集' }).click();
   await admin.getByRole('heading', { name: 'ログインポップアップ更新' }).waitFor();
   t.equal(await field(admin, 'title').inputValue(), TITLE, 'edit opens the popup through the handoff');
-  await admin.goto(`${portal.url}/login-popup-list`);
+  await admin.goto(`${e2e.portal.url}/login-popup-list`);
   await row.getByRole('checkbox').check();
   await admin.getByRole('button', { name: '削除', exact: true }).click();
   await answerDialog(admin, formatMessage('CNF_0001', ['選択したログインポップアップ', '削除']));

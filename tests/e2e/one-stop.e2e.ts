@@ -7,37 +7,19 @@
 // goes back to the initial display.
 import t from 'tap';
 import { formatMessage } from '../../schemas/messages/format';
-import {
-  answerDialog,
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  type Portal,
-  screenshot,
-  signIn,
-  startPortal,
-} from './harness';
+import { answerDialog, dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 const CHOSEN = 'Q. シュレッダーの標準納期を教えてください。';
 const BLOCK_TEXT = 'ご注文とお支払いのよくある質問です';
 
 t.test('the provider chooses the FAQ block; an agent sees it on the one-stop guide', async (t) => {
-  const browser = await browserPromise;
+  const browser = await e2e.browser();
   const admin = await newPage(browser);
-  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+  await signIn(e2e.portal, admin, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(admin);
-  await admin.goto(`${portal.url}/one-stop-gide_kanri`);
+  await admin.goto(`${e2e.portal.url}/one-stop-gide_kanri`);
   await admin.getByRole('heading', { name: 'ワンストップガイドTOP管理' }).waitFor();
   const errors = admin.getByTestId('form-errors').first();
   const main = admin.locator('main');
@@ -108,7 +90,7 @@ t.test('the provider chooses the FAQ block; an agent sees it on the one-stop gui
 
   // The agent, from the global navigation.
   const agent = await newPage(browser);
-  await signIn(portal, agent, 'demo-agent2', 'Agent2#Demo2026');
+  await signIn(e2e.portal, agent, 'demo-agent2', 'Agent2#Demo2026');
   await dismissAllPopups(agent);
   await agent.getByRole('navigation').getByRole('link', { name: 'ワンストップガイド', exact: true }).first().click();
   await agent.waitForURL(/\/one-stop-gide$/);

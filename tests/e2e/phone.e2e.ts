@@ -8,16 +8,15 @@
 // axe (WCAG 2.2 AA). A provider acting for an agent keeps the business-date bar and 代行中, while
 // the administrator screens stay desktop-only. Screenshots go to PHONE_SHOTS_DIR when it is set.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import t, { type Test } from 'tap';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
 import { FIXTURE_TITLES } from '../../seeds/content-fixtures';
 import { expectNoA11yViolations } from './a11y';
 import { addDays } from '../../seeds/seed-utils';
 import { tokyoDate } from '../../api/clock';
-import { answerDialog, launchBrowser, startPortal, tokyoMorning, type Portal } from './harness';
+import { answerDialog, tokyoMorning, useE2e } from './harness';
 import { oneTimeCodeIn, resetTokenIn } from '../helpers/smtp-capture';
 
 const WIDTH = 390;
@@ -31,24 +30,13 @@ const PHONE = {
 };
 const SHOTS = process.env.PHONE_SHOTS_DIR;
 
-let portal: Portal;
-let browser: Browser;
-let tmpDir: string;
-
+const e2e = useE2e(t, { tmpDir: 'phone' });
 t.before(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-phone-e2e-'));
   if (SHOTS) await fs.mkdir(SHOTS, { recursive: true });
-});
-t.teardown(async () => {
-  await browser.close();
-  await portal.close();
-  await fs.rm(tmpDir, { recursive: true, force: true });
 });
 
 async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(PHONE);
+  const context = await (await e2e.browser()).newContext(PHONE);
   // As the harness's pages: leaving a form answers "leave", other native dialogs are dismissed.
   context.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
   return { context, page: await context.newPage() };
@@ -136,12 +124,14 @@ async function closePopups(page: Page) {
 }
 
 async function signInByTouch(page: Page, loginId: string, password: string) {
-  await page.goto(`${portal.url}/login`);
+  await page.goto(`${e2e.portal.url}/login`);
   await page.getByLabel('ログインID').fill(loginId);
   await page.getByLabel('パスワード', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'ログイン', exact: true }).tap();
   await page.waitForURL(/\/login-otp/);
-  await page.getByLabel('セキュリティコード').fill(oneTimeCodeIn(portal.smtp.latestTo(`${loginId}@portal.example.jp`)));
+  await page
+    .getByLabel('セキュリティコード')
+    .fill(oneTimeCodeIn(e2e.portal.smtp.latestTo(`${loginId}@portal.example.jp`)));
   await page.getByRole('button', { name: '認証' }).tap();
   await page.waitForURL(/\/portal-top$/);
 }
@@ -169,7 +159,7 @@ async function openMenu(page: Page) {
 
 t.test('the sign-in screens and the password reset by touch', async (t) => {
   const { context, page } = await phone();
-  await page.goto(`${portal.url}/login`);
+  await page.goto(`${e2e.portal.url}/login`);
   await page.getByLabel('ログインID').waitFor();
   t.equal(await page.evaluate(() => window.innerWidth), WIDTH, "the layout viewport is the phone's width");
   await checkScreen(t, page, 'login');
@@ -184,7 +174,7 @@ t.test('the sign-in screens and the password reset by touch', async (t) => {
     .first()
     .waitFor();
   await page.goto(
-    `${portal.url}/password-update/token/${resetTokenIn(portal.smtp.latestTo('demo-agadmin@portal.example.jp'))}`,
+    `${e2e.portal.url}/password-update/token/${resetTokenIn(e2e.portal.smtp.latestTo('demo-agadmin@portal.example.jp'))}`,
   );
   await page.getByLabel('新しいパスワード', { exact: true }).fill('Phone#Reset2026');
   await page.getByLabel('新しいパスワード（確認）').fill('Phone#Reset2026');
@@ -199,7 +189,7 @@ t.test('the sign-in screens and the password reset by touch', async (t) => {
   );
 
   // The tap on ログイン reaches the button (not the page behind it): the code screen follows.
-  await page.goto(`${portal.url}/login`);
+  await page.goto(`${e2e.portal.url}/login`);
   await page.getByLabel('ログインID').fill('demo-agadmin');
   await page.getByLabel('パスワード', { exact: true }).fill('Phone#Reset2026');
   await page.getByRole('button', { name: 'ログイン', exact: true }).tap();
@@ -293,7 +283,7 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await main.locator('li a[href*="/contentsId/"]').first().waitFor();
   await checkScreen(t, page, 'news');
   for (const list of ['/faq', '/application-form', '/proposal', '/manual']) {
-    await page.goto(`${portal.url}${list}`);
+    await page.goto(`${e2e.portal.url}${list}`);
     await main.locator('li').first().waitFor();
     await checkScreen(t, page, list.slice(1));
   }
@@ -324,7 +314,7 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await checkScreen(t, page, 'site-search-narrowed', { a11y: false });
 
   // A content with files: one downloaded by touch.
-  await page.goto(`${portal.url}/news`);
+  await page.goto(`${e2e.portal.url}/news`);
   await main.getByRole('link', { name: FIXTURE_TITLES.catalog }).tap();
   await page.getByRole('heading', { level: 1, name: FIXTURE_TITLES.catalog }).waitFor();
   await checkScreen(t, page, 'content-detail');
@@ -335,7 +325,7 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   t.equal(download.suggestedFilename(), '注文書テンプレート.csv', 'the file downloads');
 
   // The skill-up hub, a video played inline and marked watched.
-  await page.goto(`${portal.url}/skilup-video-list`);
+  await page.goto(`${e2e.portal.url}/skilup-video-list`);
   await page.getByRole('heading', { name: '新着動画' }).waitFor();
   await checkScreen(t, page, 'skilup-hub');
   await main.getByRole('button', { name: '動画を探す' }).tap();
@@ -357,7 +347,7 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await checkScreen(t, page, 'video-detail');
 
   // The playbook: a chapter, its video modal, watched.
-  await page.goto(`${portal.url}/skilup-toranomaki`);
+  await page.goto(`${e2e.portal.url}/skilup-toranomaki`);
   await page.getByRole('button', { name: /第2章/ }).tap();
   t.equal(
     await page.getByRole('button', { name: /第2章/ }).getAttribute('aria-pressed'),
@@ -374,13 +364,13 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await page.getByRole('button', { name: /第2章/ }).getByText('視聴済み').waitFor();
 
   // The one-stop guide.
-  await page.goto(`${portal.url}/one-stop-gide`);
+  await page.goto(`${e2e.portal.url}/one-stop-gide`);
   await main.locator('section h2').first().waitFor();
   await checkScreen(t, page, 'one-stop');
 
   // Events: apply, cancel (asked first), by touch.
   const OPEN_EVENT = '新商品説明会（東京会場）のご案内（第1回）';
-  await page.goto(`${portal.url}/skilup-event-list`);
+  await page.goto(`${e2e.portal.url}/skilup-event-list`);
   await page.getByRole('tabpanel').getByRole('listitem').first().waitFor();
   await checkScreen(t, page, 'events');
   await page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: OPEN_EVENT }).locator('a').first().tap();
@@ -405,7 +395,7 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   t.pass('applied and cancelled');
 
   // Requests: the list, a new request with an attachment through the file chooser, a reply.
-  await page.goto(`${portal.url}/shinsei-kanri-ag`);
+  await page.goto(`${e2e.portal.url}/shinsei-kanri-ag`);
   await page.getByRole('heading', { name: '申請管理' }).waitFor();
   await checkScreen(t, page, 'requests-search');
   await main.getByRole('button', { name: '検索', exact: true }).tap();
@@ -422,7 +412,7 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
     null,
     "the file input offers the phone's own picker (files, or the camera where the type allows)",
   );
-  const pdf = path.join(tmpDir, '見積依頼書.pdf');
+  const pdf = path.join(e2e.tmpDir, '見積依頼書.pdf');
   await fs.writeFile(
     pdf,
     Buffer.concat([Buffer.from('%PDF-1.4\n% phone\n'), Buffer.alloc(8_000, 0x20), Buffer.from('\n%%EOF\n')]),
@@ -444,7 +434,7 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await answerDialog(page, formatMessage('INF_0001', ['申請内容', '申請']));
   await page.locator('#main dl').getByText('プロバイダー確認中').waitFor();
   await checkScreen(t, page, 'request-filed');
-  await page.goto(`${portal.url}/shinsei-kanri-ag`);
+  await page.goto(`${e2e.portal.url}/shinsei-kanri-ag`);
   await main.getByLabel('キーワード').fill('販促物発注');
   await main.getByRole('button', { name: '検索', exact: true }).tap();
   await main.getByRole('link', { name: '販促物発注', exact: true }).tap();
@@ -452,7 +442,7 @@ t.test('an agent walks every agent screen on a phone', async (t) => {
   await checkScreen(t, page, 'request-reply');
 
   // The incentive screen, from the bar's 詳細を見る (a new tab): tables scroll in their box.
-  await page.goto(`${portal.url}/portal-top`);
+  await page.goto(`${e2e.portal.url}/portal-top`);
   const panel = page.getByRole('complementary', { name: 'インセンティブ進捗' });
   await panel.getByRole('button', { name: /インセンティブ進捗を/ }).tap();
   await panel
@@ -488,7 +478,7 @@ t.test(
     const { context, page } = await phone();
     await signInByTouch(page, 'demo-provider', 'Provider#Demo2026');
     await closePopups(page);
-    await page.goto(`${portal.url}/kanrisya-top`);
+    await page.goto(`${e2e.portal.url}/kanrisya-top`);
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: 'システムメンテナンス' }).waitFor();
     t.ok(
@@ -507,7 +497,7 @@ t.test(
     await main.getByLabel('代理店コード', { exact: true }).press('Enter');
     await reloaded;
     await page.getByRole('banner').getByText('代行中').waitFor({ state: 'attached' });
-    await page.goto(`${portal.url}/news`);
+    await page.goto(`${e2e.portal.url}/news`);
     await main.locator('li').first().waitFor();
     await page.getByText(/業務日付切替中/).waitFor();
     await checkScreen(t, page, 'provider-as-agent');

@@ -8,19 +8,10 @@ import { formatMessage } from '../../schemas/messages/format';
 import { FIXTURE_TITLES } from '../../seeds/content-fixtures';
 import { buildSeedFiles } from '../../seeds/demo-files';
 import { readZip } from '../helpers/portal';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
+const e2e = useE2e(t);
 const seedFiles = buildSeedFiles();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
 
 const jsonBody = (request: Request): Record<string, unknown> => {
   try {
@@ -84,9 +75,9 @@ let sakuraOnlyPath = '';
 t.test(
   'an agent sees the portal top, confirms a popup, stars and downloads from a news content, and watches a video',
   async (t) => {
-    const page = await newPage(await browserPromise);
+    const page = await newPage(await e2e.browser());
     const popupCheck = page.waitForRequest(isCall('/api/LoginPopup/RegPopupCheckHistory'), { timeout: 30_000 });
-    await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+    await signIn(e2e.portal, page, 'demo-agent', 'Agent#Demo20261');
 
     // The pattern-2 popup comes first: 閉じる stays disabled until 確認しました is ticked.
     const confirmPopup = page.locator('dialog[open]').filter({ hasText: FIXTURE_TITLES.popupSakura });
@@ -165,7 +156,7 @@ t.test(
     );
     sakuraOnlyPath = new URL(
       (await main.getByRole('link', { name: FIXTURE_TITLES.sakuraOnly }).first().getAttribute('href')) ?? '',
-      portal.url,
+      e2e.portal.url,
     ).pathname.replace(/^\/with-ag/, '');
     const favourites = main.locator('section', { has: page.getByRole('heading', { name: 'お気に入り' }) });
     await t.resolves(favourites.getByRole('link').first().waitFor(), 'favourites');
@@ -247,7 +238,7 @@ t.test(
     await screenshot(page, 'content-detail');
 
     // The favourite is listed on the portal top.
-    await page.goto(`${portal.url}/portal-top`);
+    await page.goto(`${e2e.portal.url}/portal-top`);
     await closePatternOnePopups(page);
     const favouritesAgain = page.locator('main section', { has: page.getByRole('heading', { name: 'お気に入り' }) });
     await t.resolves(
@@ -265,7 +256,7 @@ t.test(
     // A video: play is logged as operation type 04, and half of the duration once.
     const videoPath = await contentPathByTitle(page, 6, FIXTURE_TITLES.video);
     t.ok(videoPath, 'the video content is listed');
-    await page.goto(`${portal.url}${videoPath}`);
+    await page.goto(`${e2e.portal.url}${videoPath}`);
     const video = page.locator('video').first();
     await video.waitFor();
     const isVideoLog = (detail: string) => (request: Request) =>
@@ -296,8 +287,8 @@ t.test(
 
 t.test("a second agent does not see the first agent's targeted content", async (t) => {
   t.ok(sakuraOnlyPath, 'the first test found the targeted content');
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-agent2', 'Agent2#Demo2026');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-agent2', 'Agent2#Demo2026');
   await closePatternOnePopups(page);
   const main = page.locator('main');
   await t.resolves(
@@ -307,11 +298,11 @@ t.test("a second agent does not see the first agent's targeted content", async (
   t.equal(await main.getByText(FIXTURE_TITLES.sakuraOnly).count(), 0, "the other agent's content is not in the news");
   t.equal(await main.getByRole('link', { name: /さくら文具 専用発注/ }).count(), 0, 'nor its icon menu');
 
-  await page.goto(`${portal.url}/news`);
+  await page.goto(`${e2e.portal.url}/news`);
   await page.getByRole('link', { name: FIXTURE_TITLES.minatoOnly }).first().waitFor();
   t.equal(await page.getByText(FIXTURE_TITLES.sakuraOnly).count(), 0, 'nor in the news list');
 
-  await page.goto(`${portal.url}${sakuraOnlyPath}`);
+  await page.goto(`${e2e.portal.url}${sakuraOnlyPath}`);
   const dialog = page.getByRole('alertdialog');
   await t.resolves(dialog.getByText(formatMessage('ERR_0022')).waitFor(), 'opening it directly shows ERR_0022');
   await dialog.getByRole('button', { name: 'OK' }).click();
@@ -320,8 +311,8 @@ t.test("a second agent does not see the first agent's targeted content", async (
 });
 
 t.test('a failing widget shows ERR_SYS003 naming it, the others keep working; broken images fall back', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-agent2', 'Agent2#Demo2026');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-agent2', 'Agent2#Demo2026');
   await page.route('**/api/Banner/getBannerList', async (route) => {
     if ((jsonBody(route.request()) as { bannerKbn?: string }).bannerKbn === '02')
       await route.fulfill({
@@ -335,7 +326,7 @@ t.test('a failing widget shows ERR_SYS003 naming it, the others keep working; br
     if (route.request().resourceType() === 'image') await route.fulfill({ status: 404, body: '' });
     else await route.continue();
   });
-  await page.goto(`${portal.url}/portal-top`);
+  await page.goto(`${e2e.portal.url}/portal-top`);
   const text = formatMessage('ERR_SYS003', ['サイドバナー']);
   await t.resolves(page.getByRole('alertdialog').getByText(text).waitFor(), 'SYS003 names the side banner');
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
@@ -351,14 +342,14 @@ t.test('a failing widget shows ERR_SYS003 naming it, the others keep working; br
 });
 
 t.test('a provider administrator with a business date sees scheduled content', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(page);
-  await page.goto(`${portal.url}/news`);
+  await page.goto(`${e2e.portal.url}/news`);
   await page.getByRole('link', { name: FIXTURE_TITLES.catalog }).first().waitFor();
   t.equal(await page.getByText(FIXTURE_TITLES.scheduled).count(), 0, 'scheduled content hidden on the system date');
 
-  const later = new Date(portal.clock.now().getTime() + 9 * 3600_000 + 12 * 86_400_000);
+  const later = new Date(e2e.portal.clock.now().getTime() + 9 * 3600_000 + 12 * 86_400_000);
   const businessDate = `${later.getUTCFullYear()}/${String(later.getUTCMonth() + 1).padStart(2, '0')}/${String(later.getUTCDate()).padStart(2, '0')}`;
   await page.evaluate((date) => localStorage.setItem('businessDate', date), businessDate);
   const listCall = page.waitForRequest(isCall('/api/Info/getCategoryContentsList'));

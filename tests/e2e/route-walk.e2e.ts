@@ -8,18 +8,10 @@ import t from 'tap';
 import type { Browser, Page, Request } from 'playwright-core';
 import { tokyoDate } from '../../api/clock';
 import { formatMessage } from '../../schemas/messages/format';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 import { present } from '../helpers/indexing';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 const ROLES = [
   { loginId: 'demo-agent', password: 'Agent#Demo20261' },
@@ -41,8 +33,8 @@ function tablePaths(): string[] {
 
 /** Seeded rows for the routes with parameters: a notice and an event everyone sees, a request of A0000001 past its draft. */
 async function parameterValues() {
-  const today = tokyoDate(portal.clock.now());
-  const db = portal.db;
+  const today = tokyoDate(e2e.portal.clock.now());
+  const db = e2e.portal.db;
   const visible = db
     .selectFrom('contents')
     .select('content_id')
@@ -167,7 +159,7 @@ interface Visit {
 
 async function walk(browser: Browser, role: (typeof ROLES)[number], paths: string[]): Promise<Visit[]> {
   const page = await newPage(browser);
-  await signIn(portal, page, role.loginId, role.password);
+  await signIn(e2e.portal, page, role.loginId, role.password);
   await dismissAllPopups(page);
   const inFlight = new Set<Request>();
   let consoleErrors: string[] = [];
@@ -247,7 +239,7 @@ t.test(
       'every parameter is filled',
     );
     const ordered = [...paths.filter((p) => !last.includes(p)), ...last];
-    const browser = await browserPromise;
+    const browser = await e2e.browser();
     // Two roles at a time: the machine is shared.
     const results: Array<[LoginId, Visit[]]> = [];
     for (let i = 0; i < ROLES.length; i += 2) {

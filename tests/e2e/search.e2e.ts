@@ -5,18 +5,9 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import { dismissAllPopups, launchBrowser, newPage, screenshot, signIn, startPortal, type Portal } from './harness';
+import { dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 const results = (page: Page) => page.locator('section[aria-labelledby="search-title"]');
 const countText = async (page: Page) =>
@@ -30,8 +21,8 @@ const currentPage = async (page: Page) =>
   (await results(page).locator('button[aria-current="page"]').textContent())?.trim();
 
 t.test('an agent searches, narrows, sorts, pages, opens a result and comes back to the same page', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(page);
 
   // The header box.
@@ -128,10 +119,10 @@ t.test('an agent searches, narrows, sorts, pages, opens a result and comes back 
 });
 
 t.test('the notices category page: newest first, the date range and 掲載期間外も表示 for everyone', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-agent2', 'Agent2#Demo2026');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-agent2', 'Agent2#Demo2026');
   await dismissAllPopups(page);
-  await page.goto(`${portal.url}/site-serch/categoryId/1`);
+  await page.goto(`${e2e.portal.url}/site-serch/categoryId/1`);
   await results(page).locator('ol > li').first().waitFor();
   t.equal(
     await results(page).getByRole('button', { name: '新着順' }).getAttribute('aria-pressed'),
@@ -202,10 +193,10 @@ t.test('the notices category page: newest first, the date range and 掲載期間
 });
 
 t.test('a provider administrator gets edit links with editMode update', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(page);
-  await page.goto(`${portal.url}/site-serch?keyWord=${encodeURIComponent('配送')}`);
+  await page.goto(`${e2e.portal.url}/site-serch?keyWord=${encodeURIComponent('配送')}`);
   await results(page).locator('ol > li').first().waitFor();
   const edit = results(page)
     .getByRole('link', { name: /を編集$/ })

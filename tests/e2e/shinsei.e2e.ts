@@ -7,48 +7,19 @@
 // a colleague saves the draft another browser shows, whose save is asked CNF_0009 and reloads on
 // yes; and a withdrawal (取下げ) after submitting.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatMessage } from '../../schemas/messages/format';
-import {
-  answerDialog,
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  type Portal,
-  screenshot,
-  signIn,
-  startPortal,
-} from './harness';
+import { answerDialog, screenshot, useE2e } from './harness';
 
-let portal: Portal;
-let browser: Browser;
-let tmpDir: string;
 const SHOTS = process.env.SHOTS_DIR;
 
-t.before(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-shinsei-e2e-'));
-});
-t.teardown(async () => {
-  await browser.close();
-  await portal.close();
-  await fs.rm(tmpDir, { recursive: true, force: true });
-});
+const e2e = useE2e(t, { tmpDir: 'shinsei' });
 
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function signedIn(loginId: string, password: string): Promise<Page> {
-  const page = await newPage(browser);
-  await signIn(portal, page, loginId, password);
-  await dismissAllPopups(page);
-  return page;
 }
 
 const TITLE = 'E2E 来期カタログの見積依頼';
@@ -56,15 +27,15 @@ const MEMO_SECRET = '社内限定：値引率は部長決裁';
 const REPLY = 'お見積書を添付のとおりお送りします。ご確認ください。';
 
 t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
-  const pdf = path.join(tmpDir, '見積依頼書.pdf');
+  const pdf = path.join(e2e.tmpDir, '見積依頼書.pdf');
   await fs.writeFile(
     pdf,
     Buffer.concat([Buffer.from('%PDF-1.4\n% e2e\n'), Buffer.alloc(20_000, 0x20), Buffer.from('\n%%EOF\n')]),
   );
 
   // The agent: the list starts in search mode, the new-request button opens the form.
-  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
-  await agent.goto(`${portal.url}/shinsei-kanri-ag`);
+  const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
+  await agent.goto(`${e2e.portal.url}/shinsei-kanri-ag`);
   await agent.getByRole('heading', { name: '申請管理' }).waitFor();
   t.equal(await agent.locator('table').count(), 0, 'search mode: no results yet');
   await agent.locator('#main').getByRole('button', { name: '検索' }).click();
@@ -118,8 +89,8 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   t.equal(await agent.getByRole('button', { name: '一時保存' }).count(), 0, 'no temporary save any more');
 
   // Staff filter the receiver list and open the request.
-  const staff = await signedIn('demo-staff', 'Staff#Demo202611');
-  await staff.goto(`${portal.url}/shinsei-kanri-provider`);
+  const staff = await e2e.signedIn('demo-staff', 'Staff#Demo202611');
+  await staff.goto(`${e2e.portal.url}/shinsei-kanri-provider`);
   await staff.locator('#main').getByLabel('キーワード').fill('来期カタログ');
   await staff.locator('#main').getByRole('button', { name: '検索' }).click();
   await staff.getByRole('link', { name: TITLE }).waitFor();
@@ -132,8 +103,8 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await staff.waitForTimeout(500); // the lock is set right after the form shows
 
   // A second staff browser is told someone is editing, and stays in preview.
-  const second = await signedIn('demo-provider', 'Provider#Demo2026');
-  await second.goto(`${portal.url}/shinseiform-provider/appNo/${appNo}`);
+  const second = await e2e.signedIn('demo-provider', 'Provider#Demo2026');
+  await second.goto(`${e2e.portal.url}/shinseiform-provider/appNo/${appNo}`);
   await answerDialog(second, formatMessage('CNF_0011'), 'キャンセル');
   await second.getByRole('heading', { name: '申請フォーム（受付）（プレビュー）' }).waitFor();
   t.equal(await second.getByRole('button', { name: '登録・回答' }).count(), 0, 'preview: no reply button');
@@ -162,12 +133,12 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   await modal.getByLabel('To1', { exact: true }).fill('tanaka@sakura-bungu.example.jp');
   await modal.getByLabel('Cc1', { exact: true }).fill('buyer@sakura-bungu.example.jp');
   await shot(staff, 'shinsei-mail-modal');
-  const before = portal.smtp.mails.length;
+  const before = e2e.portal.smtp.mails.length;
   await modal.getByRole('button', { name: 'OK' }).click();
   await answerDialog(staff, formatMessage('CNF_0010'));
   await answerDialog(staff, formatMessage('INF_0001', ['回答とメール', '送信']));
-  t.equal(portal.smtp.mails.length, before + 1, 'one mail');
-  const mail = portal.smtp.latestTo('tanaka@sakura-bungu.example.jp')!;
+  t.equal(e2e.portal.smtp.mails.length, before + 1, 'one mail');
+  const mail = e2e.portal.smtp.latestTo('tanaka@sakura-bungu.example.jp')!;
   t.same([...mail.to].sort(), ['buyer@sakura-bungu.example.jp', 'tanaka@sakura-bungu.example.jp'], 'to both addresses');
   t.match(mail.text, REPLY);
   t.notOk(mail.raw.includes(MEMO_SECRET), 'no internal memo in the mail');
@@ -182,7 +153,7 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
   t.equal(await staff.locator('#main').getByLabel('キーワード').inputValue(), '来期カタログ', 'conditions restored');
 
   // The agent reads the reply as new, never the memo, and completes.
-  await agent.goto(`${portal.url}/shinsei-kanri-ag?isResearch=true`);
+  await agent.goto(`${e2e.portal.url}/shinsei-kanri-ag?isResearch=true`);
   await agent.getByRole('link', { name: TITLE }).waitFor();
   const row = agent.locator('table tbody tr', { has: agent.getByRole('link', { name: TITLE }) });
   await row.getByText('NEW').waitFor();
@@ -204,8 +175,8 @@ t.test('file, draft, submit, reply with mail, read and complete', async (t) => {
 
 t.test('page sizes, sorting and the way back from a form', async (t) => {
   // More requests than one page of 20: A0000001's, submitted, within the default period.
-  const now = portal.clock.now().getTime();
-  await portal.db
+  const now = e2e.portal.clock.now().getTime();
+  await e2e.portal.db
     .insertInto('applications')
     .values(
       Array.from({ length: 30 }, (_, i) => ({
@@ -221,10 +192,10 @@ t.test('page sizes, sorting and the way back from a form', async (t) => {
       })),
     )
     .execute();
-  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
+  const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
   const titles = () => agent.locator('table tbody tr td:nth-child(4)').allInnerTexts();
   const pageSize = agent.locator('#main').getByLabel('表示件数');
-  await agent.goto(`${portal.url}/shinsei-kanri-ag`);
+  await agent.goto(`${e2e.portal.url}/shinsei-kanri-ag`);
   await agent.locator('#main').getByLabel('キーワード').fill('ページ送り確認');
   await agent.locator('#main').getByRole('button', { name: '検索' }).click();
   await agent.locator('table tbody tr').first().waitFor();
@@ -291,8 +262,8 @@ t.test('page sizes, sorting and the way back from a form', async (t) => {
 
 t.test('a stale save asks CNF_0009 and reloads; a submitted request is withdrawn', async (t) => {
   const title = 'E2E 競合する下書き';
-  const agent = await signedIn('demo-agent', 'Agent#Demo20261');
-  await agent.goto(`${portal.url}/shinseiform-ag`);
+  const agent = await e2e.signedIn('demo-agent', 'Agent#Demo20261');
+  await agent.goto(`${e2e.portal.url}/shinseiform-ag`);
   await agent.getByRole('heading', { name: '申請フォーム' }).waitFor();
   await agent.locator('#f-shinseiform-ag__appTitle').fill(title);
   await agent.locator('#f-shinseiform-ag__appCategoryId').selectOption({ label: '見積依頼' });
@@ -304,8 +275,8 @@ t.test('a stale save asks CNF_0009 and reloads; a submitted request is withdrawn
   const appNo = /appNo\/(\d+)/.exec(agent.url())![1];
 
   // A colleague of the same agent saves the draft the first browser still shows.
-  const colleague = await signedIn('demo-agadmin', 'Agadmin#Demo2026');
-  await colleague.goto(`${portal.url}/shinseiform-ag/appNo/${appNo}`);
+  const colleague = await e2e.signedIn('demo-agadmin', 'Agadmin#Demo2026');
+  await colleague.goto(`${e2e.portal.url}/shinseiform-ag/appNo/${appNo}`);
   // The first browser holds the edit lock: the colleague is asked CNF_0011 and edits anyway.
   await answerDialog(colleague, formatMessage('CNF_0011'));
   await colleague.locator('#f-shinseiform-ag__appMemo').fill('同僚が書き換えた内容');

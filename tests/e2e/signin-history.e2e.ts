@@ -4,26 +4,17 @@
 // agent, filters by kind and downloads the CSV.
 import t from 'tap';
 import { expectNoA11yViolations } from './a11y';
-import { dismissAllPopups, launchBrowser, newPage, type Portal, screenshot, signIn, startPortal } from './harness';
+import { dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal();
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t);
 
 t.test('an agent administrator reads the sign-in history of his agent', async (t) => {
-  const browser = await browserPromise;
+  const browser = await e2e.browser();
   const page = await newPage(browser);
-  await signIn(portal, page, 'demo-agadmin', 'Agadmin#Demo2026');
+  await signIn(e2e.portal, page, 'demo-agadmin', 'Agadmin#Demo2026');
   await dismissAllPopups(page);
 
-  await page.goto(`${portal.url}/aguser-maintenance`);
+  await page.goto(`${e2e.portal.url}/aguser-maintenance`);
   const main = page.locator('main');
   await main.getByRole('button', { name: '検索', exact: true }).click();
   await main.getByRole('link', { name: '佐藤 健一 のログイン履歴' }).click();

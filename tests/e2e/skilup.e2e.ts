@@ -9,28 +9,9 @@ import { addDays } from '../../seeds/seed-utils';
 import { formatMessage } from '../../schemas/messages/format';
 import { tokyoDate } from '../../api/clock';
 import { expectNoA11yViolations } from './a11y';
-import {
-  answerDialog,
-  dismissAllPopups,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signIn,
-  startPortal,
-  tokyoMorning,
-  type Portal,
-} from './harness';
+import { answerDialog, dismissAllPopups, newPage, screenshot, signIn, tokyoMorning, useE2e } from './harness';
 
-let portal: Portal;
-const browserPromise = launchBrowser();
-
-t.before(async () => {
-  portal = await startPortal({ operatingHours: 'always' });
-});
-t.teardown(async () => {
-  await (await browserPromise).close();
-  await portal.close();
-});
+const e2e = useE2e(t, { portal: { operatingHours: 'always' } });
 
 const OPEN_EVENT = '新商品説明会（東京会場）のご案内（第1回）';
 const CLOSED_EVENT = '新商品説明会（広島会場）のご案内（第7回）';
@@ -43,19 +24,19 @@ async function okAlert(page: Page, text: string) {
 }
 
 async function openEvent(page: Page, title: string) {
-  await page.goto(`${portal.url}/skilup-event-list`);
+  await page.goto(`${e2e.portal.url}/skilup-event-list`);
   await page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: title }).locator('a').first().click();
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
 }
 
 t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', async (t) => {
-  const browser = await browserPromise;
+  const browser = await e2e.browser();
   const page = await newPage(browser);
-  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+  await signIn(e2e.portal, page, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(page);
 
   // The hub: new videos, phases, thumbnails taken at 1 s by the browser.
-  await page.goto(`${portal.url}/skilup-video-list`);
+  await page.goto(`${e2e.portal.url}/skilup-video-list`);
   await page.getByRole('heading', { name: '新着動画' }).waitFor();
   await page.getByRole('heading', { name: /STEP1 新人基礎/ }).waitFor();
   await t.resolves(
@@ -91,7 +72,7 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   await page.getByLabel('視聴完了').check();
   await page.getByText('視聴済みとして記録されています').waitFor();
 
-  await page.goto(`${portal.url}/skilup-video-list`);
+  await page.goto(`${e2e.portal.url}/skilup-video-list`);
   const firstCard = page
     .getByRole('list', { name: 'STEP1 新人基礎' })
     .getByRole('listitem')
@@ -120,7 +101,7 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   t.equal(await panel.getByLabel('キーワード').inputValue(), '', 'and the keyword');
 
   // The playbook: pick a chapter, open its video modal, mark it watched (saved).
-  await page.goto(`${portal.url}/skilup-toranomaki`);
+  await page.goto(`${e2e.portal.url}/skilup-toranomaki`);
   await page.getByRole('button', { name: /第2章/ }).click();
   await page.getByRole('heading', { level: 2, name: '見積は3案で出す' }).waitFor();
   t.equal(
@@ -145,16 +126,16 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
   await openEvent(page, OPEN_EVENT);
   await page.getByText(/\d{4}\.\d{2}\.\d{2}（[日月火水木金土]） 14:00〜16:00/).waitFor();
   await expectNoA11yViolations(t, page, 'event detail');
-  const mails = portal.smtp.mails.length;
+  const mails = e2e.portal.smtp.mails.length;
   await page.getByRole('button', { name: 'お申し込み', exact: true }).click();
   const applied = page.getByRole('dialog', { name: 'イベントのお申し込みを受付ました' });
   await applied.getByText('イベントのお申し込みを受付しました。').waitFor();
   await screenshot(page, 'event-applied');
   await applied.getByRole('button', { name: '閉じる' }).last().click();
   await page.getByText('お申し込み済みです。').waitFor();
-  t.equal(portal.smtp.mails.length, mails + 1, 'a confirmation mail');
+  t.equal(e2e.portal.smtp.mails.length, mails + 1, 'a confirmation mail');
   t.match(
-    portal.smtp.latestTo('demo-agent@portal.example.jp')?.text,
+    e2e.portal.smtp.latestTo('demo-agent@portal.example.jp')?.text,
     new RegExp(`イベント：${OPEN_EVENT.replace(/[()（）]/g, '.')}`),
   );
   // The cancellation asks first (issue 22): declined, nothing changes.
@@ -176,7 +157,7 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
     .click();
   await page.getByText('お申し込み済みです。').waitFor();
 
-  await page.goto(`${portal.url}/skilup-event-list`);
+  await page.goto(`${e2e.portal.url}/skilup-event-list`);
   await t.resolves(
     page.getByRole('list', { name: 'お申し込み済みのイベント' }).getByText(OPEN_EVENT).waitFor(),
     'listed among applied events',
@@ -191,10 +172,10 @@ t.test('an agent: hub, watched mark, unwatched narrowing, playbook, events', asy
 });
 
 t.test('another agent never sees that application', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-agent2', 'Agent2#Demo2026');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-agent2', 'Agent2#Demo2026');
   await dismissAllPopups(page);
-  await page.goto(`${portal.url}/skilup-event-list`);
+  await page.goto(`${e2e.portal.url}/skilup-event-list`);
   await page.getByRole('heading', { name: /お申し込み済みのイベント/ }).waitFor();
   t.equal(await page.getByRole('list', { name: 'お申し込み済みのイベント' }).getByText(OPEN_EVENT).count(), 0);
   await page.context().close();
@@ -202,12 +183,12 @@ t.test('another agent never sees that application', async (t) => {
 
 t.test('after the event date: the agent finds it in the attendance history', async (t) => {
   const eventDay = addDays(tokyoDate(tokyoMorning()), 7);
-  portal.clock.set(new Date(`${addDays(eventDay, 1)}T10:00:00+09:00`));
-  t.teardown(() => portal.clock.set(tokyoMorning()));
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-agent', 'Agent#Demo20261');
+  e2e.portal.clock.set(new Date(`${addDays(eventDay, 1)}T10:00:00+09:00`));
+  t.teardown(() => e2e.portal.clock.set(tokyoMorning()));
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-agent', 'Agent#Demo20261');
   await dismissAllPopups(page);
-  await page.goto(`${portal.url}/skilup-event-list`);
+  await page.goto(`${e2e.portal.url}/skilup-event-list`);
   await page.getByRole('tab', { name: /参加履歴/ }).click();
   await t.resolves(page.getByRole('tabpanel').getByText(OPEN_EVENT).waitFor(), 'held: in the history');
   await screenshot(page, 'event-history');
@@ -217,8 +198,8 @@ t.test('after the event date: the agent finds it in the attendance history', asy
 });
 
 t.test('a provider administrator checks the history by switching the business date', async (t) => {
-  const page = await newPage(await browserPromise);
-  await signIn(portal, page, 'demo-provider', 'Provider#Demo2026');
+  const page = await newPage(await e2e.browser());
+  await signIn(e2e.portal, page, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(page);
   await openEvent(page, OPEN_EVENT);
   t.ok(
@@ -252,13 +233,13 @@ t.test('a provider administrator checks the history by switching the business da
   await screenshot(page, 'event-preview');
 
   const after = addDays(addDays(tokyoDate(tokyoMorning()), 7), 1);
-  await page.goto(`${portal.url}/kanrisya-top`);
+  await page.goto(`${e2e.portal.url}/kanrisya-top`);
   await page.getByRole('textbox', { name: '業務日付' }).fill(after);
   // The switch reloads the page once the server has recorded it: wait for that reload.
   const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: '切替' }).click();
   await reloaded;
-  await page.goto(`${portal.url}/skilup-event-list`);
+  await page.goto(`${e2e.portal.url}/skilup-event-list`);
   await page.getByRole('tab', { name: /参加履歴/ }).click();
   await t.resolves(
     page.getByRole('tabpanel').getByText(OPEN_EVENT).waitFor(),
