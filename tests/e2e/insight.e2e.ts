@@ -92,8 +92,8 @@ t.test('a notice for one segment: the agents that have not opened it, before and
 });
 
 t.test('a drill-down longer than a page: the count, the first 100 rows, then the next appended', async (t) => {
-  const db = portal.db;
-  const today = tokyoDate(portal.clock.now());
+  const db = e2e.portal.db;
+  const today = tokyoDate(e2e.portal.clock.now());
   const codes = Array.from({ length: 120 }, (_, i) => `X${String(i + 1).padStart(7, '0')}`);
   await db
     .insertInto('agents')
@@ -123,10 +123,10 @@ t.test('a drill-down longer than a page: the count, the first 100 rows, then the
     })
     .execute();
 
-  const admin = await newPage(await browserPromise);
-  await signIn(portal, admin, 'demo-provider', 'Provider#Demo2026');
+  const admin = await newPage(await e2e.browser());
+  await signIn(e2e.portal, admin, 'demo-provider', 'Provider#Demo2026');
   await dismissAllPopups(admin);
-  await admin.goto(`${portal.url}/kanri-insight`);
+  await admin.goto(`${e2e.portal.url}/kanri-insight`);
   await admin.getByLabel('セグメント', { exact: true }).selectOption(String(segment));
   await admin.getByRole('button', { name: '表示', exact: true }).click();
   await admin.getByRole('status').filter({ hasText: '対象代理店 120社' }).waitFor();
