@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ChangeFeed, CHANGE_CHANNEL, registerChangeFeed, type Listen } from '../cache/change-feed';
 import { PGliteDialect } from './pglite-dialect';
+import { CopyClient } from './copy-rows';
 import { lockDataDir } from './data-dir-lock';
 import type { Database } from './schema';
 
@@ -57,6 +58,7 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
+      Client: CopyClient, // COPY FROM STDIN through Kysely (api/db/copy-rows.ts)
       max: 10,
       // A server that does not answer fails the request (503) instead of holding it forever.
       connectionTimeoutMillis: 5000,

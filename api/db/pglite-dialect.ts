@@ -14,6 +14,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { CopyRows } from './copy-rows';
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -36,6 +37,12 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const [first] = query.parameters;
+    if (first instanceof CopyRows) {
+      // PGlite reads COPY's data from a blob it names /dev/blob (api/db/copy-rows.ts).
+      const copied = await this.pg.query(first.statement(`'/dev/blob'`), [], { blob: new Blob([first.text]) });
+      return { rows: [], numAffectedRows: BigInt(copied.affectedRows ?? 0) };
+    }
     const result = await this.pg.query<R>(query.sql, query.parameters as unknown[], { rowMode: 'object' });
     const affected = result.affectedRows;
     return {

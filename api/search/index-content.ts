@@ -7,7 +7,8 @@
 // rebuildSearchIndex(db) rebuilds everything (seeds, bulk imports, `npm run search:rebuild`).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { documentKeys, htmlToText, normalizeText } from './normalise';
+import { documentKeys, htmlToText, keysLiteral, normalizeText } from './normalise';
+import { copyField, copyRows } from '../db/copy-rows';
 
 type Db = Kysely<Database>;
 
@@ -103,6 +104,24 @@ async function writeDocuments(db: Db, docs: readonly DocumentRow[], replace: boo
     ${onConflict}`.execute(db);
 }
 
+const COLUMNS = ['content_id', 'title', 'tags', 'sub_category', 'body', 'grams'] as const;
+
+/**
+ * The documents of the rows as COPY text (api/db/copy-rows.ts), one line each. Gives the event
+ * loop a turn every few hundred rows, so the rows of the next batch are taken in meanwhile
+ * (the server does not wait with a full socket).
+ */
+async function copyLines(rows: readonly SourceRow[], normalizeName: (s: string) => string): Promise<string> {
+  let out = '';
+  for (let i = 0; i < rows.length; i++) {
+    if (i % 250 === 249) await new Promise(setImmediate);
+    const r = rows[i]!;
+    const d = documentRow(r, r.tag_names ?? [], normalizeName);
+    out += `${d.content_id}\t${copyField(d.title)}\t${copyField(d.tags)}\t${copyField(d.sub_category)}\t${copyField(d.body)}\t${keysLiteral(d.grams)}\n`;
+  }
+  return out;
+}
+
 /** Re-reads the contents and writes their documents; deleted or missing contents leave the index. */
 export async function reindexContents(trx: Db, contentIds: readonly number[]): Promise<void> {
   const ids = [...new Set(contentIds)];
@@ -173,17 +192,20 @@ export async function rebuildSearchIndex(db: Db, opts: RebuildOptions = {}): Pro
     let documents = 0;
     let writing: Promise<void> = Promise.resolve();
     progress({ phase: 'documents', done: 0, total });
-    for (let rows = await next(0); rows.length > 0;) {
-      const docs = rows.map((r) => documentRow(r, r.tag_names ?? [], normalizeName));
+    let reading = next(0);
+    for (let rows = await reading; rows.length > 0; rows = await reading) {
+      // The next batch is asked for at once: the database reads it (after the write before)
+      // while these rows are normalised here, and takes the write while that batch is.
+      reading = next(rows.at(-1)!.content_id);
+      reading.catch(() => {}); // awaited above; not an unhandled rejection meanwhile
+      const lines = await copyLines(rows, normalizeName);
       await writing;
       progress({ phase: 'documents', done: documents, total });
-      // The next read is sent before this batch's write, so it is back while the write runs
-      // and its rows are normalised meanwhile.
-      const reading = next(rows.at(-1)!.content_id);
-      writing = writeDocuments(trx, docs, false);
-      writing.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
-      documents += docs.length;
-      rows = await reading;
+      // COPY into the table truncated above, the rows frozen as written: no JSON to parse, rows
+      // written in multi-row batches, no hint bits left for the index build and readers to set.
+      writing = copyRows(trx as Kysely<unknown>, 'search_documents', COLUMNS, lines, { freeze: true });
+      writing.catch(() => {}); // awaited below
+      documents += rows.length;
     }
     await writing;
     progress({ phase: 'index', done: documents, total });
