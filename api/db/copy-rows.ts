@@ -1,46 +1,118 @@
 // COPY … FROM STDIN through Kysely, on both databases: the cheapest way to load many rows (the
-// database reads tab-separated text, no statement parameters or JSON to parse, and writes the
-// rows in multi-row batches; docs/performance.md "The index build"). Kysely has no COPY, so the
-// rows travel as the one parameter of a compiled query that each connection recognises: the pg
-// pool's client (CopyClient, api/db/connect.ts) and the PGlite dialect (api/db/pglite-dialect.ts).
+// database reads COPY's binary format: no statement parameters or JSON to parse, no numbers
+// written out as text and read back, and the rows written in multi-row batches;
+// docs/performance.md "The index build"). Kysely has no COPY, so the rows travel as the one
+// parameter of a compiled query that each connection recognises: the pg pool's client
+// (CopyClient, api/db/connect.ts) and the PGlite dialect (api/db/pglite-dialect.ts).
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 
-/** Rows in COPY's text format for one table's columns. */
+/** Rows in COPY's binary format for one table's columns. */
 export class CopyRows {
   constructor(
     private readonly table: string,
     private readonly columns: readonly string[],
-    /** One line a row, the fields separated by tabs, each escaped by copyField. */
-    readonly text: string,
+    readonly data: Buffer,
     /** The rows frozen as they are written: the table must be created or truncated in this transaction. */
     private readonly freeze: boolean,
   ) {}
 
   /** The statement reading the rows from `source` (STDIN on a server, a file on PGlite). */
   statement(source: string): string {
-    return `copy ${this.table} (${this.columns.join(', ')}) from ${source}${this.freeze ? ' with (freeze)' : ''}`;
+    const options = this.freeze ? 'format binary, freeze' : 'format binary';
+    return `copy ${this.table} (${this.columns.join(', ')}) from ${source} with (${options})`;
   }
 }
 
-const SPECIAL = /[\\\t\n\r]/;
-const SPECIALS = /[\\\t\n\r]/g;
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+const OID_INT4 = 23;
 
-/** A text value as a field of COPY's text format (backslash, tab and line ends escaped). */
-export function copyField(s: string): string {
-  return SPECIAL.test(s) ? s.replace(SPECIALS, (c) => ESCAPES[c]!) : s;
+/**
+ * Writes rows in COPY's binary format (a row: the number of fields, then each field's length
+ * and bytes in the type's binary form): begin each row with row(), then its fields in the
+ * table's column order.
+ */
+export class CopyWriter {
+  private buf = Buffer.allocUnsafe(1 << 20);
+  private n = 0;
+
+  constructor() {
+    this.room(19);
+    this.n += SIGNATURE.copy(this.buf, this.n);
+    this.buf.writeInt32BE(0, this.n); // flags
+    this.buf.writeInt32BE(0, this.n + 4); // no header extension
+    this.n += 8;
+  }
+
+  row(fields: number): void {
+    this.room(2);
+    this.buf.writeInt16BE(fields, this.n);
+    this.n += 2;
+  }
+
+  int4(v: number): void {
+    this.room(8);
+    this.buf.writeInt32BE(4, this.n);
+    this.buf.writeInt32BE(v, this.n + 4);
+    this.n += 8;
+  }
+
+  text(s: string): void {
+    this.room(4 + s.length * 3); // at most 3 bytes of UTF-8 a UTF-16 unit
+    const len = this.buf.write(s, this.n + 4, 'utf8');
+    this.buf.writeInt32BE(len, this.n);
+    this.n += 4 + len;
+  }
+
+  /** An int4[] of one dimension (lower bound 1, no nulls). */
+  int4Array(values: readonly number[]): void {
+    const size = values.length === 0 ? 12 : 20 + values.length * 8;
+    this.room(4 + size);
+    const b = this.buf;
+    let at = this.n;
+    b.writeInt32BE(size, at);
+    b.writeInt32BE(values.length === 0 ? 0 : 1, at + 4); // dimensions
+    b.writeInt32BE(0, at + 8); // no nulls
+    b.writeInt32BE(OID_INT4, at + 12);
+    at += 16;
+    if (values.length > 0) {
+      b.writeInt32BE(values.length, at);
+      b.writeInt32BE(1, at + 4);
+      at += 8;
+      for (const v of values) {
+        b.writeInt32BE(4, at);
+        b.writeInt32BE(v, at + 4);
+        at += 8;
+      }
+    }
+    this.n = at;
+  }
+
+  /** The rows written, with the format's trailer. */
+  finish(): Buffer {
+    this.room(2);
+    this.buf.writeInt16BE(-1, this.n);
+    this.n += 2;
+    return this.buf.subarray(0, this.n);
+  }
+
+  private room(bytes: number): void {
+    if (this.n + bytes <= this.buf.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + bytes));
+    this.buf.copy(bigger, 0, 0, this.n);
+    this.buf = bigger;
+  }
 }
 
-/** Writes the lines (copyField-escaped fields joined by tabs, one line a row, each ending in \n). */
+/** Writes the rows of a CopyWriter (finished) into the table's columns, in its order. */
 export async function copyRows(
   db: Kysely<unknown>,
   table: string,
   columns: readonly string[],
-  lines: string,
+  data: Buffer,
   opts: { freeze?: boolean } = {},
 ): Promise<void> {
-  const rows = new CopyRows(table, columns, lines, opts.freeze ?? false);
+  const rows = new CopyRows(table, columns, data, opts.freeze ?? false);
   await db.executeQuery(CompiledQuery.raw(rows.statement('stdin'), [rows]));
 }
 
@@ -60,7 +132,7 @@ class CopyFromStdin implements pg.Submittable {
     connection.query(this.rows.statement('stdin'));
   }
   handleCopyInResponse(connection: pg.Connection & { sendCopyFromChunk(b: Buffer): void; endCopyFrom(): void }): void {
-    const data = Buffer.from(this.rows.text, 'utf8');
+    const data = this.rows.data;
     for (let i = 0; i < data.length; i += CHUNK) connection.sendCopyFromChunk(data.subarray(i, i + CHUNK));
     connection.endCopyFrom();
   }

@@ -40,7 +40,7 @@ class PGliteConnection implements DatabaseConnection {
     const [first] = query.parameters;
     if (first instanceof CopyRows) {
       // PGlite reads COPY's data from a blob it names /dev/blob (api/db/copy-rows.ts).
-      const copied = await this.pg.query(first.statement(`'/dev/blob'`), [], { blob: new Blob([first.text]) });
+      const copied = await this.pg.query(first.statement(`'/dev/blob'`), [], { blob: new Blob([first.data]) });
       return { rows: [], numAffectedRows: BigInt(copied.affectedRows ?? 0) };
     }
     const result = await this.pg.query<R>(query.sql, query.parameters as unknown[], { rowMode: 'object' });

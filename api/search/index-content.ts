@@ -7,8 +7,8 @@
 // rebuildSearchIndex(db) rebuilds everything (seeds, bulk imports, `npm run search:rebuild`).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { documentKeys, htmlToText, keysLiteral, normalizeText } from './normalise';
-import { copyField, copyRows } from '../db/copy-rows';
+import { documentKeys, htmlToText, normalizeText } from './normalise';
+import { CopyWriter, copyRows } from '../db/copy-rows';
 
 type Db = Kysely<Database>;
 
@@ -107,19 +107,25 @@ async function writeDocuments(db: Db, docs: readonly DocumentRow[], replace: boo
 const COLUMNS = ['content_id', 'title', 'tags', 'sub_category', 'body', 'grams'] as const;
 
 /**
- * The documents of the rows as COPY text (api/db/copy-rows.ts), one line each. Gives the event
- * loop a turn every few hundred rows, so the rows of the next batch are taken in meanwhile
- * (the server does not wait with a full socket).
+ * The documents of the rows in COPY's binary format (api/db/copy-rows.ts). Gives the event loop
+ * a turn every few hundred rows, so the rows of the next batch are taken in meanwhile (the
+ * server does not wait with a full socket).
  */
-async function copyLines(rows: readonly SourceRow[], normalizeName: (s: string) => string): Promise<string> {
-  let out = '';
+async function copyData(rows: readonly SourceRow[], normalizeName: (s: string) => string): Promise<Buffer> {
+  const out = new CopyWriter();
   for (let i = 0; i < rows.length; i++) {
     if (i % 250 === 249) await new Promise(setImmediate);
     const r = rows[i]!;
     const d = documentRow(r, r.tag_names ?? [], normalizeName);
-    out += `${d.content_id}\t${copyField(d.title)}\t${copyField(d.tags)}\t${copyField(d.sub_category)}\t${copyField(d.body)}\t${keysLiteral(d.grams)}\n`;
+    out.row(COLUMNS.length);
+    out.int4(d.content_id);
+    out.text(d.title);
+    out.text(d.tags);
+    out.text(d.sub_category);
+    out.text(d.body);
+    out.int4Array(d.grams);
   }
-  return out;
+  return out.finish();
 }
 
 /** Re-reads the contents and writes their documents; deleted or missing contents leave the index. */
@@ -198,12 +204,12 @@ export async function rebuildSearchIndex(db: Db, opts: RebuildOptions = {}): Pro
       // while these rows are normalised here, and takes the write while that batch is.
       reading = next(rows.at(-1)!.content_id);
       reading.catch(() => {}); // awaited above; not an unhandled rejection meanwhile
-      const lines = await copyLines(rows, normalizeName);
+      const data = await copyData(rows, normalizeName);
       await writing;
       progress({ phase: 'documents', done: documents, total });
       // COPY into the table truncated above, the rows frozen as written: no JSON to parse, rows
       // written in multi-row batches, no hint bits left for the index build and readers to set.
-      writing = copyRows(trx as Kysely<unknown>, 'search_documents', COLUMNS, lines, { freeze: true });
+      writing = copyRows(trx as Kysely<unknown>, 'search_documents', COLUMNS, data, { freeze: true });
       writing.catch(() => {}); // awaited below
       documents += rows.length;
     }
