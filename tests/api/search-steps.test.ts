@@ -18,6 +18,28 @@ t.test('two-step search and bulk rebuild agree with the oracle', async (t) => {
   await generateContents(h.db, { n: 4000, today: TODAY, seed: 11 });
   // Deleted contents: one in thirty, soft-deleted as the portal deletes.
   await sql`update contents set deleted_at = now() where content_id % 30 = 7`.execute(h.db);
+  // Edge cases of the bulk write (COPY's binary format): a document with no text at all (no
+  // keys), and one with backslashes, a tab and characters beyond U+FFFF (4 bytes of UTF-8).
+  const [empty, odd] = (
+    await h.db
+      .selectFrom('contents')
+      .select('content_id')
+      .where('deleted_at', 'is', null)
+      .orderBy('content_id', 'desc')
+      .limit(2)
+      .execute()
+  ).map((c) => c.content_id);
+  await h.db.deleteFrom('content_tags').where('content_id', '=', empty!).execute();
+  await h.db
+    .updateTable('contents')
+    .set({ title: '', body_html: '', sub_category_id: null })
+    .where('content_id', '=', empty!)
+    .execute();
+  await h.db
+    .updateTable('contents')
+    .set({ title: 'C:\\temp\\ 𠮷野家 😀', body_html: '<p>a\tb \\ 𩸽の"煮付け"</p>' })
+    .where('content_id', '=', odd!)
+    .execute();
   const progress: string[] = [];
   const rebuilt = await rebuildSearchIndex(h.db, {
     batchSize: 700, // several batches: the read of the next one overlaps the write of this one
@@ -40,6 +62,12 @@ t.test('two-step search and bulk rebuild agree with the oracle', async (t) => {
         .orderBy('content_id')
         .execute();
     const bulk = await read();
+    t.same(bulk.find((d) => d.content_id === empty)?.grams, [], 'a content with no text has no keys');
+    t.equal(
+      bulk.find((d) => d.content_id === odd)?.title,
+      'c:\\temp\\ 𠮷野家 😀',
+      'backslashes and 4-byte characters kept',
+    );
     const ids = (await h.db.selectFrom('contents').select('content_id').execute()).map((c) => c.content_id);
     await h.db.transaction().execute((trx) => reindexContents(trx, ids));
     t.same(await read(), bulk, `${bulk.length} documents equal, field by field`);
