@@ -33,10 +33,12 @@ const OID_INT4 = 23;
  * table's column order.
  */
 export class CopyWriter {
-  private buf = Buffer.allocUnsafe(1 << 20);
+  private buf: Buffer;
   private n = 0;
 
-  constructor() {
+  /** `bytes`: the size expected (the buffer grows past it when needed). */
+  constructor(bytes = 1 << 16) {
+    this.buf = Buffer.allocUnsafe(bytes);
     this.room(19);
     this.n += SIGNATURE.copy(this.buf, this.n);
     this.buf.writeInt32BE(0, this.n); // flags

@@ -112,7 +112,7 @@ const COLUMNS = ['content_id', 'title', 'tags', 'sub_category', 'body', 'grams']
  * server does not wait with a full socket).
  */
 async function copyData(rows: readonly SourceRow[], normalizeName: (s: string) => string): Promise<Buffer> {
-  const out = new CopyWriter();
+  const out = new CopyWriter(rows.length * 3072); // ~2 kB a document, most of it the body's text
   for (let i = 0; i < rows.length; i++) {
     if (i % 250 === 249) await new Promise(setImmediate);
     const r = rows[i]!;

@@ -219,14 +219,10 @@ export function documentKeys(fields: readonly string[]): number[] {
   let n = 0;
   for (const f of fields) n = pushKeys(f, buf, n);
   const keys = buf.subarray(0, n).sort();
-  let m = 0;
-  let previous: number | undefined;
-  // Compacts in place: a write lands at or before the key just read.
-  for (const key of keys) {
-    if (key !== previous) keys[m++] = key;
-    previous = key;
-  }
-  return Array.from(keys.subarray(0, m));
+  // Indexed loops, not iterators: this runs for every document of a rebuild.
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (i === 0 || keys[i] !== keys[i - 1]) out.push(keys[i]!);
+  return out;
 }
 
 /** Distinct keys of the adjacent pairs of a normalised term. */
