@@ -87,21 +87,19 @@ function documentRow(
 }
 
 /**
- * Writes documents in one statement: the batch travels as one JSON parameter (serialised by
- * the runtime, parsed by the database) instead of six parameters a row. `replace`: an existing
- * document of the content is replaced (a rebuild writes into an empty table and needs no check).
+ * Writes (or replaces) the documents of some contents in one statement: the batch travels as
+ * one JSON parameter instead of six parameters a row. The rebuild writes by COPY instead (below).
  */
-async function writeDocuments(db: Db, docs: readonly DocumentRow[], replace: boolean): Promise<void> {
+async function writeDocuments(db: Db, docs: readonly DocumentRow[]): Promise<void> {
   if (docs.length === 0) return;
-  const onConflict = replace
-    ? sql`on conflict (content_id) do update set title = excluded.title, tags = excluded.tags,
-        sub_category = excluded.sub_category, body = excluded.body, grams = excluded.grams, indexed_at = now()`
-    : sql``;
   await sql`insert into search_documents (content_id, title, tags, sub_category, body, grams)
     select x.content_id, x.title, x.tags, x.sub_category, x.body, x.grams
     from json_to_recordset(cast(${JSON.stringify(docs)} as json))
       as x(content_id integer, title text, tags text, sub_category text, body text, grams integer[])
-    ${onConflict}`.execute(db);
+    on conflict (content_id) do update set title = excluded.title, tags = excluded.tags,
+      sub_category = excluded.sub_category, body = excluded.body, grams = excluded.grams, indexed_at = now()`.execute(
+    db,
+  );
 }
 
 const COLUMNS = ['content_id', 'title', 'tags', 'sub_category', 'body', 'grams'] as const;
@@ -140,7 +138,7 @@ export async function reindexContents(trx: Db, contentIds: readonly number[]): P
     const keep = new Set(docs.map((d) => d.content_id));
     const gone = batch.filter((id) => !keep.has(id));
     if (gone.length) await trx.deleteFrom('search_documents').where('content_id', 'in', gone).execute();
-    await writeDocuments(trx, docs, true);
+    await writeDocuments(trx, docs);
   }
 }
 
@@ -163,11 +161,11 @@ export interface RebuildOptions {
 
 /**
  * Rebuilds the whole index in one transaction (readers keep the old index until it commits):
- * the documents are written in large batches with the GIN index dropped, then the index is
- * created again from its own stored definition in one sorted pass (much faster than growing it
- * row by row, given the memory to sort in) and the statistics refreshed, so the planner knows
- * the bigram frequencies. The database reads and writes one batch while the next is normalised
- * here, so both sides work at once.
+ * the documents are written by COPY in large batches into the truncated table with the GIN index
+ * dropped, then the index is created again from its own stored definition in one pass (much
+ * faster than growing it row by row) and the statistics refreshed, so the planner knows the
+ * bigram frequencies. The database reads one batch and writes the one before while this one is
+ * normalised here, so both sides work at once (docs/performance.md "The index build").
  */
 export async function rebuildSearchIndex(db: Db, opts: RebuildOptions = {}): Promise<RebuildResult> {
   const started = performance.now();
@@ -215,11 +213,10 @@ export async function rebuildSearchIndex(db: Db, opts: RebuildOptions = {}): Pro
     }
     await writing;
     progress({ phase: 'index', done: documents, total });
-    // The GIN build gathers its postings in this memory and writes them out each time it is full;
-    // ~1.5 kB a document (~180 postings of 6 bytes and the key tree) lets a million contents
-    // be written out once or twice instead of many times. Only for this transaction.
-    const memoryMb = Math.min(2048, Math.max(256, Math.ceil((documents * 1.5) / 1024)));
-    await sql.raw(`set local maintenance_work_mem = '${memoryMb}MB'`).execute(trx);
+    // The GIN build gathers its postings in this memory and merges them into the index each time
+    // it is full. More is not faster: at a million documents 64 MB built in ~21 s, 1.4 GB (one
+    // merge) in ~24 s (docs/performance.md "The index build"). Only for this transaction.
+    await sql.raw(`set local maintenance_work_mem = '64MB'`).execute(trx);
     await sql.raw(indexDef).execute(trx);
     // Fresh statistics for the planner (PGlite runs no autovacuum): bigram frequencies, and the
     // sizes of the tables the search joins after a bulk load.
