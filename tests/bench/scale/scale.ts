@@ -1,6 +1,6 @@
 // npm run bench:scale [-- --contents 1000000 --agents 10000 --users 50000 --segments 3000 --sizes 10,30,100
 //                        --runs 30 --name portal_scale --no-search-index --companies 500000
-//                        --reads portal,detail,lists,notices,segment-csv,change-feed]
+//                        --reads portal,detail,search,lists,notices,segment-csv,change-feed --scan-runs 3]
 //
 // The portal's reads at the scale of a national supplier (issue 26, docs/performance.md "At national
 // scale"). For each size (a percentage of the given sizes) the data set of tests/bench/scale/dataset.ts
@@ -11,6 +11,8 @@
 //   dropped before each round (uncached): each call, and the whole page (the calls in parallel);
 // - a content detail with its targeting check (a content for all, for one of its segments, for its
 //   agent code, and one it may not see);
+// - site search, every query shape of bench:search (tests/bench/search-shapes.ts), through the
+//   index and through an ILIKE scan (the baseline), each call reading the database;
 // - the administrators' lists as the provider administrator, as their screens page them (first,
 //   middle and last page): agent users by company name, segments, requests by status; notices
 //   by period (first, middle and last page);
@@ -38,6 +40,8 @@ import {
   type ScaleDataset,
 } from './dataset';
 import { timeCompanyImport } from '../companies';
+import { searchSettings, type Matcher } from '../../../api/search/query';
+import { SEARCH_SHAPES } from '../search-shapes';
 
 const argv = process.argv.slice(2);
 function flag(name: string, fallback: number): number {
@@ -66,7 +70,9 @@ const RUNS = flag('runs', 30);
 const BASE = text('name', 'portal_scale');
 const COMPANIES = flag('companies', 500_000);
 /** The groups of reads to measure (default all): a run that checks one change measures only its reads. */
-const READS = new Set(text('reads', 'portal,detail,lists,notices,segment-csv,change-feed').split(','));
+const READS = new Set(text('reads', 'portal,detail,search,lists,notices,segment-csv,change-feed').split(','));
+/** Calls of the ILIKE scan per search shape (the baseline is seconds a call at a million contents). */
+const SCAN_RUNS = flag('scan-runs', 3);
 const WARMUP = 3;
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.DATABASE_URL = ADMIN_URL; // the companies import's own database goes to the same server
@@ -290,6 +296,41 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
         RUNS,
         async () => (await http.post(agent.token, '/api/ContentsDetail/getContentsDetail', body)).ms,
       );
+    }
+
+    // -- site search, every shape of bench:search, each call reading the database (the kept
+    // results dropped before it, as a change of the index drops them), through the bigram index
+    // and, as the baseline, through an ILIKE scan of the same text (the same answer).
+    for (const shape of READS.has('search') ? SEARCH_SHAPES : []) {
+      const once = async () => {
+        await dropCaches(h, ['search_documents:*']);
+        return http.post(agent.token, '/api/SiteSearch/getContentsList', { ...scope, ...shape.body });
+      };
+      const timed = async (matcher: Matcher, runs: number) => {
+        searchSettings.matcher = matcher;
+        try {
+          const first = await once();
+          if (first.status !== 200 && first.status !== 416)
+            throw new Error(`search ${shape.name}: ${first.status} ${JSON.stringify(first.json).slice(0, 300)}`);
+          const answer = first.status === 200 ? `${(first.json.containtsListData as unknown[]).length} rows` : '416';
+          const times: number[] = [];
+          for (let i = 0; i < runs + (matcher === 'index' ? WARMUP - 1 : 0); i++) times.push((await once()).ms);
+          return { answer, figure: summary(times.slice(matcher === 'index' ? WARMUP - 1 : 0)) };
+        } finally {
+          searchSettings.matcher = 'index';
+        }
+      };
+      const index = await timed('index', RUNS);
+      const scan = await timed('scan', SCAN_RUNS);
+      if (index.answer !== scan.answer)
+        throw new Error(`search ${shape.name}: the index answered ${index.answer}, the scan ${scan.answer}`);
+      rows.push({
+        name: `site search: ${shape.name}`,
+        figure: {
+          ...index.figure,
+          note: `${index.answer}; scan p95 ${fmt(scan.figure.p95)} ms, ${(scan.figure.p95 / index.figure.p95).toFixed(0)}× the index`,
+        },
+      });
     }
 
     // -- the administrators' lists (provider administrator)
