@@ -132,11 +132,13 @@ t.test('a drill-down longer than a page: the count, the first 100 rows, then the
   await admin.getByLabel('セグメント', { exact: true }).selectOption(String(segment));
   await admin.getByRole('button', { name: '表示', exact: true }).click();
   await admin.getByRole('status').filter({ hasText: '対象代理店 120社' }).waitFor();
-  await admin
-    .getByRole('row')
-    .filter({ hasText: 'インサイト頁送りのお知らせ' })
-    .getByRole('button', { name: /^未閲覧 120社：/ })
-    .click();
+  const openUnopened = (agents: number) =>
+    admin
+      .getByRole('row')
+      .filter({ hasText: 'インサイト頁送りのお知らせ' })
+      .getByRole('button', { name: new RegExp(`^未閲覧 ${agents}社：`) })
+      .click();
+  await openUnopened(120);
   await admin.getByRole('heading', { name: '未閲覧の代理店：インサイト頁送りのお知らせ（120件）' }).waitFor();
   const drill = admin.getByRole('table', { name: '未閲覧の代理店' });
   const codesShown = async () =>
@@ -152,11 +154,7 @@ t.test('a drill-down longer than a page: the count, the first 100 rows, then the
   // 「さらに表示」 is pressed and the filter changes before its answer: the superseded page is
   // aborted, and the drill-down of the new filter shows that filter's rows only.
   await admin.getByRole('button', { name: '閉じる' }).click();
-  await admin
-    .getByRole('row')
-    .filter({ hasText: 'インサイト頁送りのお知らせ' })
-    .getByRole('button', { name: /^未閲覧 120社：/ })
-    .click();
+  await openUnopened(120);
   await admin.getByText('120件中 100件を表示').waitFor();
   let held!: Route;
   const nextPageHeld = new Promise<void>((reached) => {
@@ -173,11 +171,7 @@ t.test('a drill-down longer than a page: the count, the first 100 rows, then the
   await admin.getByRole('button', { name: '表示', exact: true }).click();
   await admin.getByRole('status').filter({ hasText: '対象代理店 1社' }).waitFor();
   await t.resolves(aborted, 'the page asked for under the former filter is aborted');
-  await admin
-    .getByRole('row')
-    .filter({ hasText: 'インサイト頁送りのお知らせ' })
-    .getByRole('button', { name: /^未閲覧 1社：/ })
-    .click();
+  await openUnopened(1);
   await admin.getByRole('heading', { name: '未閲覧の代理店：インサイト頁送りのお知らせ（1件）' }).waitFor();
   await held.continue().catch(() => undefined); // the browser has given up on it already
   await admin.unroute('**/api/Insight/reachUnopened');
