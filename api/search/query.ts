@@ -6,6 +6,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { sortSearchRows, type SearchSort } from '../../schemas/rules/search-order';
 import { contentVisibleTo, isNewOn, type Viewer } from '../authority/visibility';
+import { hasAnyTag } from '../resources/content/query';
 import { slashDate } from '../resources/content/wire';
 import type { Database } from '../db/schema';
 import { bigramKeys, containsPattern, indexIsExact, keysLiteral } from './normalise';
@@ -107,17 +108,7 @@ export function foundQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Matche
   if (c.period === 'started') q = q.where(sql<SqlBool>`c.keisai_start <= cast(${v.date} as date)`);
   if (c.postedFrom) q = q.where(sql<SqlBool>`c.keisai_start >= cast(${c.postedFrom} as date)`);
   if (c.postedTo) q = q.where(sql<SqlBool>`c.keisai_start <= cast(${c.postedTo} as date)`);
-  if (c.tagIds.length) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('content_tags as ct')
-          .select('ct.tag_id')
-          .whereRef('ct.content_id', '=', 'c.content_id')
-          .where('ct.tag_id', 'in', c.tagIds),
-      ),
-    );
-  }
+  if (c.tagIds.length) q = q.where(hasAnyTag(c.tagIds));
   if (c.terms.length) {
     q = q.innerJoin('search_documents as d', 'd.content_id', 'c.content_id');
     for (const cond of termConditions(c.terms, matcher)) q = q.where(cond);
