@@ -1,6 +1,7 @@
 // npm run bench:scale [-- --contents 1000000 --agents 10000 --users 50000 --segments 3000 --sizes 10,30,100
 //                        --runs 30 --name portal_scale --no-search-index --companies 500000
-//                        --reads portal,detail,search,lists,notices,segment-csv,change-feed --scan-runs 3]
+//                        --reads portal,detail,search,lists,notices,segment-csv,change-feed,search-index
+//                        --scan-runs 3]
 //
 // The portal's reads at the scale of a national supplier (issue 26, docs/performance.md "At national
 // scale"). For each size (a percentage of the given sizes) the data set of tests/bench/scale/dataset.ts
@@ -20,8 +21,8 @@
 //   a member (the upload's call, then the member's first read);
 // - the change feed: a CSV upload that replaces the members of a segment of 5,000 agents, and the
 //   time until a second instance (another app on the same database) serves the change;
-// then once: a registered companies import of 500,000 rows (on a database of its own) and, on
-// the 100 % data set, the search index build time is taken from the data set's build.
+// - the search index rebuilt from the contents, as `npm run search:rebuild` does (last, seconds);
+// then once: a registered companies import of 500,000 rows (on a database of its own).
 // The data sets are left as they were: what a measurement changes is put back.
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -42,6 +43,8 @@ import {
 import { timeCompanyImport } from '../companies';
 import { searchSettings, type Matcher } from '../../../api/search/query';
 import { SEARCH_SHAPES } from '../search-shapes';
+import { rebuildSearchIndex } from '../../../api/search/index-content';
+import { progressBar } from '../../../api/progress-bar';
 
 const argv = process.argv.slice(2);
 function flag(name: string, fallback: number): number {
@@ -70,7 +73,9 @@ const RUNS = flag('runs', 30);
 const BASE = text('name', 'portal_scale');
 const COMPANIES = flag('companies', 500_000);
 /** The groups of reads to measure (default all): a run that checks one change measures only its reads. */
-const READS = new Set(text('reads', 'portal,detail,search,lists,notices,segment-csv,change-feed').split(','));
+const READS = new Set(
+  text('reads', 'portal,detail,search,lists,notices,segment-csv,change-feed,search-index').split(','),
+);
 /** Calls of the ILIKE scan per search shape (the baseline is seconds a call at a million contents). */
 const SCAN_RUNS = flag('scan-runs', 3);
 const WARMUP = 3;
@@ -83,6 +88,8 @@ interface Figure {
   p50: number;
   p95: number;
   note?: string;
+  /** Of p50 and p95; milliseconds unless said. */
+  unit?: 's';
 }
 const pct = (sorted: number[], p: number) =>
   nth(sorted, Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)));
@@ -600,6 +607,21 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
           .execute();
       }
     }
+
+    // -- the search index rebuilt from the contents (last: the reads above used the index as built)
+    if (READS.has('search-index')) {
+      const bar = progressBar('search documents, then the index');
+      const built = await rebuildSearchIndex(h.db, { onProgress: (p) => bar(p.done, p.total) });
+      rows.push({
+        name: 'search index rebuilt (npm run search:rebuild)',
+        figure: {
+          p50: built.ms / 1000,
+          p95: built.ms / 1000,
+          unit: 's',
+          note: `${built.documents.toLocaleString('en')} documents; one build`,
+        },
+      });
+    }
   } finally {
     await second.h.close();
     await h.close();
@@ -665,7 +687,7 @@ const names = bySize.get(nth(PERCENTS, PERCENTS.length - 1))!.map((r) => r.name)
 for (const name of names) {
   const cells = PERCENTS.map((p) => {
     const f = bySize.get(p)!.find((r) => r.name === name)?.figure;
-    return f ? `${fmt(f.p50)} ms | ${fmt(f.p95)} ms` : '– | –';
+    return f ? `${fmt(f.p50)} ${f.unit ?? 'ms'} | ${fmt(f.p95)} ${f.unit ?? 'ms'}` : '– | –';
   });
   const note = bySize.get(nth(PERCENTS, PERCENTS.length - 1))!.find((r) => r.name === name)?.figure.note ?? '';
   console.log(`| ${name} | ${cells.join(' | ')} | ${note} |`);
