@@ -63,7 +63,7 @@ export interface SearchRow {
 
 export type SearchResult = { tooMany: false; rows: SearchRow[] } | { tooMany: true };
 
-const FIELDS = ['title', 'tags', 'sub_category', 'body'] as const;
+type Field = 'title' | 'tags' | 'sub_category' | 'body';
 
 function termFound(term: string, op: 'like' | 'ilike'): RawBuilder<SqlBool> {
   const p = containsPattern(term);
@@ -81,8 +81,8 @@ function scoreOf(terms: readonly string[], found: boolean): RawBuilder<number> {
   if (terms.length === 0) return sql<number>`0`;
   const parts = terms.flatMap((term) => {
     const p = containsPattern(term);
-    const inField = (f: (typeof FIELDS)[number]) => sql<SqlBool>`${sql.ref(`d.${f}`)} like ${p}`;
-    const weighed = (f: (typeof FIELDS)[number], w: number) => sql`case when ${inField(f)} then ${sql.lit(w)} else 0 end`;
+    const inField = (f: Field) => sql<SqlBool>`${sql.ref(`d.${f}`)} like ${p}`;
+    const weighed = (f: Field, w: number) => sql`case when ${inField(f)} then ${sql.lit(w)} else 0 end`;
     const body = found
       ? sql`case when not (${inField('title')} or ${inField('tags')} or ${inField('sub_category')}) or ${inField('body')} then ${sql.lit(FIELD_WEIGHTS.body)} else 0 end`
       : weighed('body', FIELD_WEIGHTS.body);
@@ -146,7 +146,10 @@ export function foundQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Matche
  */
 export function searchQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Matcher = searchSettings.matcher) {
   return db
-    .with((cte) => cte('found').materialized(), () => foundQuery(db, v, c, matcher))
+    .with(
+      (cte) => cte('found').materialized(),
+      () => foundQuery(db, v, c, matcher),
+    )
     .selectFrom((eb) =>
       eb
         .selectFrom('found')
@@ -216,7 +219,7 @@ export async function searchContents(
       contentId: r.content_id,
       categoryId: r.category_id!,
       subCategoryName: r.sub_category_name ?? '',
-      postPeriod: slashDate(r.keisai_start!),
+      postPeriod: slashDate(r.keisai_start),
       contentsTitle: r.title!,
       detailPath: r.detail_path!,
       updateFormPath: c.withEditPath ? r.update_form_path! : '',

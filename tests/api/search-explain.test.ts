@@ -68,7 +68,10 @@ t.test('EXPLAIN: keywords use the GIN index of search_documents', async (t) => {
   const gate = analyzed.findIndex((line) => /One-Time Filter/.test(line));
   t.ok(gate > 0, `${frequent}: the rows part is gated on the count`);
   const rowsPart = analyzed.slice(gate + 1).filter((line) => /->/.test(line));
-  t.ok(rowsPart.some((line) => /contents/.test(line)), 'the gated part reads contents');
+  t.ok(
+    rowsPart.some((line) => /contents/.test(line)),
+    'the gated part reads contents',
+  );
   t.same(
     rowsPart.filter((line) => !/never executed/.test(line)),
     [],
