@@ -1,6 +1,7 @@
 // npm run bench:scale [-- --contents 1000000 --agents 10000 --users 50000 --segments 3000 --sizes 10,30,100
 //                        --runs 30 --name portal_scale --no-search-index --companies 500000
-//                        --reads portal,detail,search,lists,notices,segment-csv,change-feed --scan-runs 3]
+//                        --reads portal,detail,search,lists,notices,segment-csv,change-feed --scan-runs 3
+//                        --database postgres|pglite --pglite-dir DIR]
 //
 // The portal's reads at the scale of a national supplier (issue 26, docs/performance.md "At national
 // scale"). For each size (a percentage of the given sizes) the data set of tests/bench/scale/dataset.ts
@@ -23,11 +24,20 @@
 // then once: a registered companies import of 500,000 rows (on a database of its own) and, on
 // the 100 % data set, the search index build time is taken from the data set's build.
 // The data sets are left as they were: what a measurement changes is put back.
+//
+// --database pglite measures the same reads on PGlite: each data set is still built (or found) on
+// the PostgreSQL server, then copied into a PGlite data directory (tests/bench/scale/pglite-copy.ts;
+// kept under --pglite-dir, default <tmp>/portal-scale-pglite, and reused) and the app is started
+// on the copy. The change feed is not measured there (it needs a second instance on the same
+// database, and one process owns a PGlite data directory); the companies import runs on PGlite in
+// memory; the process's RSS (PGlite lives in it) is printed per size.
 import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { settleChanges } from '../../../api/cache/change-feed';
-import { openDatabase } from '../../../api/db/connect';
+import { openDatabase, type DatabaseTarget } from '../../../api/db/connect';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { nth } from '../../helpers/indexing';
 import {
@@ -39,6 +49,7 @@ import {
   SCALE_PASSWORD,
   type ScaleDataset,
 } from './dataset';
+import { ensurePgliteCopy } from './pglite-copy';
 import { timeCompanyImport } from '../companies';
 import { searchSettings, type Matcher } from '../../../api/search/query';
 import { SEARCH_SHAPES } from '../search-shapes';
@@ -75,7 +86,12 @@ const READS = new Set(text('reads', 'portal,detail,search,lists,notices,segment-
 const SCAN_RUNS = flag('scan-runs', 3);
 const WARMUP = 3;
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-process.env.DATABASE_URL = ADMIN_URL; // the companies import's own database goes to the same server
+const DATABASE = text('database', 'postgres');
+if (DATABASE !== 'postgres' && DATABASE !== 'pglite') throw new Error('--database: postgres or pglite');
+const PGLITE_DIR = text('pglite-dir', path.join(os.tmpdir(), 'portal-scale-pglite'));
+// The companies import's own database: on the same server, or PGlite (in memory) without DATABASE_URL.
+if (DATABASE === 'postgres') process.env.DATABASE_URL = ADMIN_URL;
+else delete process.env.DATABASE_URL;
 
 // ---- figures ------------------------------------------------------------------------------------------
 
@@ -91,6 +107,7 @@ const summary = (times: number[], note?: string): Figure => {
   return { p50: pct(s, 50), p95: pct(s, 95), note };
 };
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 // ---- HTTP --------------------------------------------------------------------------------------------
 
@@ -124,8 +141,10 @@ function client(base: string) {
   return { post };
 }
 
-async function startOn(url: string): Promise<{ h: TestApp; base: string }> {
-  const handle = await openDatabase({ kind: 'postgres', url });
+type Instance = { h: TestApp; base: string };
+
+async function startOn(target: DatabaseTarget): Promise<Instance> {
+  const handle = await openDatabase(target);
   const h = await createTestApp({ database: handle });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   return { h, base: `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}` };
@@ -171,12 +190,12 @@ function uploadForm(segmentId: number, codes: readonly string[], fileName: strin
 
 type Row = { name: string; figure: Figure };
 
-async function measureAt(ds: ScaleDataset): Promise<Row[]> {
+async function measureAt(ds: ScaleDataset, target: DatabaseTarget): Promise<Row[]> {
   const rows: Row[] = [];
-  const { h, base } = await startOn(ds.url);
-  const second = await startOn(ds.url); // another instance on the same database, for the change feed
+  const { h, base } = await startOn(target);
+  // Another instance on the same database, for the change feed (PGlite: one process per data directory).
+  const second = target.kind === 'postgres' ? await startOn(target) : null;
   const http = client(base);
-  const http2 = client(second.base);
   try {
     const agent = await h.signIn('demo-agent');
     const provider = await h.signIn('demo-provider');
@@ -536,8 +555,22 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
     }
 
     // -- the change feed: replacing the members of the 5,000-agent segment, seen by another instance
-    if (READS.has('change-feed')) await measureChangeFeed();
-    async function measureChangeFeed() {
+    if (READS.has('change-feed') && second) await measureChangeFeed(second);
+    else if (READS.has('change-feed'))
+      for (const name of [
+        'change feed: the write (5,000-agent segment CSV replaced)',
+        'change feed: after the write, until another instance serves the change',
+      ])
+        rows.push({
+          name,
+          figure: {
+            p50: NaN,
+            p95: NaN,
+            note: 'not on PGlite: one process owns the data directory, so there is no second instance',
+          },
+        });
+    async function measureChangeFeed(other: Instance) {
+      const http2 = client(other.base);
       const big = ds.bigSegmentId;
       const bigCodes = (
         await h.db.selectFrom('agent_segment_members').select('ag_code').where('ag_segment_id', '=', big).execute()
@@ -555,7 +588,7 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
       ).rows[0]!.id;
       try {
         if (!bigCodes.includes(DEMO_AGENT)) throw new Error('the demo agent is not in the big segment');
-        await settleChanges(second.h.db);
+        await settleChanges(other.h.db);
         const body = { ...scope, categoryId: 1, contentId: probe };
         // The second instance keeps the demo agent's portal news (cached): the change is served when it moves.
         const news = async () =>
@@ -601,7 +634,7 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
       }
     }
   } finally {
-    await second.h.close();
+    await second?.h.close();
     await h.close();
   }
   return rows;
@@ -616,7 +649,11 @@ const version = await (async () => {
   await c.connect();
   const v = (await c.query<{ v: string }>('select version() as v')).rows[0]!.v.split(',')[0];
   await c.end();
-  return v;
+  if (DATABASE === 'postgres') return v;
+  const pglite = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '../../../node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
+  return `PGlite ${pglite.version} (copies of the data sets of ${v})`;
 })();
 console.log(
   `# bench:scale on ${version}, ${os.cpus().length} CPUs, load ${os
@@ -650,7 +687,23 @@ for (const p of PERCENTS) {
             .join(', ')})`
     }`,
   );
-  bySize.set(p, await measureAt(ds));
+  if (DATABASE === 'postgres') {
+    bySize.set(p, await measureAt(ds, { kind: 'postgres', url: ds.url }));
+    continue;
+  }
+  const copy = await ensurePgliteCopy(ds, PGLITE_DIR);
+  // PGlite runs in this process: its memory is the process's (sampled while the reads run).
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 250);
+  try {
+    bySize.set(p, await measureAt(ds, { kind: 'pglite', dataDir: copy.dataDir }));
+  } finally {
+    clearInterval(sampler);
+  }
+  builds.push(
+    `${p} %: PGlite copy ${copy.reused ? 'reused' : `loaded in ${copy.seconds.toFixed(0)} s`}, ${mb(copy.bytes)} on disk (${copy.dataDir}); RSS ${mb(rssBefore)} before the app, peak ${mb(peak)} while measuring`,
+  );
 }
 
 let companies: { seconds: number; rows: number } | null = null;
@@ -665,7 +718,7 @@ const names = bySize.get(nth(PERCENTS, PERCENTS.length - 1))!.map((r) => r.name)
 for (const name of names) {
   const cells = PERCENTS.map((p) => {
     const f = bySize.get(p)!.find((r) => r.name === name)?.figure;
-    return f ? `${fmt(f.p50)} ms | ${fmt(f.p95)} ms` : '– | –';
+    return f && !Number.isNaN(f.p50) ? `${fmt(f.p50)} ms | ${fmt(f.p95)} ms` : '– | –';
   });
   const note = bySize.get(nth(PERCENTS, PERCENTS.length - 1))!.find((r) => r.name === name)?.figure.note ?? '';
   console.log(`| ${name} | ${cells.join(' | ')} | ${note} |`);
