@@ -187,10 +187,10 @@ async function streamTable(url: string, copy: string, feed: (piece: Blob) => Pro
     child.on('error', reject);
     child.on('close', (code) => resolve(code ?? 1));
   });
-  let parts: Buffer[] = [];
+  let parts: Buffer<ArrayBuffer>[] = [];
   let held = 0;
   let total = 0;
-  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+  for await (const chunk of child.stdout as AsyncIterable<Buffer<ArrayBuffer>>) {
     total += chunk.length;
     parts.push(chunk);
     held += chunk.length;
