@@ -1,7 +1,7 @@
 // npm run bench:scale [-- --contents 1000000 --agents 10000 --users 50000 --segments 3000 --sizes 10,30,100
 //                        --runs 30 --name portal_scale --no-search-index --companies 500000
 //                        --reads portal,detail,search,lists,notices,segment-csv,change-feed --scan-runs 3
-//                        --database postgres|pglite --pglite-dir DIR]
+//                        --database postgres|pglite --pglite-dir DIR --callers 1,4,16]
 //
 // The portal's reads at the scale of a national supplier (issue 26, docs/performance.md "At national
 // scale"). For each size (a percentage of the given sizes) the data set of tests/bench/scale/dataset.ts
@@ -10,6 +10,8 @@
 // through real HTTP calls (keep-alive, one caller, warm database), p50 / p95 per size:
 // - the portal top's calls for the demo agent (a member of 20 segments) with the API's caches
 //   dropped before each round (uncached): each call, and the whole page (the calls in parallel);
+//   only when asked (`--reads parallel`, not in the default): the whole page for 1, 4 and 16
+//   (`--callers`) generated agents at once, uncached, each page's time;
 // - a content detail with its targeting check (a content for all, for one of its segments, for its
 //   agent code, and one it may not see);
 // - site search, every query shape of bench:search (tests/bench/search-shapes.ts), through the
@@ -82,6 +84,11 @@ const BASE = text('name', 'portal_scale');
 const COMPANIES = flag('companies', 500_000);
 /** The groups of reads to measure (default all): a run that checks one change measures only its reads. */
 const READS = new Set(text('reads', 'portal,detail,search,lists,notices,segment-csv,change-feed').split(','));
+/** How many agents load the portal top at once (the opt-in read group `parallel`). */
+const CALLERS = text('callers', '1,4,16')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 /** Calls of the ILIKE scan per search shape (the baseline is seconds a call at a million contents). */
 const SCAN_RUNS = flag('scan-runs', 3);
 const WARMUP = 3;
@@ -202,18 +209,19 @@ async function measureAt(ds: ScaleDataset, target: DatabaseTarget): Promise<Row[
     const agentId = String(agent.user.userId);
     const sid = (t: string) =>
       (JSON.parse(Buffer.from(nth(t.split('.'), 1), 'base64url').toString('utf8')) as { sid: string }).sid;
-    const agentTags = [
-      ...TABLE_TAGS,
-      `users:${agentId}`,
-      `agents:${DEMO_AGENT}`,
-      `sessions:${sid(agent.token)}`,
+    // The cached rows of a signed-in agent user's portal top (its session, its own rows, its agent's).
+    const ownTags = (token: string, userId: string, agCode: string) => [
+      `users:${userId}`,
+      `agents:${agCode}`,
+      `sessions:${sid(token)}`,
       `role_permissions:02`,
-      `favorites:${agentId}`,
-      `content_views:${agentId}`,
-      `notification_reads:${agentId}`,
-      `application_reads:${agentId}`,
-      `incentive_floating:${DEMO_AGENT}`,
+      `favorites:${userId}`,
+      `content_views:${userId}`,
+      `notification_reads:${userId}`,
+      `application_reads:${userId}`,
+      `incentive_floating:${agCode}`,
     ];
+    const agentTags = [...TABLE_TAGS, ...ownTags(agent.token, agentId, DEMO_AGENT)];
     const scope = { userId: agentId, agCode: DEMO_AGENT };
     const series = async (label: string, runs: number, once: () => Promise<number>, note?: string) => {
       for (let i = 0; i < WARMUP; i++) await once();
@@ -227,7 +235,7 @@ async function measureAt(ds: ScaleDataset, target: DatabaseTarget): Promise<Row[
     };
 
     // -- the portal top, uncached
-    const top: Array<[string, string, Record<string, unknown>]> = [
+    const topOf = (scope: { userId: string; agCode: string }): Array<[string, string, Record<string, unknown>]> => [
       ['auth/validate', '/api/auth/validate', {}],
       ['GlobalNavi/getGlobalNaviData', '/api/GlobalNavi/getGlobalNaviData', scope],
       ['GlobalNavi/getNotificationBadges', '/api/GlobalNavi/getNotificationBadges', scope],
@@ -239,9 +247,10 @@ async function measureAt(ds: ScaleDataset, target: DatabaseTarget): Promise<Row[
       ['Info/getPortalTopInfo', '/api/Info/getPortalTopInfo', scope],
       ['FavoritPage/getFavoritePageList', '/api/FavoritPage/getFavoritePageList', scope],
       ['recentlyViewed/getRecentlyViewedPagesList', '/api/recentlyViewed/getRecentlyViewedPagesList', scope],
-      ['Incentive/getIncentiveFloating', '/api/Incentive/getIncentiveFloating', { ...scope, daihyoCode: DEMO_AGENT }],
+      ['Incentive/getIncentiveFloating', '/api/Incentive/getIncentiveFloating', { ...scope, daihyoCode: scope.agCode }],
       ['LoginPopup/GetUserPopupList', '/api/LoginPopup/GetUserPopupList', scope],
     ];
+    const top = topOf(scope);
     if (READS.has('portal'))
       for (const [label, path, body] of top) expectOk(await http.post(agent.token, path, body), label);
     const perCall = new Map<string, number[]>(top.map(([l]) => [l, []]));
@@ -262,6 +271,43 @@ async function measureAt(ds: ScaleDataset, target: DatabaseTarget): Promise<Row[
       rows.push({ name: 'portal top: the whole page (13 calls in parallel), uncached', figure: summary(page) });
       const slowest = [...perCall].map(([l, t]) => ({ l, f: summary(t) })).sort((a, b) => b.f.p95 - a.f.p95);
       for (const { l, f } of slowest) rows.push({ name: `portal top: ${l}, uncached`, figure: f });
+    }
+
+    // -- several agents at once (opt-in): each round drops the caches, then N generated users,
+    // each the administrator of its own agent, load the whole portal top together; each page's
+    // time. Users 4, 8, … : their agents take part in the incentive (every fourth), so every
+    // call of the page answers 200.
+    for (const n of READS.has('parallel') ? CALLERS.map((c) => Math.min(c, Math.floor(ds.sizes.agents / 4))) : []) {
+      const people = [];
+      for (let i = 4; i <= 4 * n; i += 4) {
+        const s = await h.signIn(scaleLoginId(i), SCALE_PASSWORD);
+        const userId = String(s.user.userId);
+        people.push({
+          token: s.token,
+          calls: topOf({ userId, agCode: scaleAgentCode(i) }),
+          userId,
+          agCode: scaleAgentCode(i),
+        });
+      }
+      const tags = [...TABLE_TAGS, ...people.flatMap((p) => ownTags(p.token, p.userId, p.agCode))];
+      const pages: number[] = [];
+      const rounds = Math.max(5, Math.floor(RUNS / 3));
+      for (let i = 0; i < 1 + rounds; i++) {
+        await dropCaches(h, tags);
+        const t0 = performance.now();
+        const times = await Promise.all(
+          people.map(async (p) => {
+            const answers = await Promise.all(p.calls.map(([, path, body]) => http.post(p.token, path, body)));
+            answers.forEach((a, k) => expectOk(a, `${nth(p.calls, k)[0]} of ${p.agCode}`));
+            return performance.now() - t0;
+          }),
+        );
+        if (i > 0) pages.push(...times); // the first round warms up
+      }
+      rows.push({
+        name: `portal top: ${n} agents at once (${n * top.length} calls in parallel), each page, uncached`,
+        figure: summary(pages, `${rounds} rounds`),
+      });
     }
 
     // -- content detail with its targeting check
