@@ -306,7 +306,7 @@ async function measureAt(ds: ScaleDataset, target: DatabaseTarget): Promise<Row[
         if (i > 0) pages.push(...times); // the first round warms up
       }
       rows.push({
-        name: `portal top: ${n} agents at once (${n * top.length} calls in parallel), each page, uncached`,
+        name: `portal top: ${n} agent${n === 1 ? '' : 's'} at once (${n * top.length} calls in parallel), each page, uncached`,
         figure: summary(pages, `${rounds} rounds`),
       });
     }
