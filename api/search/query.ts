@@ -1,11 +1,13 @@
 // The site-search query (docs/search.md): candidates from the bigram index, the exact recheck
 // with LIKE on the normalised text, visibility through api/authority/visibility.ts, the
-// narrowing, and the score. At most SEARCH_MAX_RESULTS + 1 rows are read, without ORDER BY, so
-// the database stops as soon as it knows the answer is too large (416); the rows of a result
-// that fits are then read by id, scored in SQL and sorted here (schemas/rules/search-order.ts).
+// narrowing, and the score. One statement: the ids found (at most SEARCH_MAX_RESULTS + 1, read
+// without ORDER BY, so the database stops as soon as it knows the answer is too large), then —
+// only when they fit — their rows and score, read in the same snapshot; sorted here
+// (schemas/rules/search-order.ts).
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { sortSearchRows, type SearchSort } from '../../schemas/rules/search-order';
 import { contentVisibleTo, isNewOn, type Viewer } from '../authority/visibility';
+import { hasAnyTag } from '../resources/content/query';
 import { slashDate } from '../resources/content/wire';
 import type { Database } from '../db/schema';
 import { bigramKeys, containsPattern, indexIsExact, keysLiteral } from './normalise';
@@ -61,7 +63,7 @@ export interface SearchRow {
 
 export type SearchResult = { tooMany: false; rows: SearchRow[] } | { tooMany: true };
 
-const FIELDS = ['title', 'tags', 'sub_category', 'body'] as const;
+type Field = 'title' | 'tags' | 'sub_category' | 'body';
 
 function termFound(term: string, op: 'like' | 'ilike'): RawBuilder<SqlBool> {
   const p = containsPattern(term);
@@ -69,12 +71,27 @@ function termFound(term: string, op: 'like' | 'ilike'): RawBuilder<SqlBool> {
   return sql<SqlBool>`(d.title ${o} ${p} or d.tags ${o} ${p} or d.sub_category ${o} ${p} or d.body ${o} ${p})`;
 }
 
-function scoreOf(terms: readonly string[]): RawBuilder<number> {
+/**
+ * The score of a document row `d`. `found`: the row is known to hold every term in one of its
+ * fields (the index path of this very statement found it: a two-character term's bigram, or the
+ * LIKE recheck), so a term in none of the short fields is in the body and the body — most of the
+ * text — is read only for a term also in the title, the tags or the sub-category. The same sum.
+ */
+function scoreOf(terms: readonly string[], found: boolean): RawBuilder<number> {
   if (terms.length === 0) return sql<number>`0`;
-  const weights = [FIELD_WEIGHTS.title, FIELD_WEIGHTS.tags, FIELD_WEIGHTS.subCategory, FIELD_WEIGHTS.body];
   const parts = terms.flatMap((term) => {
     const p = containsPattern(term);
-    return FIELDS.map((f, i) => sql`case when ${sql.ref(`d.${f}`)} like ${p} then ${sql.lit(weights[i])} else 0 end`);
+    const inField = (f: Field) => sql<SqlBool>`${sql.ref(`d.${f}`)} like ${p}`;
+    const weighed = (f: Field, w: number) => sql`case when ${inField(f)} then ${sql.lit(w)} else 0 end`;
+    const body = found
+      ? sql`case when not (${inField('title')} or ${inField('tags')} or ${inField('sub_category')}) or ${inField('body')} then ${sql.lit(FIELD_WEIGHTS.body)} else 0 end`
+      : weighed('body', FIELD_WEIGHTS.body);
+    return [
+      weighed('title', FIELD_WEIGHTS.title),
+      weighed('tags', FIELD_WEIGHTS.tags),
+      weighed('sub_category', FIELD_WEIGHTS.subCategory),
+      body,
+    ];
   });
   return sql<number>`(${sql.join(parts, sql` + `)})`;
 }
@@ -93,31 +110,23 @@ function termConditions(terms: readonly string[], matcher: Matcher): Expression<
 }
 
 /**
- * The first step of a search (exported for the EXPLAIN tests): the ids of the contents found and
- * visible, at most SEARCH_MAX_RESULTS + 1, in no order. It reads only what decides whether a
- * content is in the answer — the index, the recheck, the visibility and the narrowing — so an
- * answer that ends in 416 stops after 1,001 ids without reading the fields shown or scoring.
+ * The ids found (exported for the EXPLAIN tests): the contents found and visible, at most
+ * SEARCH_MAX_RESULTS + 1, in no order, with the address of their document row (`doc`, with
+ * terms). It reads only what decides whether a content is in the answer — the index, the
+ * recheck, the visibility and the narrowing — so an answer that ends in 416 stops after 1,001
+ * ids without reading the fields shown or scoring.
  */
 export function foundQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Matcher = searchSettings.matcher) {
   let q = db
     .selectFrom('contents as c')
     .select('c.content_id')
+    .select((c.terms.length ? sql<string>`d.ctid` : sql<string>`null::tid`).as('doc'))
     .where(contentVisibleTo(v, { ignorePeriod: c.period !== 'current', segmentsOnce: true }))
     .where('c.category_id', 'in', c.categoryIds);
   if (c.period === 'started') q = q.where(sql<SqlBool>`c.keisai_start <= cast(${v.date} as date)`);
   if (c.postedFrom) q = q.where(sql<SqlBool>`c.keisai_start >= cast(${c.postedFrom} as date)`);
   if (c.postedTo) q = q.where(sql<SqlBool>`c.keisai_start <= cast(${c.postedTo} as date)`);
-  if (c.tagIds.length) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('content_tags as ct')
-          .select('ct.tag_id')
-          .whereRef('ct.content_id', '=', 'c.content_id')
-          .where('ct.tag_id', 'in', c.tagIds),
-      ),
-    );
-  }
+  if (c.tagIds.length) q = q.where(hasAnyTag(c.tagIds));
   if (c.terms.length) {
     q = q.innerJoin('search_documents as d', 'd.content_id', 'c.content_id');
     for (const cond of termConditions(c.terms, matcher)) q = q.where(cond);
@@ -125,37 +134,70 @@ export function foundQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Matche
   return q.limit(SEARCH_MAX_RESULTS + 1);
 }
 
-/** The second step: what the answer shows of the contents found, and their score. */
-function rowsQuery(db: Db, v: Viewer, terms: readonly string[], ids: readonly number[]) {
-  const q = db
-    .selectFrom('contents as c')
-    .innerJoin('categories as k', 'k.category_id', 'c.category_id')
-    .leftJoin('sub_categories as sc', 'sc.sub_category_id', 'c.sub_category_id')
-    .select([
-      'c.content_id',
-      'c.category_id',
-      'c.keisai_start',
-      'c.title',
-      'k.detail_path',
-      'k.update_form_path',
-      'sc.sub_category_name',
-    ])
-    .select(isNewOn(v.date).as('new_flg'))
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('content_files as f')
-            .select('f.file_id')
-            .whereRef('f.content_id', '=', 'c.content_id')
-            .where('f.kind', '=', 'file'),
-        )
-        .as('file_flg'),
+/**
+ * The search as one statement (exported for the EXPLAIN tests): the ids found (foundQuery, kept
+ * as `found`), their number `n`, and — only when they fit — what the answer shows of them and
+ * their score. Every answer has at least one row (`n`; no content when none was found or there
+ * are too many). The rows part is gated on the count, a condition the database checks once
+ * before running it (`offset 0` keeps the part a unit of its own, so the gate stays in front
+ * of it): a 416 reads no row of contents and scores nothing. Each document is read again by its
+ * row address, found in this same statement and snapshot: the very row the index path matched,
+ * which the score relies on (scoreOf).
+ */
+export function searchQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Matcher = searchSettings.matcher) {
+  return db
+    .with(
+      (cte) => cte('found').materialized(),
+      () => foundQuery(db, v, c, matcher),
     )
-    .where(sql<SqlBool>`c.content_id = any(${keysLiteral(ids)}::integer[])`);
-  return terms.length
-    ? q.innerJoin('search_documents as d', 'd.content_id', 'c.content_id').select(scoreOf(terms).as('score'))
-    : q.select(sql<number>`0`.as('score'));
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('found')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .as('t'),
+    )
+    .leftJoinLateral(
+      (eb) => {
+        const q = eb
+          .selectFrom('found as f')
+          .innerJoin('contents as c', 'c.content_id', 'f.content_id')
+          .innerJoin('categories as k', 'k.category_id', 'c.category_id')
+          .leftJoin('sub_categories as sc', 'sc.sub_category_id', 'c.sub_category_id')
+          .select([
+            'c.content_id',
+            'c.category_id',
+            'c.keisai_start',
+            'c.title',
+            'k.detail_path',
+            'k.update_form_path',
+            'sc.sub_category_name',
+          ])
+          .select(isNewOn(v.date).as('new_flg'))
+          .select((eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('content_files as cf')
+                  .select('cf.file_id')
+                  .whereRef('cf.content_id', '=', 'c.content_id')
+                  .where('cf.kind', '=', 'file'),
+              )
+              .as('file_flg'),
+          )
+          .where(sql<SqlBool>`t.n <= ${sql.lit(SEARCH_MAX_RESULTS)}`)
+          .offset(sql.lit(0));
+        return (
+          c.terms.length
+            ? q
+                .innerJoin('search_documents as d', (j) => j.on(sql<SqlBool>`d.ctid = f.doc`))
+                .select(scoreOf(c.terms, matcher === 'index').as('score'))
+            : q.select(sql<number>`0`.as('score'))
+        ).as('r');
+      },
+      (j) => j.onTrue(),
+    )
+    .select('t.n')
+    .selectAll('r');
 }
 
 /** Runs the search; rows in the default order of the mode (recommended with terms, else newest). */
@@ -168,20 +210,23 @@ export async function searchContents(
   if (c.categoryIds.length === 0) return { tooMany: false, rows: [] };
   // JIT is off for the portal's connections (api/db/connect.ts): the planner prices the
   // visibility check of each candidate (thousands at a million contents) above its threshold.
-  const ids = (await foundQuery(db, v, c, opts.matcher).execute()).map((r) => r.content_id);
-  if (ids.length > SEARCH_MAX_RESULTS) return { tooMany: true };
-  const found = ids.length ? await rowsQuery(db, v, c.terms, ids).execute() : [];
-  const rows: SearchRow[] = found.map((r) => ({
-    contentId: r.content_id,
-    categoryId: r.category_id,
-    subCategoryName: r.sub_category_name ?? '',
-    postPeriod: slashDate(r.keisai_start),
-    contentsTitle: r.title,
-    detailPath: r.detail_path,
-    updateFormPath: c.withEditPath ? r.update_form_path : '',
-    newFlg: !!r.new_flg,
-    fileFlg: !!r.file_flg,
-    serchScore: Number(r.score),
-  }));
+  const found = await searchQuery(db, v, c, opts.matcher).execute();
+  if (Number(found[0]?.n ?? 0) > SEARCH_MAX_RESULTS) return { tooMany: true };
+  const rows: SearchRow[] = [];
+  for (const r of found) {
+    if (r.content_id === null) continue; // the one row of an answer with no content
+    rows.push({
+      contentId: r.content_id,
+      categoryId: r.category_id!,
+      subCategoryName: r.sub_category_name ?? '',
+      postPeriod: slashDate(r.keisai_start),
+      contentsTitle: r.title!,
+      detailPath: r.detail_path!,
+      updateFormPath: c.withEditPath ? r.update_form_path! : '',
+      newFlg: !!r.new_flg,
+      fileFlg: !!r.file_flg,
+      serchScore: Number(r.score),
+    });
+  }
   return { tooMany: false, rows: sortSearchRows(rows, opts.sort ?? (c.terms.length ? 'recommended' : 'newest')) };
 }

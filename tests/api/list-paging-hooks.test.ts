@@ -8,15 +8,9 @@ import t, { type Test } from 'tap';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { applicationListSettings } from '../../api/resources/application/rules';
+import type { PageAnswer } from '../../api/forms/list/paging';
 
 type Row = Record<string, unknown>;
-interface Paging {
-  page: number;
-  pageSize: number;
-  totalCount: number;
-  first?: unknown[];
-  last?: unknown[];
-}
 type Sort = { column: string; direction: 'asc' | 'desc' } | undefined;
 
 const K = '01';
@@ -36,7 +30,7 @@ t.teardown(() => h.close());
 /** Walks every page forward by the anchors, then backward, and reads each page again without one. */
 async function walk(
   t: Test,
-  read: (paging: Row) => Promise<{ rows: Row[]; paging: Paging }>,
+  read: (paging: Row) => Promise<{ rows: Row[]; paging: PageAnswer }>,
   keyOf: (r: Row) => string,
   expected: string[],
   pageSize: number,
@@ -69,7 +63,7 @@ async function walk(
   t.equal(far.paging.page, pages, 'past the last page: the last page');
   return forward;
 }
-const pick = (p: Paging) => ({ first: p.first, last: p.last });
+const pick = (p: PageAnswer) => ({ first: p.first, last: p.last });
 
 t.test('the segment list: pages by id and by name, member counts of the page', async (t) => {
   // 40 segments; members among registered agents and unknown codes (not counted).
@@ -109,7 +103,7 @@ t.test('the segment list: pages by id and by name, member counts of the page', a
   const read = async (paging: Row) => {
     const res = await call(paging);
     if (res.statusCode !== 200) throw new Error(`${JSON.stringify(paging)}: ${res.statusCode} ${res.body}`);
-    const j = res.json<{ agSegmentDataList: Row[]; paging: Paging }>();
+    const j = res.json<{ agSegmentDataList: Row[]; paging: PageAnswer }>();
     seen.push(...j.agSegmentDataList);
     return { rows: j.agSegmentDataList, paging: j.paging };
   };
@@ -203,7 +197,7 @@ t.test('the request lists: the hook selection paged in each order, the new flag,
     const read = async (paging: Row, cond: Row = {}) => {
       const res = await h.post(path, { systemKbn: K, ...period, ...cond, paging }, { token });
       if (res.statusCode !== 200) throw new Error(`${side} ${JSON.stringify(paging)}: ${res.statusCode} ${res.body}`);
-      const j = res.json<{ appDataList: Row[]; paging: Paging }>();
+      const j = res.json<{ appDataList: Row[]; paging: PageAnswer }>();
       seen.push(...j.appDataList);
       return { rows: j.appDataList, paging: j.paging };
     };

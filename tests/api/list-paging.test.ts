@@ -5,20 +5,14 @@
 // a changed condition, the caller's scope, and bad paging values (400 ERR_0025). A body without
 // `paging` is answered as before (every row, 416 over the maximum).
 import t from 'tap';
+import type { PageAnswer } from '../../api/forms/list/paging';
 import type { FormDefinition } from '../../schemas/meta/types';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 type Row = Record<string, unknown>;
-interface Paging {
-  page: number;
-  pageSize: number;
-  totalCount: number;
-  first?: unknown[];
-  last?: unknown[];
-}
 interface Answer {
   agUserDataList: Row[];
-  paging: Paging;
+  paging: PageAnswer;
 }
 
 const COMPANIES = ['株式会社あおば', '株式会社いずみ', '株式会社うみ'];

@@ -5,7 +5,7 @@ import { CompiledQuery } from 'kysely';
 import type { Viewer } from '../../api/authority/visibility';
 import { rebuildSearchIndex } from '../../api/search/index-content';
 import { searchTerms } from '../../api/search/normalise';
-import { foundQuery, type SearchCriteria } from '../../api/search/query';
+import { foundQuery, searchContents, searchQuery, type SearchCriteria } from '../../api/search/query';
 import { generateContents } from '../bench/corpus';
 import { createTestApp } from '../helpers/test-app';
 import { TODAY } from '../helpers/portal';
@@ -54,4 +54,28 @@ t.test('EXPLAIN: keywords use the GIN index of search_documents', async (t) => {
     .map((r) => Object.values(r)[0])
     .join('\n');
   t.notMatch(baseline, /search_documents_bigrams_idx/, 'the ILIKE baseline of the benchmark cannot use it');
+
+  // An answer over the maximum (416) reads the ids and their count only: the rows part of the
+  // statement (contents, documents, score) sits behind a gate the database checks once.
+  const frequent = 'につ';
+  t.equal((await searchContents(h.db, viewer, criteria(frequent))).tooMany, true, `${frequent}: more than the maximum`);
+  const q = searchQuery(h.db, viewer, criteria(frequent)).compile();
+  const analyzed = (
+    await h.db.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(`explain (analyze, costs off, timing off) ${q.sql}`, [...q.parameters]),
+    )
+  ).rows.map((r) => String(Object.values(r)[0]));
+  const gate = analyzed.findIndex((line) => /One-Time Filter/.test(line));
+  t.ok(gate > 0, `${frequent}: the rows part is gated on the count`);
+  const rowsPart = analyzed.slice(gate + 1).filter((line) => /->/.test(line));
+  t.ok(
+    rowsPart.some((line) => /contents/.test(line)),
+    'the gated part reads contents',
+  );
+  t.same(
+    rowsPart.filter((line) => !/never executed/.test(line)),
+    [],
+    `${frequent}: nothing behind the gate runs (no row read, nothing scored)`,
+  );
+  if (gate <= 0) t.comment(analyzed.join('\n'));
 });

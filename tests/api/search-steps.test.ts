@@ -1,5 +1,6 @@
-// Site search in two steps (docs/search.md, "At a million contents"): the ids found and visible
-// first (at most the maximum + 1), then the rows of those ids; and the bulk rebuild of the index.
+// Site search in two parts of one statement (docs/search.md, "At a million contents"): the ids
+// found and visible first (at most the maximum + 1), then the rows and scores of those ids; and
+// the bulk rebuild of the index.
 // On a generated corpus with display targets (all, a segment, agent codes), scheduled and ended
 // postings and deleted contents, every answer is compared with the oracle of tests/helpers/search.ts
 // (String.includes on the raw rows), including the 416 over the maximum.

@@ -24,6 +24,7 @@ import { ensureScaleDataset } from './scale/dataset';
 import { signInAs } from '../helpers/portal';
 import { generateContents } from './corpus';
 import { nth } from '../helpers/indexing';
+import { SEARCH_SHAPES as SHAPES, type SearchShape as Shape } from './search-shapes';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,32 +38,6 @@ const N = flag('n', 100_000);
 const RUNS = flag('runs', 40);
 const SCAN_RUNS = flag('scan-runs', 15);
 const WARMUP = 3;
-
-interface Shape {
-  name: string;
-  body: Record<string, unknown>;
-}
-
-const SHAPES: Shape[] = [
-  { name: '2 chars (稟議)', body: { keyword: '稟議' } },
-  { name: '2 chars, ~800 hits (督促)', body: { keyword: '督促' } },
-  { name: '2 chars, frequent (研修): 416', body: { keyword: '研修' } },
-  { name: '3 chars (検収書)', body: { keyword: '検収書' } },
-  { name: '5 chars (源泉徴収票)', body: { keyword: '源泉徴収票' } },
-  { name: '2+2 chars (在庫 廃番)', body: { keyword: '在庫 廃番' } },
-  {
-    name: 'keyword + narrowing',
-    body: {
-      keyword: '配送',
-      narrowKeyword: '廃番',
-      narrowCategorys: [1, 2, 4, 5],
-      isNarrowCategory: true,
-      narrowTags: [] as number[],
-    },
-  },
-  { name: 'category listing (虎の巻)', body: { categoryId: 8 } },
-  { name: 'category listing (お知らせ): 416', body: { categoryId: 1 } },
-];
 
 const pct = (sorted: number[], p: number) =>
   nth(sorted, Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)));

@@ -3,8 +3,10 @@
 // administrator sees exactly the targeted agents that have not opened it; demo-agent then opens
 // the notice on its detail page, and on the next load the figure and the list have changed.
 // The screen is axe-clean and photographed at 1366 px. A drill-down of 120 agents shows its count
-// and the first 100, and 「さらに表示」 appends the other 20 (pages of 100, docs/insight.md).
+// and the first 100, and 「さらに表示」 appends the other 20 (pages of 100, docs/insight.md); a
+// next page still on its way when the filter changes never lands on the new filter's drill-down.
 import t from 'tap';
+import type { Route } from 'playwright-core';
 import { expectNoA11yViolations } from './a11y';
 import { dismissAllPopups, newPage, screenshot, signIn, useE2e } from './harness';
 import { tokyoDate } from '../../api/clock';
@@ -130,11 +132,13 @@ t.test('a drill-down longer than a page: the count, the first 100 rows, then the
   await admin.getByLabel('セグメント', { exact: true }).selectOption(String(segment));
   await admin.getByRole('button', { name: '表示', exact: true }).click();
   await admin.getByRole('status').filter({ hasText: '対象代理店 120社' }).waitFor();
-  await admin
-    .getByRole('row')
-    .filter({ hasText: 'インサイト頁送りのお知らせ' })
-    .getByRole('button', { name: /^未閲覧 120社：/ })
-    .click();
+  const openUnopened = (agents: number) =>
+    admin
+      .getByRole('row')
+      .filter({ hasText: 'インサイト頁送りのお知らせ' })
+      .getByRole('button', { name: new RegExp(`^未閲覧 ${agents}社：`) })
+      .click();
+  await openUnopened(120);
   await admin.getByRole('heading', { name: '未閲覧の代理店：インサイト頁送りのお知らせ（120件）' }).waitFor();
   const drill = admin.getByRole('table', { name: '未閲覧の代理店' });
   const codesShown = async () =>
@@ -146,4 +150,30 @@ t.test('a drill-down longer than a page: the count, the first 100 rows, then the
   t.same(await codesShown(), codes, 'the next 20 appended after them');
   t.equal(await admin.getByRole('button', { name: 'さらに表示' }).count(), 0, 'no more pages');
   await expectNoA11yViolations(t, admin, 'insight drill-down pages');
+
+  // 「さらに表示」 is pressed and the filter changes before its answer: the superseded page is
+  // aborted, and the drill-down of the new filter shows that filter's rows only.
+  await admin.getByRole('button', { name: '閉じる' }).click();
+  await openUnopened(120);
+  await admin.getByText('120件中 100件を表示').waitFor();
+  let held!: Route;
+  const nextPageHeld = new Promise<void>((reached) => {
+    void admin.route('**/api/Insight/reachUnopened', (route) => {
+      if ((route.request().postDataJSON() as { cursor: string }).cursor === '') return route.continue();
+      held = route; // answered only after the filter has changed
+      reached();
+    });
+  });
+  await admin.getByRole('button', { name: 'さらに表示' }).click();
+  await nextPageHeld;
+  const aborted = admin.waitForEvent('requestfailed', (r) => r === held.request());
+  await admin.getByLabel('代理店コード').fill('X0000005');
+  await admin.getByRole('button', { name: '表示', exact: true }).click();
+  await admin.getByRole('status').filter({ hasText: '対象代理店 1社' }).waitFor();
+  await t.resolves(aborted, 'the page asked for under the former filter is aborted');
+  await openUnopened(1);
+  await admin.getByRole('heading', { name: '未閲覧の代理店：インサイト頁送りのお知らせ（1件）' }).waitFor();
+  await held.continue().catch(() => undefined); // the browser has given up on it already
+  await admin.unroute('**/api/Insight/reachUnopened');
+  t.same(await codesShown(), ['X0000005'], 'only the agent of the new filter');
 });

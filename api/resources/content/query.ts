@@ -1,8 +1,8 @@
 // Queries over contents shared by several areas: the visible info list items and the
 // visible content a write or download refers to. Every one filters through visibility.ts.
-import type { Kysely, SqlBool } from 'kysely';
+import { expressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { contentVisibleTo, isImportantOn, isNewOn, type Viewer } from '../../authority/visibility';
-import type { Database } from '../../db/schema';
+import type { ContentsTable, Database } from '../../db/schema';
 import type { InfoItem } from '../../../schemas/wire/contents';
 import { slashDate } from './wire';
 
@@ -58,6 +58,22 @@ export function toInfoItem(r: {
     newFlg: !!r.new_flg,
     jyuyoFlg: !!r.jyuyo_flg,
   };
+}
+
+/**
+ * Contents row `c` has at least one of the tags (the tag narrowing of the site search, the event
+ * list and the skill-up hub). The list must not be empty: callers skip the narrowing when no tag
+ * is chosen.
+ */
+export function hasAnyTag(tagIds: readonly number[]): Expression<SqlBool> {
+  const eb = expressionBuilder<Database & { c: ContentsTable }, 'c'>();
+  return eb.exists(
+    eb
+      .selectFrom('content_tags as ct')
+      .select('ct.tag_id')
+      .whereRef('ct.content_id', '=', 'c.content_id')
+      .where('ct.tag_id', 'in', tagIds),
+  );
 }
 
 /** The content if it is visible to the viewer and belongs to the category; else undefined. */

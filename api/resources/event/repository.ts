@@ -5,6 +5,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { contentTargets, contentVisibleTo, isImportantOn, isNewOn, type Viewer } from '../../authority/visibility';
 import type { Database } from '../../db/schema';
+import { hasAnyTag } from '../content/query';
 import { holdsTerms } from '../skilup/hub-repository';
 
 type Db = Kysely<Database>;
@@ -95,17 +96,7 @@ export async function eventList(
     if (!opts.outside) q = q.where('e.kaisai_at', '>=', at);
   }
   if (c.terms.length) q = q.where(holdsTerms(c.terms));
-  if (c.tagIds.length) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('content_tags as ct')
-          .select('ct.tag_id')
-          .whereRef('ct.content_id', '=', 'c.content_id')
-          .where('ct.tag_id', 'in', c.tagIds),
-      ),
-    );
-  }
+  if (c.tagIds.length) q = q.where(hasAnyTag(c.tagIds));
   if (c.period)
     q = q.where(sql<SqlBool>`${kaisaiDay} between cast(${c.period.from} as date) and cast(${c.period.to} as date)`);
   q = kind === 'history' ? q.orderBy('e.kaisai_at', 'desc') : q.orderBy('e.kaisai_at', 'asc');

@@ -4,6 +4,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { contentVisibleTo, isNewOn, type Viewer } from '../../authority/visibility';
 import type { Database } from '../../db/schema';
+import { hasAnyTag } from '../content/query';
 import { containsPattern } from '../../search/normalise';
 
 type Db = Kysely<Database>;
@@ -95,17 +96,7 @@ export async function hubVideos(db: Db, v: Viewer, categoryId: number, skilupIds
     .where('s.skilup_id', 'in', skilupIds)
     .where(contentVisibleTo(v, { ignorePeriod: f.ignorePeriod }));
   if (f.terms.length) q = q.where(holdsTerms(f.terms));
-  if (f.tagIds.length) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('content_tags as ct')
-          .select('ct.tag_id')
-          .whereRef('ct.content_id', '=', 'c.content_id')
-          .where('ct.tag_id', 'in', f.tagIds),
-      ),
-    );
-  }
+  if (f.tagIds.length) q = q.where(hasAnyTag(f.tagIds));
   if (f.onlyUnwatched) {
     q = q.where((eb) =>
       eb.not(

@@ -4,7 +4,7 @@
 // code) applies to every section; each chart has a table of the same figures beside it; the
 // drill-downs (agents that have not opened a content, users that have not confirmed a popup,
 // idle agents) are tables with a CSV button.
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessageText } from '../../api/client';
 import { alertMessage } from '../../app/dialog/dialog-store';
 import { useRemote } from '../../components/use-remote';
@@ -108,6 +108,9 @@ export function InsightPage() {
   const [drill, setDrill] = useState<Drill | null>(null);
   // A page of a drill-down is on its way: a second click must not append the same page twice.
   const [drilling, setDrilling] = useState(false);
+  // That page's call. A new filter, another drill-down, 閉じる or leaving the screen aborts it, so
+  // the late answer of a superseded page never lands on the drill-down shown now.
+  const drillCall = useRef<AbortController | null>(null);
   const segments = useRemote(
     'segments',
     (signal) => loadSegments(signal),
@@ -120,7 +123,15 @@ export function InsightPage() {
     (e) => errorMessageText(e),
   );
   // A new filter closes the drill-down (it belonged to the former one).
-  useEffect(() => setDrill(null), [key]);
+  useEffect(() => {
+    setDrill(null);
+    return () => drillCall.current?.abort();
+  }, [key]);
+
+  function closeDrill() {
+    drillCall.current?.abort();
+    setDrill(null);
+  }
 
   function apply(e: FormEvent) {
     e.preventDefault();
@@ -137,17 +148,21 @@ export function InsightPage() {
 
   /** A drill-down's first page (no `shown`), or its next page appended to `shown`. */
   async function openDrill(kind: Drill['kind'], contentId: number, shown?: Drill) {
+    drillCall.current?.abort();
+    const call = new AbortController();
+    drillCall.current = call;
     setDrilling(true);
     try {
       const cursor = shown?.nextCursor ?? '';
       let page: Pick<Drill, 'title' | 'total' | 'rows' | 'nextCursor'>;
       if (kind === 'reach') {
-        const a = await loadUnopened(filter, contentId, cursor);
+        const a = await loadUnopened(filter, contentId, cursor, call.signal);
         page = { ...a, rows: a.agents.map((x) => [x.agCode, x.agName]) };
       } else {
-        const a = await loadPending(filter, contentId, cursor);
+        const a = await loadPending(filter, contentId, cursor, call.signal);
         page = { ...a, rows: a.users.map((u) => [u.agCode, u.agName, u.userId, u.userName]) };
       }
+      if (call.signal.aborted) return;
       setDrill({
         kind,
         contentId,
@@ -157,9 +172,10 @@ export function InsightPage() {
         nextCursor: page.nextCursor,
       });
     } catch (error) {
-      await alertMessage(errorMessageText(error));
+      if (!call.signal.aborted) await alertMessage(errorMessageText(error));
     } finally {
-      setDrilling(false);
+      // A newer call keeps the button disabled until its own answer.
+      if (drillCall.current === call) setDrilling(false);
     }
   }
 
@@ -361,7 +377,7 @@ export function InsightPage() {
                   >
                     CSVダウンロード
                   </button>
-                  <button type="button" className="btn btn-secondary" onClick={() => setDrill(null)}>
+                  <button type="button" className="btn btn-secondary" onClick={closeDrill}>
                     閉じる
                   </button>
                 </div>

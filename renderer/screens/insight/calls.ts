@@ -69,11 +69,11 @@ export async function loadSections(f: Filter, signal?: AbortSignal): Promise<Sec
 }
 
 /** A page of a drill-down: the first without a cursor, the next with the previous page's nextCursor. */
-export const loadUnopened = (f: Filter, contentId: number, cursor = '') =>
-  apiPost<UnopenedAnswer>('/api/Insight/reachUnopened', { ...bodyOf(f), contentId, cursor });
+export const loadUnopened = (f: Filter, contentId: number, cursor: string, signal: AbortSignal) =>
+  apiPost<UnopenedAnswer>('/api/Insight/reachUnopened', { ...bodyOf(f), contentId, cursor }, { signal });
 
-export const loadPending = (f: Filter, contentId: number, cursor = '') =>
-  apiPost<PendingAnswer>('/api/Insight/popupPending', { ...bodyOf(f), contentId, cursor });
+export const loadPending = (f: Filter, contentId: number, cursor: string, signal: AbortSignal) =>
+  apiPost<PendingAnswer>('/api/Insight/popupPending', { ...bodyOf(f), contentId, cursor }, { signal });
 
 export type CsvList = 'reach-unopened' | 'popup-pending' | 'idle-agents';
 

@@ -63,6 +63,8 @@ export interface ScaleDataset {
   /** The segments the demo agent A0000001 belongs to (20 when there are 19 generated segments or more). */
   demoAgentSegments: number[];
   searchIndexed: boolean;
+  /** When it was built (ISO): a copy of it (tests/bench/scale/pglite-copy.ts) is of this build. */
+  builtAt: string;
 }
 
 /** The password of every generated user (hashed once, the hash reused). */
@@ -347,6 +349,7 @@ const pick = (m: Meta) => ({
   bigSegmentId: m.bigSegmentId,
   demoAgentSegments: m.demoAgentSegments,
   searchIndexed: m.searchIndexed,
+  builtAt: m.builtAt,
 });
 
 async function timedIndex(db: Parameters<typeof rebuildSearchIndex>[0], bar: ReturnType<typeof progressBar>) {

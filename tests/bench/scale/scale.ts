@@ -1,6 +1,7 @@
 // npm run bench:scale [-- --contents 1000000 --agents 10000 --users 50000 --segments 3000 --sizes 10,30,100
 //                        --runs 30 --name portal_scale --no-search-index --companies 500000
-//                        --reads portal,detail,lists,notices,segment-csv,change-feed]
+//                        --reads portal,detail,search,lists,notices,segment-csv,change-feed,search-index
+//                        --scan-runs 3 --database postgres|pglite --pglite-dir DIR --callers 1,4,16]
 //
 // The portal's reads at the scale of a national supplier (issue 26, docs/performance.md "At national
 // scale"). For each size (a percentage of the given sizes) the data set of tests/bench/scale/dataset.ts
@@ -9,8 +10,12 @@
 // through real HTTP calls (keep-alive, one caller, warm database), p50 / p95 per size:
 // - the portal top's calls for the demo agent (a member of 20 segments) with the API's caches
 //   dropped before each round (uncached): each call, and the whole page (the calls in parallel);
+//   only when asked (`--reads parallel`, not in the default): the whole page for 1, 4 and 16
+//   (`--callers`) generated agents at once, uncached, each page's time;
 // - a content detail with its targeting check (a content for all, for one of its segments, for its
 //   agent code, and one it may not see);
+// - site search, every query shape of bench:search (tests/bench/search-shapes.ts), through the
+//   index and through an ILIKE scan (the baseline), each call reading the database;
 // - the administrators' lists as the provider administrator, as their screens page them (first,
 //   middle and last page): agent users by company name, segments, requests by status; notices
 //   by period (first, middle and last page);
@@ -18,14 +23,23 @@
 //   a member (the upload's call, then the member's first read);
 // - the change feed: a CSV upload that replaces the members of a segment of 5,000 agents, and the
 //   time until a second instance (another app on the same database) serves the change;
-// then once: a registered companies import of 500,000 rows (on a database of its own) and, on
-// the 100 % data set, the search index build time is taken from the data set's build.
+// - the search index rebuilt from the contents, as `npm run search:rebuild` does (last, seconds);
+// then once: a registered companies import of 500,000 rows (on a database of its own).
 // The data sets are left as they were: what a measurement changes is put back.
+//
+// --database pglite measures the same reads on PGlite: each data set is still built (or found) on
+// the PostgreSQL server, then copied into a PGlite data directory (tests/bench/scale/pglite-copy.ts;
+// kept under --pglite-dir, default <tmp>/portal-scale-pglite, and reused) and the app is started
+// on the copy. The change feed is not measured there (it needs a second instance on the same
+// database, and one process owns a PGlite data directory); the companies import runs on PGlite in
+// memory; the process's RSS (PGlite lives in it) is printed per size.
 import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { settleChanges } from '../../../api/cache/change-feed';
-import { openDatabase } from '../../../api/db/connect';
+import { openDatabase, type DatabaseTarget } from '../../../api/db/connect';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { nth } from '../../helpers/indexing';
 import {
@@ -37,7 +51,12 @@ import {
   SCALE_PASSWORD,
   type ScaleDataset,
 } from './dataset';
+import { ensurePgliteCopy } from './pglite-copy';
 import { timeCompanyImport } from '../companies';
+import { searchSettings, type Matcher } from '../../../api/search/query';
+import { SEARCH_SHAPES } from '../search-shapes';
+import { rebuildSearchIndex } from '../../../api/search/index-content';
+import { progressBar } from '../../../api/progress-bar';
 
 const argv = process.argv.slice(2);
 function flag(name: string, fallback: number): number {
@@ -66,10 +85,24 @@ const RUNS = flag('runs', 30);
 const BASE = text('name', 'portal_scale');
 const COMPANIES = flag('companies', 500_000);
 /** The groups of reads to measure (default all): a run that checks one change measures only its reads. */
-const READS = new Set(text('reads', 'portal,detail,lists,notices,segment-csv,change-feed').split(','));
+const READS = new Set(
+  text('reads', 'portal,detail,search,lists,notices,segment-csv,change-feed,search-index').split(','),
+);
+/** How many agents load the portal top at once (the opt-in read group `parallel`). */
+const CALLERS = text('callers', '1,4,16')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+/** Calls of the ILIKE scan per search shape (the baseline is seconds a call at a million contents). */
+const SCAN_RUNS = flag('scan-runs', 3);
 const WARMUP = 3;
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-process.env.DATABASE_URL = ADMIN_URL; // the companies import's own database goes to the same server
+const DATABASE = text('database', 'postgres');
+if (DATABASE !== 'postgres' && DATABASE !== 'pglite') throw new Error('--database: postgres or pglite');
+const PGLITE_DIR = text('pglite-dir', path.join(os.tmpdir(), 'portal-scale-pglite'));
+// The companies import's own database: on the same server, or PGlite (in memory) without DATABASE_URL.
+if (DATABASE === 'postgres') process.env.DATABASE_URL = ADMIN_URL;
+else delete process.env.DATABASE_URL;
 
 // ---- figures ------------------------------------------------------------------------------------------
 
@@ -77,6 +110,8 @@ interface Figure {
   p50: number;
   p95: number;
   note?: string;
+  /** Of p50 and p95; milliseconds unless said. */
+  unit?: 's';
 }
 const pct = (sorted: number[], p: number) =>
   nth(sorted, Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)));
@@ -85,6 +120,7 @@ const summary = (times: number[], note?: string): Figure => {
   return { p50: pct(s, 50), p95: pct(s, 95), note };
 };
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 // ---- HTTP --------------------------------------------------------------------------------------------
 
@@ -118,8 +154,10 @@ function client(base: string) {
   return { post };
 }
 
-async function startOn(url: string): Promise<{ h: TestApp; base: string }> {
-  const handle = await openDatabase({ kind: 'postgres', url });
+type Instance = { h: TestApp; base: string };
+
+async function startOn(target: DatabaseTarget): Promise<Instance> {
+  const handle = await openDatabase(target);
   const h = await createTestApp({ database: handle });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   return { h, base: `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}` };
@@ -165,30 +203,31 @@ function uploadForm(segmentId: number, codes: readonly string[], fileName: strin
 
 type Row = { name: string; figure: Figure };
 
-async function measureAt(ds: ScaleDataset): Promise<Row[]> {
+async function measureAt(ds: ScaleDataset, target: DatabaseTarget): Promise<Row[]> {
   const rows: Row[] = [];
-  const { h, base } = await startOn(ds.url);
-  const second = await startOn(ds.url); // another instance on the same database, for the change feed
+  const { h, base } = await startOn(target);
+  // Another instance on the same database, for the change feed (PGlite: one process per data directory).
+  const second = target.kind === 'postgres' ? await startOn(target) : null;
   const http = client(base);
-  const http2 = client(second.base);
   try {
     const agent = await h.signIn('demo-agent');
     const provider = await h.signIn('demo-provider');
     const agentId = String(agent.user.userId);
     const sid = (t: string) =>
       (JSON.parse(Buffer.from(nth(t.split('.'), 1), 'base64url').toString('utf8')) as { sid: string }).sid;
-    const agentTags = [
-      ...TABLE_TAGS,
-      `users:${agentId}`,
-      `agents:${DEMO_AGENT}`,
-      `sessions:${sid(agent.token)}`,
+    // The cached rows of a signed-in agent user's portal top (its session, its own rows, its agent's).
+    const ownTags = (token: string, userId: string, agCode: string) => [
+      `users:${userId}`,
+      `agents:${agCode}`,
+      `sessions:${sid(token)}`,
       `role_permissions:02`,
-      `favorites:${agentId}`,
-      `content_views:${agentId}`,
-      `notification_reads:${agentId}`,
-      `application_reads:${agentId}`,
-      `incentive_floating:${DEMO_AGENT}`,
+      `favorites:${userId}`,
+      `content_views:${userId}`,
+      `notification_reads:${userId}`,
+      `application_reads:${userId}`,
+      `incentive_floating:${agCode}`,
     ];
+    const agentTags = [...TABLE_TAGS, ...ownTags(agent.token, agentId, DEMO_AGENT)];
     const scope = { userId: agentId, agCode: DEMO_AGENT };
     const series = async (label: string, runs: number, once: () => Promise<number>, note?: string) => {
       for (let i = 0; i < WARMUP; i++) await once();
@@ -202,7 +241,7 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
     };
 
     // -- the portal top, uncached
-    const top: Array<[string, string, Record<string, unknown>]> = [
+    const topOf = (scope: { userId: string; agCode: string }): Array<[string, string, Record<string, unknown>]> => [
       ['auth/validate', '/api/auth/validate', {}],
       ['GlobalNavi/getGlobalNaviData', '/api/GlobalNavi/getGlobalNaviData', scope],
       ['GlobalNavi/getNotificationBadges', '/api/GlobalNavi/getNotificationBadges', scope],
@@ -214,9 +253,10 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
       ['Info/getPortalTopInfo', '/api/Info/getPortalTopInfo', scope],
       ['FavoritPage/getFavoritePageList', '/api/FavoritPage/getFavoritePageList', scope],
       ['recentlyViewed/getRecentlyViewedPagesList', '/api/recentlyViewed/getRecentlyViewedPagesList', scope],
-      ['Incentive/getIncentiveFloating', '/api/Incentive/getIncentiveFloating', { ...scope, daihyoCode: DEMO_AGENT }],
+      ['Incentive/getIncentiveFloating', '/api/Incentive/getIncentiveFloating', { ...scope, daihyoCode: scope.agCode }],
       ['LoginPopup/GetUserPopupList', '/api/LoginPopup/GetUserPopupList', scope],
     ];
+    const top = topOf(scope);
     if (READS.has('portal'))
       for (const [label, path, body] of top) expectOk(await http.post(agent.token, path, body), label);
     const perCall = new Map<string, number[]>(top.map(([l]) => [l, []]));
@@ -237,6 +277,44 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
       rows.push({ name: 'portal top: the whole page (13 calls in parallel), uncached', figure: summary(page) });
       const slowest = [...perCall].map(([l, t]) => ({ l, f: summary(t) })).sort((a, b) => b.f.p95 - a.f.p95);
       for (const { l, f } of slowest) rows.push({ name: `portal top: ${l}, uncached`, figure: f });
+    }
+
+    // -- several agents at once (opt-in): each round drops the caches, then N generated users,
+    // each the administrator of its own agent, load the whole portal top together; each page's
+    // time. Users 4, 8, … but every tenth: their agents take part in the incentive (every fourth)
+    // and are not re-consigned (every tenth), so every call of the page answers 200.
+    for (const n of READS.has('parallel') ? CALLERS.map((c) => Math.min(c, Math.floor(ds.sizes.agents / 5))) : []) {
+      const people = [];
+      for (let i = 4; people.length < n; i += 4) {
+        if (i % 10 === 0) continue;
+        const s = await h.signIn(scaleLoginId(i), SCALE_PASSWORD);
+        const userId = String(s.user.userId);
+        people.push({
+          token: s.token,
+          calls: topOf({ userId, agCode: scaleAgentCode(i) }),
+          userId,
+          agCode: scaleAgentCode(i),
+        });
+      }
+      const tags = [...TABLE_TAGS, ...people.flatMap((p) => ownTags(p.token, p.userId, p.agCode))];
+      const pages: number[] = [];
+      const rounds = Math.max(5, Math.floor(RUNS / 3));
+      for (let i = 0; i < 1 + rounds; i++) {
+        await dropCaches(h, tags);
+        const t0 = performance.now();
+        const times = await Promise.all(
+          people.map(async (p) => {
+            const answers = await Promise.all(p.calls.map(([, path, body]) => http.post(p.token, path, body)));
+            answers.forEach((a, k) => expectOk(a, `${nth(p.calls, k)[0]} of ${p.agCode}`));
+            return performance.now() - t0;
+          }),
+        );
+        if (i > 0) pages.push(...times); // the first round warms up
+      }
+      rows.push({
+        name: `portal top: ${n} agent${n === 1 ? '' : 's'} at once (${n * top.length} calls in parallel), each page, uncached`,
+        figure: summary(pages, `${rounds} rounds`),
+      });
     }
 
     // -- content detail with its targeting check
@@ -290,6 +368,41 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
         RUNS,
         async () => (await http.post(agent.token, '/api/ContentsDetail/getContentsDetail', body)).ms,
       );
+    }
+
+    // -- site search, every shape of bench:search, each call reading the database (the kept
+    // results dropped before it, as a change of the index drops them), through the bigram index
+    // and, as the baseline, through an ILIKE scan of the same text (the same answer).
+    for (const shape of READS.has('search') ? SEARCH_SHAPES : []) {
+      const once = async () => {
+        await dropCaches(h, ['search_documents:*']);
+        return http.post(agent.token, '/api/SiteSearch/getContentsList', { ...scope, ...shape.body });
+      };
+      const timed = async (matcher: Matcher, runs: number) => {
+        searchSettings.matcher = matcher;
+        try {
+          const first = await once();
+          if (first.status !== 200 && first.status !== 416)
+            throw new Error(`search ${shape.name}: ${first.status} ${JSON.stringify(first.json).slice(0, 300)}`);
+          const answer = first.status === 200 ? `${(first.json.containtsListData as unknown[]).length} rows` : '416';
+          const times: number[] = [];
+          for (let i = 0; i < runs + (matcher === 'index' ? WARMUP - 1 : 0); i++) times.push((await once()).ms);
+          return { answer, figure: summary(times.slice(matcher === 'index' ? WARMUP - 1 : 0)) };
+        } finally {
+          searchSettings.matcher = 'index';
+        }
+      };
+      const index = await timed('index', RUNS);
+      const scan = await timed('scan', SCAN_RUNS);
+      if (index.answer !== scan.answer)
+        throw new Error(`search ${shape.name}: the index answered ${index.answer}, the scan ${scan.answer}`);
+      rows.push({
+        name: `site search: ${shape.name}`,
+        figure: {
+          ...index.figure,
+          note: `${index.answer}; scan p95 ${fmt(scan.figure.p95)} ms, ${(scan.figure.p95 / index.figure.p95).toFixed(0)}× the index`,
+        },
+      });
     }
 
     // -- the administrators' lists (provider administrator)
@@ -495,8 +608,22 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
     }
 
     // -- the change feed: replacing the members of the 5,000-agent segment, seen by another instance
-    if (READS.has('change-feed')) await measureChangeFeed();
-    async function measureChangeFeed() {
+    if (READS.has('change-feed') && second) await measureChangeFeed(second);
+    else if (READS.has('change-feed'))
+      for (const name of [
+        'change feed: the write (5,000-agent segment CSV replaced)',
+        'change feed: after the write, until another instance serves the change',
+      ])
+        rows.push({
+          name,
+          figure: {
+            p50: NaN,
+            p95: NaN,
+            note: 'not on PGlite: one process owns the data directory, so there is no second instance',
+          },
+        });
+    async function measureChangeFeed(other: Instance) {
+      const http2 = client(other.base);
       const big = ds.bigSegmentId;
       const bigCodes = (
         await h.db.selectFrom('agent_segment_members').select('ag_code').where('ag_segment_id', '=', big).execute()
@@ -514,7 +641,7 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
       ).rows[0]!.id;
       try {
         if (!bigCodes.includes(DEMO_AGENT)) throw new Error('the demo agent is not in the big segment');
-        await settleChanges(second.h.db);
+        await settleChanges(other.h.db);
         const body = { ...scope, categoryId: 1, contentId: probe };
         // The second instance keeps the demo agent's portal news (cached): the change is served when it moves.
         const news = async () =>
@@ -559,8 +686,23 @@ async function measureAt(ds: ScaleDataset): Promise<Row[]> {
           .execute();
       }
     }
+
+    // -- the search index rebuilt from the contents (last: the reads above used the index as built)
+    if (READS.has('search-index')) {
+      const bar = progressBar('search documents, then the index');
+      const built = await rebuildSearchIndex(h.db, { onProgress: (p) => bar(p.done, p.total) });
+      rows.push({
+        name: 'search index rebuilt (npm run search:rebuild)',
+        figure: {
+          p50: built.ms / 1000,
+          p95: built.ms / 1000,
+          unit: 's',
+          note: `${built.documents.toLocaleString('en')} documents; one build`,
+        },
+      });
+    }
   } finally {
-    await second.h.close();
+    await second?.h.close();
     await h.close();
   }
   return rows;
@@ -575,7 +717,11 @@ const version = await (async () => {
   await c.connect();
   const v = (await c.query<{ v: string }>('select version() as v')).rows[0]!.v.split(',')[0];
   await c.end();
-  return v;
+  if (DATABASE === 'postgres') return v;
+  const pglite = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '../../../node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
+  return `PGlite ${pglite.version} (copies of the data sets of ${v})`;
 })();
 console.log(
   `# bench:scale on ${version}, ${os.cpus().length} CPUs, load ${os
@@ -609,7 +755,23 @@ for (const p of PERCENTS) {
             .join(', ')})`
     }`,
   );
-  bySize.set(p, await measureAt(ds));
+  if (DATABASE === 'postgres') {
+    bySize.set(p, await measureAt(ds, { kind: 'postgres', url: ds.url }));
+    continue;
+  }
+  const copy = await ensurePgliteCopy(ds, PGLITE_DIR);
+  // PGlite runs in this process: its memory is the process's (sampled while the reads run).
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 250);
+  try {
+    bySize.set(p, await measureAt(ds, { kind: 'pglite', dataDir: copy.dataDir }));
+  } finally {
+    clearInterval(sampler);
+  }
+  builds.push(
+    `${p} %: PGlite copy ${copy.reused ? 'reused' : `loaded in ${copy.seconds.toFixed(0)} s`}, ${mb(copy.bytes)} on disk (${copy.dataDir}); RSS ${mb(rssBefore)} before the app, peak ${mb(peak)} while measuring`,
+  );
 }
 
 let companies: { seconds: number; rows: number } | null = null;
@@ -624,7 +786,7 @@ const names = bySize.get(nth(PERCENTS, PERCENTS.length - 1))!.map((r) => r.name)
 for (const name of names) {
   const cells = PERCENTS.map((p) => {
     const f = bySize.get(p)!.find((r) => r.name === name)?.figure;
-    return f ? `${fmt(f.p50)} ms | ${fmt(f.p95)} ms` : '– | –';
+    return f && !Number.isNaN(f.p50) ? `${fmt(f.p50)} ${f.unit ?? 'ms'} | ${fmt(f.p95)} ${f.unit ?? 'ms'}` : '– | –';
   });
   const note = bySize.get(nth(PERCENTS, PERCENTS.length - 1))!.find((r) => r.name === name)?.figure.note ?? '';
   console.log(`| ${name} | ${cells.join(' | ')} | ${note} |`);
