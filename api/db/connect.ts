@@ -23,8 +23,6 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the cluster as a tarball, for `loadDataDir` (test templates). */
   dumpDataDir?(): Promise<Blob>;
-  /** PGlite only: runs a `COPY … FROM '/dev/blob'` statement reading `data` (bulk loads of a benchmark's copy). */
-  copyFromBlob?(statement: string, data: Blob): Promise<void>;
 }
 
 export type DatabaseTarget =
@@ -139,11 +137,6 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenOptions = {
         release();
       },
       dumpDataDir: () => pgl.dumpDataDir('none'),
-      // Through a Kysely connection: it holds the dialect's mutex, so no other query interleaves.
-      copyFromBlob: (statement, data) =>
-        db.connection().execute(async () => {
-          await pgl.query(statement, [], { blob: data });
-        }),
     };
   } catch (err) {
     release();

@@ -1,26 +1,33 @@
-// COPY … FROM STDIN through Kysely, on both databases: the cheapest way to load many rows (the
-// database reads COPY's binary format: no statement parameters or JSON to parse, no numbers
-// written out as text and read back, and the rows written in multi-row batches;
-// docs/performance.md "The index build"). Kysely has no COPY, so the rows travel as the one
-// parameter of a compiled query that each connection recognises: the pg pool's client
-// (CopyClient, api/db/connect.ts) and the PGlite dialect (api/db/pglite-dialect.ts).
+// COPY … FROM STDIN through Kysely, on both databases: the cheapest way to load many rows. The
+// binary format (CopyWriter) is the cheapest of all: no statement parameters or JSON to parse,
+// no numbers written out as text and read back, and the rows written in multi-row batches
+// (docs/performance.md "The index build"); the text format takes rows another COPY wrote out.
+// Kysely has no COPY, so the rows travel as the one parameter of a compiled query that each
+// connection recognises: the pg pool's client (CopyClient, api/db/connect.ts) and the PGlite
+// dialect (api/db/pglite-dialect.ts), which holds its one connection meanwhile.
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 
-/** Rows in COPY's binary format for one table's columns. */
+export interface CopyOptions {
+  /** The rows frozen as they are written: the table must be created or truncated in this transaction. */
+  freeze?: boolean;
+  /** binary (default): written by CopyWriter; text: whole lines of COPY's text format. */
+  format?: 'binary' | 'text';
+}
+
+/** Rows in one of COPY's formats for one table's columns. */
 export class CopyRows {
   constructor(
     private readonly table: string,
     private readonly columns: readonly string[],
     readonly data: Buffer,
-    /** The rows frozen as they are written: the table must be created or truncated in this transaction. */
-    private readonly freeze: boolean,
+    private readonly opts: CopyOptions,
   ) {}
 
   /** The statement reading the rows from `source` (STDIN on a server, a file on PGlite). */
   statement(source: string): string {
-    const options = this.freeze ? 'format binary, freeze' : 'format binary';
-    return `copy ${this.table} (${this.columns.join(', ')}) from ${source} with (${options})`;
+    const options = [`format ${this.opts.format ?? 'binary'}`, ...(this.opts.freeze ? ['freeze'] : [])];
+    return `copy ${this.table} (${this.columns.join(', ')}) from ${source} with (${options.join(', ')})`;
   }
 }
 
@@ -106,15 +113,15 @@ export class CopyWriter {
   }
 }
 
-/** Writes the rows of a CopyWriter (finished) into the table's columns, in its order. */
+/** Writes the rows (a finished CopyWriter's, or text lines) into the table's columns, in their order. */
 export async function copyRows(
   db: Kysely<unknown>,
   table: string,
   columns: readonly string[],
   data: Buffer,
-  opts: { freeze?: boolean } = {},
+  opts: CopyOptions = {},
 ): Promise<void> {
-  const rows = new CopyRows(table, columns, data, opts.freeze ?? false);
+  const rows = new CopyRows(table, columns, data, opts);
   await db.executeQuery(CompiledQuery.raw(rows.statement('stdin'), [rows]));
 }
 

@@ -62,6 +62,20 @@ t.test('copyRows', async (t) => {
     t.same(await read(), rows, 'nothing of the transaction is left');
   });
 
+  await t.test('the text format: whole lines as another COPY writes them', async (t) => {
+    const lines = Buffer.from('10\ttab\\there\t{1,2}\n11\tback\\\\slash\t{}\n', 'utf8');
+    await copyRows(db, 'copy_probe', COLUMNS, lines, { format: 'text' });
+    t.same(
+      (await read()).filter((r) => r.id >= 10),
+      [
+        { id: 10, label: 'tab\there', keys: [1, 2] },
+        { id: 11, label: 'back\\slash', keys: [] },
+      ],
+      'escapes read as COPY reads them',
+    );
+    await sql`delete from copy_probe where id >= 10`.execute(db);
+  });
+
   await t.test('FREEZE: taken after a truncate in the transaction, refused without', async (t) => {
     await db.transaction().execute(async (trx) => {
       await sql`truncate copy_probe`.execute(trx);

@@ -6,7 +6,7 @@
 //
 // The load: the project's migrations on an empty PGlite cluster, every table emptied, then each
 // table's rows streamed from the server (`psql`, COPY … TO STDOUT, text format) and fed to PGlite
-// in pieces of whole lines (COPY … FROM '/dev/blob', PGlite's way to read COPY data), with
+// in pieces of whole lines (api/db/copy-rows.ts: COPY … FROM '/dev/blob' on PGlite), with
 // triggers and foreign-key checks off (session_replication_role = replica: the rows are the
 // source's, consistent already) and the secondary indexes dropped and built again after the load
 // (one sort each instead of an insert per row); then the sequences take the source's values and
@@ -14,10 +14,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../api/db/connect';
 import { migrateToLatest } from '../../../api/db/migrate';
+import { copyRows } from '../../../api/db/copy-rows';
 import type { ScaleDataset } from './dataset';
 
 export interface PgliteCopy {
@@ -140,7 +141,7 @@ async function load(handle: DatabaseHandle, source: pg.Client, url: string, note
     const bytes = await streamTable(
       url,
       `copy (select ${columns.join(', ')} from public.${quote(table)}) to stdout`,
-      (piece) => handle.copyFromBlob!(`copy public.${quote(table)} (${columns.join(', ')}) from '/dev/blob'`, piece),
+      (piece) => copyRows(db as Kysely<unknown>, `public.${quote(table)}`, columns, piece, { format: 'text' }),
     );
     if (bytes > PIECE)
       note(`  ${table}: ${(bytes / 1e6).toFixed(0)} MB in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
@@ -172,7 +173,7 @@ async function load(handle: DatabaseHandle, source: pg.Client, url: string, note
  * Runs `copy … to stdout` on the server of `url` through psql and hands its output on in pieces
  * of about PIECE bytes cut at line ends (a row of the text format is one line); the bytes read.
  */
-async function streamTable(url: string, copy: string, feed: (piece: Blob) => Promise<void>): Promise<number> {
+async function streamTable(url: string, copy: string, feed: (piece: Buffer) => Promise<void>): Promise<number> {
   const child = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', copy], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // The text both servers read the same way, whatever the server's defaults.
@@ -200,10 +201,10 @@ async function streamTable(url: string, copy: string, feed: (piece: Blob) => Pro
     const piece = [...parts.slice(0, -1), chunk.subarray(0, cut)];
     parts = cut < chunk.length ? [chunk.subarray(cut)] : [];
     held = chunk.length - cut;
-    await feed(new Blob(piece));
+    await feed(Buffer.concat(piece));
   }
   const code = await exited;
   if (code !== 0) throw new Error(`${copy}: psql exited with ${code}: ${stderr.trim()}`);
-  if (held > 0) await feed(new Blob(parts));
+  if (held > 0) await feed(Buffer.concat(parts));
   return total;
 }
