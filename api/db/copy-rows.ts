@@ -7,6 +7,7 @@
 // dialect (api/db/pglite-dialect.ts), which holds its one connection meanwhile.
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 export interface CopyOptions {
   /** The rows frozen as they are written: the table must be created or truncated in this transaction. */
@@ -127,47 +128,7 @@ export async function copyRows(
 
 // ---- node-postgres --------------------------------------------------------------------------
 
-const CHUNK = 1 << 20; // bytes a CopyData message
-
-/** COPY FROM STDIN as a pg Submittable: the statement, then the data once the server asks for it. */
-class CopyFromStdin implements pg.Submittable {
-  private settled = false;
-  private rowCount = 0;
-  constructor(
-    private readonly rows: CopyRows,
-    private readonly done: (err: Error | null, res?: { command: string; rowCount: number; rows: [] }) => void,
-  ) {}
-  submit(connection: pg.Connection): void {
-    connection.query(this.rows.statement('stdin'));
-  }
-  handleCopyInResponse(connection: pg.Connection & { sendCopyFromChunk(b: Buffer): void; endCopyFrom(): void }): void {
-    const data = this.rows.data;
-    for (let i = 0; i < data.length; i += CHUNK) connection.sendCopyFromChunk(data.subarray(i, i + CHUNK));
-    connection.endCopyFrom();
-  }
-  handleCommandComplete(msg: { text?: string }): void {
-    this.rowCount = Number(/\d+$/.exec(msg.text ?? '')?.[0] ?? 0);
-  }
-  // A server error is followed by ReadyForQuery, a broken connection is not: settle on the first.
-  handleError(err: Error): void {
-    this.settle(err);
-  }
-  handleReadyForQuery(): void {
-    this.settle(null);
-  }
-  handleRowDescription(): void {}
-  handleDataRow(): void {}
-  handleEmptyQuery(): void {}
-  handlePortalSuspended(): void {}
-  handleCopyData(): void {}
-  private settle(err: Error | null): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.done(err, err ? undefined : { command: 'COPY', rowCount: this.rowCount, rows: [] });
-  }
-}
-
-/** The pool's client: a query whose one parameter is CopyRows runs as COPY FROM STDIN. */
+/** The pool's client: a query whose one parameter is CopyRows runs as COPY FROM STDIN (pg-copy-streams). */
 export class CopyClient extends pg.Client {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed on as they are
   override query(...args: any[]): any {
@@ -175,7 +136,11 @@ export class CopyClient extends pg.Client {
     if (Array.isArray(values) && values[0] instanceof CopyRows) {
       const rows = values[0];
       return new Promise((resolve, reject) => {
-        super.query(new CopyFromStdin(rows, (err, res) => (err ? reject(err) : resolve(res))));
+        const stream = super.query(copyFrom(rows.statement('stdin')));
+        stream.on('error', reject);
+        // 'finish' comes once the server has acknowledged the whole COPY.
+        stream.on('finish', () => resolve({ command: 'COPY', rowCount: Number(stream.rowCount), rows: [] }));
+        stream.end(rows.data);
       });
     }
     return (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
