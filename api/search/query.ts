@@ -7,7 +7,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { sortSearchRows, type SearchSort } from '../../schemas/rules/search-order';
 import { contentVisibleTo, isNewOn, type Viewer } from '../authority/visibility';
-import { hasAnyTag } from '../resources/content/query';
+import { hasAnyTag, hasFile } from '../resources/content/query';
 import { slashDate } from '../resources/content/wire';
 import type { Database } from '../db/schema';
 import { bigramKeys, containsPattern, indexIsExact, keysLiteral } from './normalise';
@@ -173,17 +173,7 @@ export function searchQuery(db: Db, v: Viewer, c: SearchCriteria, matcher: Match
             'sc.sub_category_name',
           ])
           .select(isNewOn(v.date).as('new_flg'))
-          .select((eb) =>
-            eb
-              .exists(
-                eb
-                  .selectFrom('content_files as cf')
-                  .select('cf.file_id')
-                  .whereRef('cf.content_id', '=', 'c.content_id')
-                  .where('cf.kind', '=', 'file'),
-              )
-              .as('file_flg'),
-          )
+          .select(hasFile().as('file_flg'))
           .where(sql<SqlBool>`t.n <= ${sql.lit(SEARCH_MAX_RESULTS)}`)
           .offset(sql.lit(0));
         return (

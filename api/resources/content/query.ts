@@ -1,6 +1,6 @@
 // Queries over contents shared by several areas: the visible info list items and the
 // visible content a write or download refers to. Every one filters through visibility.ts.
-import { expressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, type AliasableExpression, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { contentVisibleTo, isImportantOn, isNewOn, type Viewer } from '../../authority/visibility';
 import type { ContentsTable, Database } from '../../db/schema';
 import type { InfoItem } from '../../../schemas/wire/contents';
@@ -17,17 +17,7 @@ export function infoItems(db: Db, v: Viewer) {
     .select(['c.content_id', 'c.title', 'c.keisai_start', 'c.category_id', 'k.detail_path', 'sc.sub_category_name'])
     .select(isNewOn(v.date).as('new_flg'))
     .select(isImportantOn(v.date).as('jyuyo_flg'))
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('content_files as f')
-            .select('f.file_id')
-            .whereRef('f.content_id', '=', 'c.content_id')
-            .where('f.kind', '=', 'file'),
-        )
-        .as('file_flg'),
-    )
+    .select(hasFile().as('file_flg'))
     .where(contentVisibleTo(v));
 }
 
@@ -58,6 +48,18 @@ export function toInfoItem(r: {
     newFlg: !!r.new_flg,
     jyuyoFlg: !!r.jyuyo_flg,
   };
+}
+
+/** Contents row `c` has a downloadable file (the lists' file mark), not only images. */
+export function hasFile(): AliasableExpression<SqlBool> {
+  const eb = expressionBuilder<Database & { c: ContentsTable }, 'c'>();
+  return eb.exists(
+    eb
+      .selectFrom('content_files as cf')
+      .select('cf.file_id')
+      .whereRef('cf.content_id', '=', 'c.content_id')
+      .where('cf.kind', '=', 'file'),
+  );
 }
 
 /**
