@@ -22,14 +22,29 @@ t.test('segments sorted by name: a row being renamed stays put and keeps every k
   await page.goto(`${e2e.portal.url}/agsegment-reg`);
   const main = page.getByRole('main');
   await main.locator('tbody tr').nth(1).waitFor();
-  await main
-    .getByRole('columnheader', { name: /セグメント名/ })
-    .getByRole('button')
-    .click();
   const names = () =>
     main
       .locator('tbody tr')
       .evaluateAll((rows) => rows.map((r) => r.querySelector<HTMLInputElement>('input:not([type])')?.value ?? ''));
+  const unsorted = await names();
+  // The list pages on the server: the sorted page is a call away, so wait for its answer and
+  // for the rows to be drawn in the new order before typing.
+  const sortedPage = page.waitForResponse((r) => r.url().endsWith('/api/AgSegment/getAgSegmentList'));
+  await main
+    .getByRole('columnheader', { name: /セグメント名/ })
+    .getByRole('button')
+    .click();
+  await sortedPage;
+  const byName = [...unsorted].sort();
+  await page.waitForFunction(
+    (want) =>
+      JSON.stringify(
+        [...document.querySelectorAll('main tbody tr')].map(
+          (r) => r.querySelector<HTMLInputElement>('input:not([type])')?.value ?? '',
+        ),
+      ) === want,
+    JSON.stringify(byName),
+  );
   const before = await names();
   t.equal(before.length, 2, 'two seeded segments');
   // The last row gets a name that sorts first (kana before kanji), typed key by key.
@@ -167,6 +182,8 @@ t.test('a delete on page 2 of the user list stays on page 2', async (t) => {
   await main.locator('tbody tr').first().waitFor();
   const pager = main.getByRole('navigation', { name: /ページ送り/ });
   await pager.getByRole('button', { name: '2ページ目' }).click();
+  // The list pages on the server: page 2 is shown once its answer is drawn.
+  await pager.locator('[aria-current="page"]').filter({ hasText: /^2$/ }).waitFor();
   t.equal(await pager.locator('[aria-current="page"]').innerText(), '2', 'on page 2');
   const rowsOnPage2 = await main.locator('tbody tr').count();
   t.ok(rowsOnPage2 >= 2, `rows on page 2 (${rowsOnPage2})`);
