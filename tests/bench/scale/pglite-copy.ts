@@ -5,17 +5,17 @@
 // built again under <name>_b and renamed when complete (a load cut short is never reused).
 //
 // The load: the project's migrations on an empty PGlite cluster, every table emptied, then each
-// table's rows streamed from the server (`psql`, COPY … TO STDOUT, text format) and fed to PGlite
-// in pieces of whole lines (api/db/copy-rows.ts: COPY … FROM '/dev/blob' on PGlite), with
+// table's rows streamed from the server (COPY … TO STDOUT through pg-copy-streams, text format)
+// and fed to PGlite in pieces of whole lines (api/db/copy-rows.ts: COPY … FROM '/dev/blob' on PGlite), with
 // triggers and foreign-key checks off (session_replication_role = replica: the rows are the
 // source's, consistent already) and the secondary indexes dropped and built again after the load
 // (one sort each instead of an insert per row); then the sequences take the source's values and
 // `vacuum analyze`.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { openDatabase, type DatabaseHandle } from '../../../api/db/connect';
 import { migrateToLatest } from '../../../api/db/migrate';
 import { copyRows } from '../../../api/db/copy-rows';
@@ -170,28 +170,31 @@ async function load(handle: DatabaseHandle, source: pg.Client, url: string, note
 }
 
 /**
- * Runs `copy … to stdout` on the server of `url` through psql and hands its output on in pieces
- * of about PIECE bytes cut at line ends (a row of the text format is one line); the bytes read.
+ * Runs `copy … to stdout` on the server of `url` (pg-copy-streams) and hands its output on in
+ * pieces of about PIECE bytes cut at line ends (a row of the text format is one line); the bytes read.
  */
 async function streamTable(url: string, copy: string, feed: (piece: Buffer) => Promise<void>): Promise<number> {
-  const child = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', copy], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const client = new pg.Client({
+    connectionString: url,
     // The text both servers read the same way, whatever the server's defaults.
-    env: {
-      ...process.env,
-      PGOPTIONS: '-c datestyle=ISO,YMD -c timezone=UTC -c intervalstyle=postgres -c extra_float_digits=3',
-    },
+    options: '-c datestyle=ISO,YMD -c timezone=UTC -c intervalstyle=postgres -c extra_float_digits=3',
   });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve(code ?? 1));
-  });
+  await client.connect();
+  try {
+    return await cutIntoPieces(client.query(copyTo(copy)) as AsyncIterable<Buffer<ArrayBuffer>>, feed);
+  } finally {
+    await client.end();
+  }
+}
+
+async function cutIntoPieces(
+  rows: AsyncIterable<Buffer<ArrayBuffer>>,
+  feed: (piece: Buffer) => Promise<void>,
+): Promise<number> {
   let parts: Buffer<ArrayBuffer>[] = [];
   let held = 0;
   let total = 0;
-  for await (const chunk of child.stdout as AsyncIterable<Buffer<ArrayBuffer>>) {
+  for await (const chunk of rows) {
     total += chunk.length;
     parts.push(chunk);
     held += chunk.length;
@@ -203,8 +206,6 @@ async function streamTable(url: string, copy: string, feed: (piece: Buffer) => P
     held = chunk.length - cut;
     await feed(Buffer.concat(piece));
   }
-  const code = await exited;
-  if (code !== 0) throw new Error(`${copy}: psql exited with ${code}: ${stderr.trim()}`);
   if (held > 0) await feed(Buffer.concat(parts));
   return total;
 }
