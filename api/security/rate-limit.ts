@@ -82,6 +82,8 @@ interface Window {
   shared: number;
   /** Calls of this instance not yet written. */
   pending: number;
+  /** Calls of this instance in the write under way (counted until it has answered). */
+  inFlight: number;
   /** Whether this instance has read the shared count in this window yet. */
   known: boolean;
   lastWrite: number;
@@ -108,7 +110,7 @@ export class SharedCounter {
     const start = Math.floor(now / windowMs) * windowMs;
     let w = this.windows.get(key);
     if (!w || w.start !== start) {
-      w = { start, shared: 0, pending: 0, known: false, lastWrite: 0, writing: null };
+      w = { start, shared: 0, pending: 0, inFlight: 0, known: false, lastWrite: 0, writing: null };
       this.windows.set(key, w);
     }
     w.pending++;
@@ -119,7 +121,7 @@ export class SharedCounter {
     } else if (!w.writing && now - w.lastWrite >= this.flushIntervalMs) {
       void this.write(key, w);
     }
-    return { current: w.shared + w.pending, ttl: start + windowMs - now };
+    return { current: w.shared + w.inFlight + w.pending, ttl: start + windowMs - now };
   }
 
   /** Writes every pending count (the timer, and closing). */
@@ -142,6 +144,7 @@ export class SharedCounter {
   private write(key: string, w: Window): Promise<void> {
     const n = w.pending;
     w.pending = 0;
+    w.inFlight = n; // still counted by hit() while the write is on its way
     const at = new Date(w.start);
     w.writing = sql<{ hits: number; newer: boolean }>`
       insert into rate_limit_counters (counter_key, window_start, hits) values (${key}, ${at}, ${n})
@@ -155,6 +158,7 @@ export class SharedCounter {
       .execute(this.db)
       .then(
         (r) => {
+          w.inFlight = 0;
           const row = r.rows[0];
           // A late write of a window another instance has already left: nothing to learn.
           if (row && !row.newer) w.shared = Math.max(w.shared + n, Number(row.hits));
@@ -164,6 +168,7 @@ export class SharedCounter {
         },
         () => {
           // Not written (the database away): counted here, tried again with the next call.
+          w.inFlight = 0;
           w.pending += n;
         },
       )

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import t from 'tap';
 import { openDatabase } from '../../api/db/connect';
+import { SharedCounter } from '../../api/security/rate-limit';
 import { ApiError, apiPost, errorMessageText, isApiError } from '../../renderer/api/client';
 import { formatMessage } from '../../schemas/messages/format';
 import { contentByTitle, FIXTURE_TITLES, signInAs } from '../helpers/portal';
@@ -158,4 +159,23 @@ t.test('the renderer shows the message and does not send a 429 again', async (t)
   t.equal(isApiError(failure) ? failure.retryAfter : undefined, 42, 'with its Retry-After');
   t.equal(sent, 1, 'sent once: a read refused by the limit is not repeated');
   t.equal(errorMessageText(failure, SEARCH_ERROR_POLICY), MESSAGE);
+});
+
+t.test('calls counted while their write to the shared count is on its way', async (t) => {
+  const h = await createTestApp();
+  t.teardown(h.close);
+  // A long interval: only the explicit flush below writes, so the order of events is fixed.
+  const counter = new SharedCounter(h.db, h.clock, 60_000);
+  t.teardown(() => counter.close());
+  t.equal((await counter.hit('user:a', 60_000)).current, 1, 'the first call, written at once');
+  await counter.hit('user:a', 60_000);
+  t.equal((await counter.hit('user:a', 60_000)).current, 3, 'two more, counted here');
+  const flushing = counter.flushAll(); // their write leaves now and answers later
+  t.equal(
+    (await counter.hit('user:a', 60_000)).current,
+    4,
+    'a call during that write still counts the two on their way',
+  );
+  await flushing;
+  t.equal((await counter.hit('user:a', 60_000)).current, 5, 'and after it');
 });
